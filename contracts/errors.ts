@@ -1,0 +1,43 @@
+/**
+ * Error codes the API answers with (DESIGN §3) and the message keys of the spec's error catalogue
+ * (§5, §8). Codes and keys are i18n keys: the browser shows `t(code)`.
+ */
+export const ERROR_STATUS = {
+  validation_failed: 422,
+  unauthorized: 401,
+  invalid_credentials: 403,
+  missing_permissions: 403,
+  module_disabled: 403,
+  not_found: 404,
+  conflict: 409,
+  plane_limit_reached: 409,
+  server_error: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** The body of every error response. `errors` only with 422: field path → message keys. */
+export interface ErrorBody {
+  code: ErrorCode;
+  errors?: Record<string, string[]>;
+}
+
+/** Field-level message keys (spec §5 format messages); zod schemas use these as messages. */
+export const FIELD_MESSAGES = [
+  'field_required',
+  'email_invalid',
+  'date_format',
+  'datetime_format',
+  'time_format',
+  'read_only',
+  'document_missing',
+  'invalid_value',
+  'too_short',
+  'too_long',
+  'too_small',
+  'too_big',
+  'unknown_field',
+  'invalid_body',
+] as const;
+
+export type FieldMessage = (typeof FIELD_MESSAGES)[number];

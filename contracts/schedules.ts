@@ -1,0 +1,17 @@
+import type { Domain } from './domains.ts';
+
+/**
+ * Scheduled jobs, defined once (DESIGN §6): EventBridge Scheduler in the cloud, croner locally.
+ * `handler` names the export of `functions/<domain>/jobs.ts`. Every job is idempotent per period.
+ */
+export interface ScheduleDef {
+  id: string;
+  /** Cron with minutes, hours, day of month, month, day of week (croner syntax). */
+  cron: string;
+  timezone: string;
+  domain: Domain;
+  handler: string;
+  description: string;
+}
+
+export const schedules: readonly ScheduleDef[] = [];

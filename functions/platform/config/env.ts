@@ -1,0 +1,40 @@
+import * as z from 'zod/mini';
+
+/**
+ * Lambda environment, parsed once at cold start (STYLE §6). A missing or malformed variable stops
+ * the function before it serves anything. Business code takes values from here, never process.env.
+ */
+const envSchema = z.object({
+  STAGE: z._default(z.string(), 'local'),
+  TABLE_NAME: z.string().check(z.minLength(1)),
+  FILES_BUCKET: z._default(z.string(), ''),
+  /** Local stack only: the embedded DynamoDB / S3 endpoints. Unset in AWS. */
+  DYNAMODB_ENDPOINT: z.optional(z.string()),
+  S3_ENDPOINT: z.optional(z.string()),
+  AWS_REGION: z._default(z.string(), 'eu-central-1'),
+  USER_POOL_ID: z._default(z.string(), ''),
+  /** Seconds an actor (memberships, roles) stays cached in a warm container. */
+  ACTOR_CACHE_SECONDS: z._default(z.coerce.number(), 5),
+  LOG_LEVEL: z._default(z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']), 'INFO'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+let parsed: Env | undefined;
+
+export const env = (): Env => {
+  if (!parsed) {
+    const result = envSchema.safeParse(process.env);
+    if (!result.success) {
+      const fields = result.error.issues.map((issue) => issue.path.join('.')).join(', ');
+      throw new Error(`Invalid environment: ${fields}`);
+    }
+    parsed = result.data;
+  }
+  return parsed;
+};
+
+/** Tests and the local stack set the environment before first use; this forgets the cached copy. */
+export const resetEnvForTests = () => {
+  parsed = undefined;
+};
