@@ -1,0 +1,50 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Four projects, named by the boundary the tests cross (DESIGN §10, STYLE §7). Every project runs
+ * with TZ=UTC; tests that need a local day boundary set the organization's timezone explicitly.
+ */
+export default defineConfig({
+  test: {
+    env: { TZ: 'UTC' },
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.{ts,tsx}'],
+          env: { TZ: 'UTC' },
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          env: { TZ: 'UTC' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // The emulators are shared per file; files run one at a time to keep the 2-core CI steady.
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'infra',
+          include: ['test/infra/**/*.test.ts'],
+          env: { TZ: 'UTC' },
+          testTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          env: { TZ: 'UTC' },
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
