@@ -1,0 +1,165 @@
+import type { GuardRole, Permission, RoleLabel } from '../../contracts/permissions.ts';
+import { PERMISSIONS } from '../../contracts/permissions.ts';
+import type { Module } from '../../contracts/modules.ts';
+import { MODULES } from '../../contracts/modules.ts';
+import type { Lang } from '../../contracts/langs.ts';
+import { db } from '../../functions/platform/db/service.ts';
+
+/**
+ * The demo data `npm start` creates on first start: two clubs (so tenancy is visible), members
+ * holding each route-guard role, a student and a plain pilot. Later issues add their data here.
+ */
+export const DEMO_PASSWORD = 'Windsock-Demo-2026';
+
+export interface DemoLogin {
+  email: string;
+  password: string;
+  description: string;
+}
+
+interface RoleSeed {
+  role_id: string;
+  role_name: string;
+  guard_role?: GuardRole;
+  label?: RoleLabel;
+  permissions: readonly Permission[];
+}
+
+const everything = PERMISSIONS;
+const pilotBasics: Permission[] = ['plane-list', 'daily-flight-list', 'reservation-list', 'operating-day-list', 'message-list', 'quiz-list', 'profile-edit', 'work-management-list'];
+
+/** Realistic permission sets per role; admins edit these in the roles screen. */
+const ROLES: RoleSeed[] = [
+  { role_id: 'admin', role_name: 'Administrator', guard_role: 'admin', permissions: everything },
+  {
+    role_id: 'organization_operator',
+    role_name: 'Organization operator',
+    guard_role: 'organization_operator',
+    permissions: [...pilotBasics, 'user-list', 'user-edit', 'organization-edit', 'membership-list', 'membership-edit', 'role-list', 'report-list', 'message-edit'],
+  },
+  {
+    role_id: 'instructor',
+    role_name: 'Instructor',
+    guard_role: 'instructor',
+    label: 'head_of_training',
+    permissions: [...pilotBasics, 'user-list', 'ods-edit', 'logbook-edit', 'training-administration', 'training-edit-instructor', 'quiz-edit', 'daily-flight-edit'],
+  },
+  {
+    role_id: 'financial_operator',
+    role_name: 'Financial operator',
+    guard_role: 'financial_operator',
+    permissions: [...pilotBasics, 'user-list', 'transaction-list', 'transaction-edit', 'balance-list', 'membership-list', 'membership-edit', 'report-list'],
+  },
+  {
+    role_id: 'technical_operator',
+    role_name: 'Technical operator',
+    guard_role: 'technical_operator',
+    label: 'maintenance_operator',
+    permissions: [...pilotBasics, 'plane-edit', 'plane-create', 'plane-delete', 'component-list', 'component-edit'],
+  },
+  {
+    role_id: 'timer_operator',
+    role_name: 'Timer operator',
+    label: 'timer_operator',
+    permissions: [...pilotBasics, 'daily-flight-edit', 'ods-edit', 'winch-management'],
+  },
+  { role_id: 'student', role_name: 'Student', label: 'student', permissions: [...pilotBasics, 'training-edit-student'] },
+  { role_id: 'pilot', role_name: 'Pilot', label: 'pilot', permissions: pilotBasics },
+];
+
+interface PersonSeed {
+  key: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  lang: Lang;
+  is_supervisor?: boolean;
+  /** organization key → role ids */
+  memberships: Record<string, string[]>;
+  description: string;
+}
+
+const ORGANIZATIONS: { key: string; organization_name: string; short_name: string; base_airport: string; timezone: string; currency_id: string; address_hq: string; modules: readonly Module[]; plane_limit: number; general_limit: number; glider_limit: number }[] = [
+  {
+    key: 'demo',
+    organization_name: 'Szélzsák Repülő Egyesület',
+    short_name: 'SZRE',
+    base_airport: 'LHDK',
+    timezone: 'Europe/Budapest',
+    currency_id: 'HUF',
+    address_hq: '2120 Dunakeszi, Repülőtér',
+    modules: MODULES.filter((m) => m !== 'betatester'),
+    plane_limit: 12,
+    general_limit: 4,
+    glider_limit: 8,
+  },
+  {
+    key: 'alpine',
+    organization_name: 'Alpine Soaring Club',
+    short_name: 'ASC',
+    base_airport: 'LOWZ',
+    timezone: 'Europe/Vienna',
+    currency_id: 'EUR',
+    address_hq: 'Flugplatz 1, 5700 Zell am See',
+    modules: ['glider', 'general', 'daily-flight', 'maintenance', 'fault-report', 'financial', 'membership', 'address-book'],
+    plane_limit: 6,
+    general_limit: 2,
+    glider_limit: 4,
+  },
+];
+
+const PEOPLE: PersonSeed[] = [
+  { key: 'supervisor', email: 'supervisor@demo.windsock.aero', first_name: 'Zsófia', last_name: 'Szabó', lang: 'hu', is_supervisor: true, memberships: { demo: ['admin'], alpine: ['admin'] }, description: 'supervisor (system administrator), admin of both clubs' },
+  { key: 'admin', email: 'admin@demo.windsock.aero', first_name: 'Péter', last_name: 'Kovács', lang: 'hu', memberships: { demo: ['admin'] }, description: 'admin' },
+  { key: 'operator', email: 'operator@demo.windsock.aero', first_name: 'Katalin', last_name: 'Tóth', lang: 'hu', memberships: { demo: ['organization_operator', 'pilot'] }, description: 'organization_operator' },
+  { key: 'instructor', email: 'instructor@demo.windsock.aero', first_name: 'László', last_name: 'Nagy', lang: 'hu', memberships: { demo: ['instructor', 'timer_operator'], alpine: ['pilot'] }, description: 'instructor and timer operator; pilot in the second club' },
+  { key: 'finance', email: 'finance@demo.windsock.aero', first_name: 'Éva', last_name: 'Horváth', lang: 'hu', memberships: { demo: ['financial_operator', 'pilot'] }, description: 'financial_operator' },
+  { key: 'technical', email: 'technical@demo.windsock.aero', first_name: 'Gábor', last_name: 'Varga', lang: 'hu', memberships: { demo: ['technical_operator', 'pilot'] }, description: 'technical_operator' },
+  { key: 'student', email: 'student@demo.windsock.aero', first_name: 'Bence', last_name: 'Kiss', lang: 'hu', memberships: { demo: ['student'] }, description: 'student pilot' },
+  { key: 'pilot', email: 'pilot@demo.windsock.aero', first_name: 'Anna', last_name: 'Molnár', lang: 'hu', memberships: { demo: ['pilot'] }, description: 'pilot' },
+  { key: 'alpine-admin', email: 'admin@alpine.windsock.aero', first_name: 'Lukas', last_name: 'Huber', lang: 'de', memberships: { alpine: ['admin'] }, description: 'admin of the second club (Alpine Soaring Club)' },
+];
+
+export const orgIdOf = (key: string) => `org-${key}`;
+export const userIdOf = (key: string) => `user-${key}`;
+
+/** True once the demo data exists (the seed runs on first start only). */
+export async function isSeeded(): Promise<boolean> {
+  const { data } = await db().entities.organization.get({ organization_id: orgIdOf('demo') }).go();
+  return data !== null;
+}
+
+export async function seedDemo(createUser: (input: { email: string; password: string; name?: string }) => Promise<{ sub: string }>): Promise<void> {
+  const { entities } = db();
+  for (const org of ORGANIZATIONS) {
+    const { key, ...fields } = org;
+    const organization_id = orgIdOf(key);
+    await entities.organization.put({ organization_id, ...fields, modules: [...fields.modules] }).go();
+    for (const role of ROLES) {
+      await entities.role.put({ organization_id, ...role, permissions: [...role.permissions] }).go();
+    }
+  }
+  for (const person of PEOPLE) {
+    const { sub } = await createUser({ email: person.email, password: DEMO_PASSWORD, name: `${person.first_name} ${person.last_name}` });
+    const user_id = userIdOf(person.key);
+    const firstOrg = Object.keys(person.memberships)[0];
+    await entities.person
+      .put({
+        user_id,
+        cognito_sub: sub,
+        email: person.email,
+        first_name: person.first_name,
+        last_name: person.last_name,
+        lang: person.lang,
+        is_supervisor: person.is_supervisor ?? false,
+        current_organization_id: firstOrg ? orgIdOf(firstOrg) : undefined,
+      })
+      .go();
+    for (const [orgKey, roleIds] of Object.entries(person.memberships)) {
+      await entities.membership.put({ user_id, organization_id: orgIdOf(orgKey), role_ids: roleIds }).go();
+    }
+  }
+}
+
+export const demoLogins = (): DemoLogin[] =>
+  PEOPLE.map((p) => ({ email: p.email, password: DEMO_PASSWORD, description: p.description }));

@@ -1,0 +1,38 @@
+import { forgetActor, resolveActorBySub } from '../platform/auth/actor.ts';
+import { unauthorized } from '../platform/http/errors.ts';
+import type { DomainOps } from '../platform/http/router.ts';
+import * as identity from './service.ts';
+import { identityStore as store } from './store.ts';
+
+/** HTTP adaptor of the identity domain: request in, service call, plain data out (STYLE §2). */
+export const ops: DomainOps<'identity'> = {
+  health: () => ({ ok: true, time: new Date().toISOString() }),
+
+  checkSession: ({ actor }) => ({ user_id: actor.userId, organization_id: actor.organizationId }),
+
+  getProfile: ({ actor }) => identity.profileOf(actor),
+
+  changeLanguage: async ({ actor, body }) => {
+    const updated = await identity.changeLanguage(store, actor, body.lang);
+    forgetActor(actor.sub);
+    return identity.profileOf(updated);
+  },
+
+  listMyOrganizations: async ({ actor }) => ({ items: await identity.organizationsOf(store, actor) }),
+
+  changeOrganization: async ({ actor, body }) => {
+    await identity.changeOrganization(store, actor, body.organization_id);
+    forgetActor(actor.sub);
+    const reloaded = await resolveActorBySub(actor.sub);
+    if (!reloaded) throw unauthorized();
+    return identity.profileOf(reloaded);
+  },
+
+  getOwnOrganization: ({ actor }) => identity.ownOrganization(store, actor),
+
+  updateOwnOrganization: async ({ actor, body }) => {
+    const saved = await identity.updateOwnOrganization(store, actor, body);
+    forgetActor(actor.sub);
+    return saved;
+  },
+};

@@ -1,0 +1,121 @@
+import type { Lang } from '../../contracts/langs.ts';
+import type { GuardRole, Permission } from '../../contracts/permissions.ts';
+import type {
+  MembershipSummary,
+  OwnOrganization,
+  Profile,
+  UpdateOwnOrganizationInput,
+} from '../../contracts/schemas/identity.ts';
+import type { Actor } from '../platform/auth/actor.ts';
+import { notFound } from '../platform/http/errors.ts';
+import type { IdentityStore } from './store.ts';
+
+type StoredOrganization = Awaited<ReturnType<IdentityStore['organization']>>;
+
+const trueMap = <K extends string>(keys: Iterable<K>) => {
+  const map: Partial<Record<K, boolean>> = {};
+  for (const key of keys) map[key] = true;
+  return map as Record<K, boolean>;
+};
+
+/**
+ * The profile held after login (spec §3). Flight statistics, balance, trainings and rent permits
+ * belong to later domains; until a person has such data they are null or empty, never invented.
+ */
+export function profileOf(actor: Actor): Profile {
+  return {
+    user_id: actor.userId,
+    user_name: actor.userName,
+    email: actor.email,
+    flight_stat: null,
+    flight_stat_glider: null,
+    flight_stat_general: null,
+    organization: actor.organization ? { ...actor.organization, planes: [], planes_all: [] } : null,
+    has_role: trueMap<GuardRole>(actor.roles),
+    role_names: actor.roleNames,
+    can: trueMap<Permission>(actor.permissions),
+    lang: actor.lang,
+    avatar: null,
+    planes: [],
+    logbook_glider_on: actor.modules.has('glider'),
+    logbook_general_on: actor.modules.has('general'),
+    balance_stat: null,
+    settings: {},
+    trainings: [],
+    rent_permits: [],
+    private_profile_id: null,
+    private_profile_status: null,
+    private_profile_created_at: null,
+    signature: null,
+    pilot_info: null,
+    acting_as: null,
+  };
+}
+
+export async function changeLanguage(store: IdentityStore, actor: Actor, lang: Lang): Promise<Actor> {
+  await store.setLanguage(actor.userId, lang);
+  return { ...actor, lang };
+}
+
+/** Every organization the person belongs to, with the roles held there (the organization switch). */
+export async function organizationsOf(store: IdentityStore, actor: Actor): Promise<MembershipSummary[]> {
+  const organizations = await store.organizationsOf(actor.memberships.map((m) => m.organizationId));
+  const roleSets = await Promise.all(organizations.map((o) => store.rolesOf(o.organization_id)));
+  return organizations
+    .map((org, index) => {
+      const held = new Set(actor.memberships.find((m) => m.organizationId === org.organization_id)?.roleIds ?? []);
+      return {
+        organization: summaryOf(org),
+        roles: (roleSets[index] ?? []).filter((r) => held.has(r.role_id)).map((r) => r.role_name),
+        current: org.organization_id === actor.organizationId,
+      };
+    })
+    .sort((a, b) => a.organization.organization_name.localeCompare(b.organization.organization_name));
+}
+
+/** Switching to an organization the person is not a member of is refused as if it did not exist. */
+export async function changeOrganization(store: IdentityStore, actor: Actor, organizationId: string) {
+  if (!actor.memberships.some((m) => m.organizationId === organizationId)) throw notFound();
+  await store.setCurrentOrganization(actor.userId, organizationId);
+}
+
+export async function ownOrganization(store: IdentityStore, actor: Actor): Promise<OwnOrganization> {
+  if (!actor.organizationId) throw notFound();
+  return ownOrganizationOf(await store.organization(actor.organizationId));
+}
+
+export async function updateOwnOrganization(
+  store: IdentityStore,
+  actor: Actor,
+  input: UpdateOwnOrganizationInput,
+): Promise<OwnOrganization> {
+  if (!actor.organizationId) throw notFound();
+  return ownOrganizationOf(await store.updateOrganization(actor.organizationId, input));
+}
+
+const summaryOf = (org: StoredOrganization) => ({
+  organization_id: org.organization_id,
+  organization_name: org.organization_name,
+  short_name: org.short_name,
+  modules: [...org.modules],
+  base_airport: org.base_airport ?? null,
+  timezone: org.timezone,
+  currency_id: org.currency_id,
+  logo: org.logo ?? null,
+});
+
+const ownOrganizationOf = (org: StoredOrganization): OwnOrganization => ({
+  organization_id: org.organization_id,
+  organization_name: org.organization_name,
+  short_name: org.short_name,
+  address_hq: org.address_hq ?? null,
+  address_site: org.address_site ?? null,
+  company_id: org.company_id ?? null,
+  vat_number: org.vat_number ?? null,
+  contact_name: org.contact_name ?? null,
+  base_airport: org.base_airport ?? null,
+  timezone: org.timezone,
+  currency_id: org.currency_id,
+  modules: [...org.modules],
+  version: org.version,
+});

@@ -1,0 +1,121 @@
+import type { Lang } from '../../../contracts/langs.ts';
+import type { Module } from '../../../contracts/modules.ts';
+import type { GuardRole, Permission } from '../../../contracts/permissions.ts';
+import { env } from '../config/env.ts';
+import { db } from '../db/service.ts';
+
+export interface ActorOrganization {
+  organization_id: string;
+  organization_name: string;
+  short_name: string;
+  modules: Module[];
+  base_airport: string | null;
+  timezone: string;
+  currency_id: string;
+  logo: string | null;
+}
+
+export interface ActorMembership {
+  organizationId: string;
+  roleIds: string[];
+}
+
+/**
+ * Who is calling, resolved from DynamoDB on every request (DESIGN §5): the person, their
+ * memberships, the current organization with its modules, and the roles held there with their
+ * permissions. Authorization never comes from the token.
+ */
+export interface Actor {
+  sub: string;
+  userId: string;
+  userName: string;
+  email: string;
+  lang: Lang;
+  isSupervisor: boolean;
+  /** The organization the person works in now; null for a person with no membership. */
+  organizationId: string | null;
+  organization: ActorOrganization | null;
+  memberships: ActorMembership[];
+  roles: ReadonlySet<GuardRole>;
+  roleNames: string[];
+  permissions: ReadonlySet<Permission>;
+  modules: ReadonlySet<Module>;
+}
+
+const cache = new Map<string, { actor: Actor; expires: number }>();
+
+/** Resolve the actor for a Cognito `sub`; null when no person is registered for it. */
+export async function resolveActorBySub(sub: string): Promise<Actor | null> {
+  const cached = cache.get(sub);
+  if (cached && cached.expires > Date.now()) return cached.actor;
+  const actor = await loadActor(sub);
+  const ttl = env().ACTOR_CACHE_SECONDS * 1000;
+  if (actor && ttl > 0) cache.set(sub, { actor, expires: Date.now() + ttl });
+  return actor;
+}
+
+/** After the actor's own change (language, organization) the next request must see it. */
+export const forgetActor = (sub: string) => {
+  cache.delete(sub);
+};
+
+async function loadActor(sub: string): Promise<Actor | null> {
+  const { entities } = db();
+  const found = await entities.person.query.byLogin({ cognito_sub: sub }).go({ limit: 1 });
+  const person = found.data[0];
+  if (!person) return null;
+
+  const memberships = (await entities.membership.query.byPerson({ user_id: person.user_id }).go({ pages: 'all' }))
+    .data.filter((m) => m.status === 'active');
+  const current =
+    memberships.find((m) => m.organization_id === person.current_organization_id) ?? memberships[0] ?? null;
+
+  const [organization, roles] = current
+    ? await Promise.all([
+        entities.organization.get({ organization_id: current.organization_id }).go(),
+        entities.role.query.byOrganization({ organization_id: current.organization_id }).go({ pages: 'all' }),
+      ])
+    : [null, null];
+
+  const held = new Set(current?.role_ids ?? []);
+  const heldRoles = (roles?.data ?? []).filter((r) => held.has(r.role_id));
+  const guardRoles = new Set<GuardRole>();
+  const permissions = new Set<Permission>();
+  for (const r of heldRoles) {
+    if (r.guard_role) guardRoles.add(r.guard_role);
+    for (const p of r.permissions) permissions.add(p);
+  }
+  if (person.is_supervisor) guardRoles.add('supervisor');
+
+  const org = organization?.data ?? null;
+  return {
+    sub,
+    userId: person.user_id,
+    userName: displayName(person.first_name, person.last_name, person.lang),
+    email: person.email,
+    lang: person.lang,
+    isSupervisor: person.is_supervisor,
+    organizationId: org?.organization_id ?? null,
+    organization: org
+      ? {
+          organization_id: org.organization_id,
+          organization_name: org.organization_name,
+          short_name: org.short_name,
+          modules: [...org.modules],
+          base_airport: org.base_airport ?? null,
+          timezone: org.timezone,
+          currency_id: org.currency_id,
+          logo: org.logo ?? null,
+        }
+      : null,
+    memberships: memberships.map((m) => ({ organizationId: m.organization_id, roleIds: m.role_ids })),
+    roles: guardRoles,
+    roleNames: heldRoles.map((r) => r.role_name),
+    permissions,
+    modules: new Set(org?.modules ?? []),
+  };
+}
+
+/** Hungarian names are written family name first; the other languages put the given name first. */
+export const displayName = (first: string, last: string, lang: Lang) =>
+  (lang === 'hu' ? `${last} ${first}` : `${first} ${last}`).trim();

@@ -1,0 +1,123 @@
+import middy from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import type {
+  APIGatewayProxyEventV2WithJWTAuthorizer,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
+import type { ErrorBody } from '../../../contracts/errors.ts';
+import type { Domain } from '../../../contracts/domains.ts';
+import {
+  type BodyOf,
+  type OperationName,
+  type OutputOf,
+  type QueryOf,
+  type RouteDef,
+  type Routes,
+  operationsOf,
+  routeKey,
+} from '../../../contracts/routes.ts';
+import { fieldErrors } from '../../../contracts/validation.ts';
+import { type Actor, resolveActorBySub } from '../auth/actor.ts';
+import { checkGuard } from '../auth/guard.ts';
+import { logger } from '../log/logger.ts';
+import { HttpError, notFound, validationFailed } from './errors.ts';
+
+export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+export type HttpResult = APIGatewayProxyStructuredResultV2;
+
+type ActorFor<N extends OperationName> = Routes[N]['guard'] extends { auth: 'public' } ? Actor | null : Actor;
+
+/** What an operation receives: input already parsed by the route's schemas. */
+export interface OpRequest<N extends OperationName> {
+  actor: ActorFor<N>;
+  body: BodyOf<N>;
+  query: QueryOf<N>;
+  params: Record<string, string>;
+  requestId: string;
+}
+
+/** An operation returns plain data (STYLE §2); errors are thrown as HttpError. */
+export type Op<N extends OperationName> = (request: OpRequest<N>) => Promise<OutputOf<N>> | OutputOf<N>;
+
+export type DomainOps<D extends Domain> = {
+  [N in OperationName as Routes[N]['domain'] extends D ? N : never]: Op<N>;
+};
+
+const json = (statusCode: number, body: unknown): HttpResult => ({
+  statusCode,
+  headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+  body: JSON.stringify(body),
+});
+
+/** The one place errors become responses (DESIGN §3): client errors as they are, the rest hidden. */
+export const errorResponse = (error: unknown, requestId: string): HttpResult => {
+  if (error instanceof HttpError) {
+    const body: ErrorBody = error.errors ? { code: error.code, errors: error.errors } : { code: error.code };
+    if (error.status >= 500) logger.error('request failed', { requestId, code: error.code });
+    return json(error.status, body);
+  }
+  const name = error instanceof Error ? error.name : typeof error;
+  logger.error('unexpected error', { requestId, error: name, message: error instanceof Error ? error.message : '' });
+  return json(500, { code: 'server_error' } satisfies ErrorBody);
+};
+
+const parseBody = (event: HttpEvent): unknown => {
+  if (!event.body) return {};
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw validationFailed({ _: ['invalid_body'] });
+  }
+};
+
+const parseWith = (schema: RouteDef['body'], input: unknown): unknown => {
+  if (!schema) return undefined;
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationFailed(fieldErrors(result.error.issues));
+  return result.data;
+};
+
+const resolveActor = async (event: HttpEvent): Promise<Actor | null> => {
+  const sub = event.requestContext.authorizer?.jwt?.claims?.sub;
+  return typeof sub === 'string' && sub ? resolveActorBySub(sub) : null;
+};
+
+/**
+ * A domain's Lambda handler: looks the request's route key up in the route table, applies the
+ * row's guard and schemas, and calls the domain's operation. One middy chain for every domain:
+ * header normalizer → body → actor → guard → zod input → operation → one error mapper.
+ */
+export function createDomainHandler<D extends Domain>(domain: D, ops: DomainOps<D>) {
+  const table = new Map<string, { name: OperationName; route: RouteDef; op: Op<OperationName> }>();
+  const byName = ops as unknown as Record<string, Op<OperationName>>;
+  for (const [name, route] of operationsOf(domain)) {
+    const op = byName[name];
+    if (!op) throw new Error(`Operation ${name} of ${domain} has no implementation`);
+    table.set(routeKey(route), { name, route, op });
+  }
+
+  const dispatch = async (event: HttpEvent, context: Context): Promise<HttpResult> => {
+    const requestId = context.awsRequestId ?? event.requestContext.requestId;
+    try {
+      const entry = table.get(event.routeKey);
+      if (!entry) throw notFound();
+      const { route, op, name } = entry;
+      const actor = checkGuard(route.guard, await resolveActor(event));
+      const body = route.body ? parseWith(route.body, parseBody(event)) : undefined;
+      const query = route.query ? parseWith(route.query, event.queryStringParameters ?? {}) : undefined;
+      const params: Record<string, string> = {};
+      for (const [key, value] of Object.entries(event.pathParameters ?? {})) {
+        if (value !== undefined) params[key] = decodeURIComponent(value);
+      }
+      logger.debug('operation', { requestId, operation: name, userId: actor?.userId });
+      const result = await op({ actor, body, query, params, requestId } as OpRequest<OperationName>);
+      return result === undefined || result === null ? { statusCode: 204 } : json(200, result);
+    } catch (error) {
+      return errorResponse(error, requestId);
+    }
+  };
+
+  return middy<HttpEvent, HttpResult>().use(httpHeaderNormalizer()).handler(dispatch);
+}
