@@ -2,7 +2,7 @@ import type { Module } from './modules.ts';
 import type { GuardRole, Permission } from './permissions.ts';
 import type { Domain } from './domains.ts';
 import * as identity from './schemas/identity.ts';
-import type { z } from './validation.ts';
+import type * as z from 'zod/mini';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -46,4 +46,3 @@ export const fieldErrors = (issues: readonly z.core.$ZodIssue[]): Record<string,
   return errors;
 };
 
-export { z };

@@ -1,7 +1,8 @@
 import { MODULES } from '../modules.ts';
 import { LANGS } from '../langs.ts';
 import { GUARD_ROLES, PERMISSIONS } from '../permissions.ts';
-import { z } from '../validation.ts';
+import * as z from 'zod/mini';
+import '../validation.ts';
 
 const id = z.string().check(z.minLength(1), z.maxLength(64));
 const optionalText = (max: number) => z.optional(z.nullable(z.string().check(z.maxLength(max))));
