@@ -1,0 +1,66 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+export interface LocalProcess {
+  url: string;
+  output: () => string;
+  /** Ctrl-C, as a developer would; resolves with the exit code. */
+  stop(): Promise<number | null>;
+  dataDir: string;
+}
+
+/**
+ * `npm start` as a user runs it: bin/local.ts in its own Node 22 process, on a free port, with
+ * its own data dir. Resolves once it prints `Windsock ready at …`.
+ */
+export async function startLocalProcess(
+  options: { dataDir?: string; env?: Record<string, string>; args?: string[]; timeoutMs?: number } = {},
+): Promise<LocalProcess> {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'windsock-e2e-')));
+  const child: ChildProcess = spawn(process.execPath, ['bin/local.ts', ...(options.args ?? [])], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', MQTT_PORT: '0', WINDSOCK_DATA_DIR: dataDir, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+
+  const url = await new Promise<string>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`local stack not ready in time:\n${output}`)), options.timeoutMs ?? 60_000);
+    const check = () => {
+      const match = /Windsock ready at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        done(match[1]);
+      }
+    };
+    child.stdout?.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`local stack exited with ${code}:\n${output}`));
+    });
+  });
+
+  return {
+    url,
+    dataDir,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGINT');
+      const code = await exited;
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
