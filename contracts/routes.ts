@@ -1,8 +1,8 @@
+import type * as z from 'zod/mini';
+import type { Domain } from './domains.ts';
 import type { Module } from './modules.ts';
 import type { GuardRole, Permission } from './permissions.ts';
-import type { Domain } from './domains.ts';
 import * as identity from './schemas/identity.ts';
-import type * as z from 'zod/mini';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -6,7 +6,8 @@ import { FIELD_MESSAGES, type FieldMessage } from './errors.ts';
  * the same text for the same mistake. A schema may name its own key with `{ error: 'time_format' }`.
  */
 const messageFor = (issue: z.core.$ZodRawIssue): FieldMessage => {
-  if (issue.code !== 'unrecognized_keys' && (issue.input === undefined || issue.input === null)) return 'field_required';
+  if (issue.code !== 'unrecognized_keys' && (issue.input === undefined || issue.input === null))
+    return 'field_required';
   switch (issue.code) {
     case 'invalid_format':
       return issue.format === 'email' ? 'email_invalid' : 'invalid_value';
@@ -45,4 +46,3 @@ export const fieldErrors = (issues: readonly z.core.$ZodIssue[]): Record<string,
   }
   return errors;
 };
-

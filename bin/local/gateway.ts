@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type {
+  APIGatewayProxyEventV2WithJWTAuthorizer,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
 import type { Domain } from '../../contracts/domains.ts';
-import { type RouteDef, pathParams, routeEntries, routeKey } from '../../contracts/routes.ts';
+import { pathParams, type RouteDef, routeEntries, routeKey } from '../../contracts/routes.ts';
 
-type Handler = (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+type Handler = (
+  event: APIGatewayProxyEventV2WithJWTAuthorizer,
+  context: Context,
+) => Promise<APIGatewayProxyStructuredResultV2>;
 
 export type VerifyToken = (token: string) => Promise<Record<string, unknown> | null>;
 
@@ -21,7 +28,12 @@ const compile = (route: RouteDef): CompiledRoute => {
     .split('/')
     .map((segment) => (/^\{\w+\}$/.test(segment) ? '([^/]+)' : segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
     .join('/');
-  return { key: routeKey(route), route, pattern: new RegExp(`^${source}/?$`), params: pathParams(route.path) };
+  return {
+    key: routeKey(route),
+    route,
+    pattern: new RegExp(`^${source}/?$`),
+    params: pathParams(route.path),
+  };
 };
 
 const MAX_BODY = 6 * 1024 * 1024; // Lambda's synchronous payload limit
@@ -158,7 +170,9 @@ export function createGateway(options: {
       const resultHeaders: Record<string, string> = { ...cors };
       for (const [name, value] of Object.entries(result.headers ?? {})) resultHeaders[name] = String(value);
       res.writeHead(result.statusCode ?? 200, resultHeaders);
-      res.end(result.body && result.isBase64Encoded ? Buffer.from(result.body, 'base64') : (result.body ?? ''));
+      res.end(
+        result.body && result.isBase64Encoded ? Buffer.from(result.body, 'base64') : (result.body ?? ''),
+      );
     } catch (error) {
       // A handler that throws is what API Gateway answers with 500 "Internal Server Error".
       console.error(`[gateway] ${compiled.key} failed:`, error instanceof Error ? error.message : error);
@@ -180,7 +194,8 @@ export function httpApiEvent(input: {
   sourceIp?: string;
 }): APIGatewayProxyEventV2WithJWTAuthorizer {
   const query: Record<string, string> = {};
-  for (const [key, value] of input.url.searchParams) query[key] = query[key] ? `${query[key]},${value}` : value;
+  for (const [key, value] of input.url.searchParams)
+    query[key] = query[key] ? `${query[key]},${value}` : value;
   const now = Date.now();
   const requestId = input.requestId ?? randomUUID();
   return {
@@ -190,7 +205,8 @@ export function httpApiEvent(input: {
     rawQueryString: input.url.search.slice(1),
     headers: input.headers,
     queryStringParameters: Object.keys(query).length ? query : undefined,
-    pathParameters: input.pathParameters && Object.keys(input.pathParameters).length ? input.pathParameters : undefined,
+    pathParameters:
+      input.pathParameters && Object.keys(input.pathParameters).length ? input.pathParameters : undefined,
     body: input.body,
     isBase64Encoded: false,
     requestContext: {

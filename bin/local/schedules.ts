@@ -12,7 +12,8 @@ export function startSchedules(
   loadJob: (row: ScheduleDef) => Promise<Job> = async (row) => {
     const module = (await import(`../../functions/${row.domain}/jobs.ts`)) as Record<string, Job>;
     const job = module[row.handler];
-    if (!job) throw new Error(`Schedule ${row.id}: functions/${row.domain}/jobs.ts has no export ${row.handler}`);
+    if (!job)
+      throw new Error(`Schedule ${row.id}: functions/${row.domain}/jobs.ts has no export ${row.handler}`);
     return job;
   },
 ) {

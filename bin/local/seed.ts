@@ -1,8 +1,8 @@
-import type { GuardRole, Permission, RoleLabel } from '../../contracts/permissions.ts';
-import { PERMISSIONS } from '../../contracts/permissions.ts';
+import type { Lang } from '../../contracts/langs.ts';
 import type { Module } from '../../contracts/modules.ts';
 import { MODULES } from '../../contracts/modules.ts';
-import type { Lang } from '../../contracts/langs.ts';
+import type { GuardRole, Permission, RoleLabel } from '../../contracts/permissions.ts';
+import { PERMISSIONS } from '../../contracts/permissions.ts';
 import { db } from '../../functions/platform/db/service.ts';
 
 /**
@@ -26,7 +26,16 @@ interface RoleSeed {
 }
 
 const everything = PERMISSIONS;
-const pilotBasics: Permission[] = ['plane-list', 'daily-flight-list', 'reservation-list', 'operating-day-list', 'message-list', 'quiz-list', 'profile-edit', 'work-management-list'];
+const pilotBasics: Permission[] = [
+  'plane-list',
+  'daily-flight-list',
+  'reservation-list',
+  'operating-day-list',
+  'message-list',
+  'quiz-list',
+  'profile-edit',
+  'work-management-list',
+];
 
 /** Realistic permission sets per role; admins edit these in the roles screen. */
 const ROLES: RoleSeed[] = [
@@ -35,27 +44,62 @@ const ROLES: RoleSeed[] = [
     role_id: 'organization_operator',
     role_name: 'Organization operator',
     guard_role: 'organization_operator',
-    permissions: [...pilotBasics, 'user-list', 'user-edit', 'organization-edit', 'membership-list', 'membership-edit', 'role-list', 'report-list', 'message-edit'],
+    permissions: [
+      ...pilotBasics,
+      'user-list',
+      'user-edit',
+      'organization-edit',
+      'membership-list',
+      'membership-edit',
+      'role-list',
+      'report-list',
+      'message-edit',
+    ],
   },
   {
     role_id: 'instructor',
     role_name: 'Instructor',
     guard_role: 'instructor',
     label: 'head_of_training',
-    permissions: [...pilotBasics, 'user-list', 'ods-edit', 'logbook-edit', 'training-administration', 'training-edit-instructor', 'quiz-edit', 'daily-flight-edit'],
+    permissions: [
+      ...pilotBasics,
+      'user-list',
+      'ods-edit',
+      'logbook-edit',
+      'training-administration',
+      'training-edit-instructor',
+      'quiz-edit',
+      'daily-flight-edit',
+    ],
   },
   {
     role_id: 'financial_operator',
     role_name: 'Financial operator',
     guard_role: 'financial_operator',
-    permissions: [...pilotBasics, 'user-list', 'transaction-list', 'transaction-edit', 'balance-list', 'membership-list', 'membership-edit', 'report-list'],
+    permissions: [
+      ...pilotBasics,
+      'user-list',
+      'transaction-list',
+      'transaction-edit',
+      'balance-list',
+      'membership-list',
+      'membership-edit',
+      'report-list',
+    ],
   },
   {
     role_id: 'technical_operator',
     role_name: 'Technical operator',
     guard_role: 'technical_operator',
     label: 'maintenance_operator',
-    permissions: [...pilotBasics, 'plane-edit', 'plane-create', 'plane-delete', 'component-list', 'component-edit'],
+    permissions: [
+      ...pilotBasics,
+      'plane-edit',
+      'plane-create',
+      'plane-delete',
+      'component-list',
+      'component-edit',
+    ],
   },
   {
     role_id: 'timer_operator',
@@ -63,7 +107,12 @@ const ROLES: RoleSeed[] = [
     label: 'timer_operator',
     permissions: [...pilotBasics, 'daily-flight-edit', 'ods-edit', 'winch-management'],
   },
-  { role_id: 'student', role_name: 'Student', label: 'student', permissions: [...pilotBasics, 'training-edit-student'] },
+  {
+    role_id: 'student',
+    role_name: 'Student',
+    label: 'student',
+    permissions: [...pilotBasics, 'training-edit-student'],
+  },
   { role_id: 'pilot', role_name: 'Pilot', label: 'pilot', permissions: pilotBasics },
 ];
 
@@ -79,7 +128,19 @@ interface PersonSeed {
   description: string;
 }
 
-const ORGANIZATIONS: { key: string; organization_name: string; short_name: string; base_airport: string; timezone: string; currency_id: string; address_hq: string; modules: readonly Module[]; plane_limit: number; general_limit: number; glider_limit: number }[] = [
+const ORGANIZATIONS: {
+  key: string;
+  organization_name: string;
+  short_name: string;
+  base_airport: string;
+  timezone: string;
+  currency_id: string;
+  address_hq: string;
+  modules: readonly Module[];
+  plane_limit: number;
+  general_limit: number;
+  glider_limit: number;
+}[] = [
   {
     key: 'demo',
     organization_name: 'Szélzsák Repülő Egyesület',
@@ -101,7 +162,16 @@ const ORGANIZATIONS: { key: string; organization_name: string; short_name: strin
     timezone: 'Europe/Vienna',
     currency_id: 'EUR',
     address_hq: 'Flugplatz 1, 5700 Zell am See',
-    modules: ['glider', 'general', 'daily-flight', 'maintenance', 'fault-report', 'financial', 'membership', 'address-book'],
+    modules: [
+      'glider',
+      'general',
+      'daily-flight',
+      'maintenance',
+      'fault-report',
+      'financial',
+      'membership',
+      'address-book',
+    ],
     plane_limit: 6,
     general_limit: 2,
     glider_limit: 4,
@@ -109,15 +179,88 @@ const ORGANIZATIONS: { key: string; organization_name: string; short_name: strin
 ];
 
 const PEOPLE: PersonSeed[] = [
-  { key: 'supervisor', email: 'supervisor@demo.windsock.aero', first_name: 'Zsófia', last_name: 'Szabó', lang: 'hu', is_supervisor: true, memberships: { demo: ['admin'], alpine: ['admin'] }, description: 'supervisor (system administrator), admin of both clubs' },
-  { key: 'admin', email: 'admin@demo.windsock.aero', first_name: 'Péter', last_name: 'Kovács', lang: 'hu', memberships: { demo: ['admin'] }, description: 'admin' },
-  { key: 'operator', email: 'operator@demo.windsock.aero', first_name: 'Katalin', last_name: 'Tóth', lang: 'hu', memberships: { demo: ['organization_operator', 'pilot'] }, description: 'organization_operator' },
-  { key: 'instructor', email: 'instructor@demo.windsock.aero', first_name: 'László', last_name: 'Nagy', lang: 'hu', memberships: { demo: ['instructor', 'timer_operator'], alpine: ['pilot'] }, description: 'instructor and timer operator; pilot in the second club' },
-  { key: 'finance', email: 'finance@demo.windsock.aero', first_name: 'Éva', last_name: 'Horváth', lang: 'hu', memberships: { demo: ['financial_operator', 'pilot'] }, description: 'financial_operator' },
-  { key: 'technical', email: 'technical@demo.windsock.aero', first_name: 'Gábor', last_name: 'Varga', lang: 'hu', memberships: { demo: ['technical_operator', 'pilot'] }, description: 'technical_operator' },
-  { key: 'student', email: 'student@demo.windsock.aero', first_name: 'Bence', last_name: 'Kiss', lang: 'hu', memberships: { demo: ['student'] }, description: 'student pilot' },
-  { key: 'pilot', email: 'pilot@demo.windsock.aero', first_name: 'Anna', last_name: 'Molnár', lang: 'hu', memberships: { demo: ['pilot'] }, description: 'pilot' },
-  { key: 'alpine-admin', email: 'admin@alpine.windsock.aero', first_name: 'Lukas', last_name: 'Huber', lang: 'de', memberships: { alpine: ['admin'] }, description: 'admin of the second club (Alpine Soaring Club)' },
+  {
+    key: 'supervisor',
+    email: 'supervisor@demo.windsock.aero',
+    first_name: 'Zsófia',
+    last_name: 'Szabó',
+    lang: 'hu',
+    is_supervisor: true,
+    memberships: { demo: ['admin'], alpine: ['admin'] },
+    description: 'supervisor (system administrator), admin of both clubs',
+  },
+  {
+    key: 'admin',
+    email: 'admin@demo.windsock.aero',
+    first_name: 'Péter',
+    last_name: 'Kovács',
+    lang: 'hu',
+    memberships: { demo: ['admin'] },
+    description: 'admin',
+  },
+  {
+    key: 'operator',
+    email: 'operator@demo.windsock.aero',
+    first_name: 'Katalin',
+    last_name: 'Tóth',
+    lang: 'hu',
+    memberships: { demo: ['organization_operator', 'pilot'] },
+    description: 'organization_operator',
+  },
+  {
+    key: 'instructor',
+    email: 'instructor@demo.windsock.aero',
+    first_name: 'László',
+    last_name: 'Nagy',
+    lang: 'hu',
+    memberships: { demo: ['instructor', 'timer_operator'], alpine: ['pilot'] },
+    description: 'instructor and timer operator; pilot in the second club',
+  },
+  {
+    key: 'finance',
+    email: 'finance@demo.windsock.aero',
+    first_name: 'Éva',
+    last_name: 'Horváth',
+    lang: 'hu',
+    memberships: { demo: ['financial_operator', 'pilot'] },
+    description: 'financial_operator',
+  },
+  {
+    key: 'technical',
+    email: 'technical@demo.windsock.aero',
+    first_name: 'Gábor',
+    last_name: 'Varga',
+    lang: 'hu',
+    memberships: { demo: ['technical_operator', 'pilot'] },
+    description: 'technical_operator',
+  },
+  {
+    key: 'student',
+    email: 'student@demo.windsock.aero',
+    first_name: 'Bence',
+    last_name: 'Kiss',
+    lang: 'hu',
+    memberships: { demo: ['student'] },
+    description: 'student pilot',
+  },
+  {
+    key: 'pilot',
+    email: 'pilot@demo.windsock.aero',
+    first_name: 'Anna',
+    last_name: 'Molnár',
+    lang: 'hu',
+    memberships: { demo: ['pilot'] },
+    description: 'pilot',
+  },
+  {
+    key: 'alpine-admin',
+    email: 'admin@alpine.windsock.aero',
+    first_name: 'Lukas',
+    last_name: 'Huber',
+    lang: 'de',
+    memberships: { alpine: ['admin'] },
+    description: 'admin of the second club (Alpine Soaring Club)',
+  },
 ];
 
 export const orgIdOf = (key: string) => `org-${key}`;
@@ -125,11 +268,15 @@ export const userIdOf = (key: string) => `user-${key}`;
 
 /** True once the demo data exists (the seed runs on first start only). */
 export async function isSeeded(): Promise<boolean> {
-  const { data } = await db().entities.organization.get({ organization_id: orgIdOf('demo') }).go();
+  const { data } = await db()
+    .entities.organization.get({ organization_id: orgIdOf('demo') })
+    .go();
   return data !== null;
 }
 
-export async function seedDemo(createUser: (input: { email: string; password: string; name?: string }) => Promise<{ sub: string }>): Promise<void> {
+export async function seedDemo(
+  createUser: (input: { email: string; password: string; name?: string }) => Promise<{ sub: string }>,
+): Promise<void> {
   const { entities } = db();
   for (const org of ORGANIZATIONS) {
     const { key, ...fields } = org;
@@ -140,7 +287,11 @@ export async function seedDemo(createUser: (input: { email: string; password: st
     }
   }
   for (const person of PEOPLE) {
-    const { sub } = await createUser({ email: person.email, password: DEMO_PASSWORD, name: `${person.first_name} ${person.last_name}` });
+    const { sub } = await createUser({
+      email: person.email,
+      password: DEMO_PASSWORD,
+      name: `${person.first_name} ${person.last_name}`,
+    });
     const user_id = userIdOf(person.key);
     const firstOrg = Object.keys(person.memberships)[0];
     await entities.person

@@ -13,7 +13,11 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
     await client.send(new DescribeTableCommand({ TableName: tableName }));
     return 'exists';
   } catch (error) {
-    if (!(error instanceof ResourceNotFoundException) && (error as Error).name !== 'ResourceNotFoundException') throw error;
+    if (
+      !(error instanceof ResourceNotFoundException) &&
+      (error as Error).name !== 'ResourceNotFoundException'
+    )
+      throw error;
   }
   const keyNames = new Set<string>([TABLE_LAYOUT.partitionKey, TABLE_LAYOUT.sortKey]);
   for (const index of TABLE_LAYOUT.indexes) keyNames.add(index.partitionKey).add(index.sortKey);

@@ -1,7 +1,7 @@
-import { MODULES } from '../modules.ts';
-import { LANGS } from '../langs.ts';
-import { GUARD_ROLES, PERMISSIONS } from '../permissions.ts';
 import * as z from 'zod/mini';
+import { LANGS } from '../langs.ts';
+import { MODULES } from '../modules.ts';
+import { GUARD_ROLES, PERMISSIONS } from '../permissions.ts';
 import '../validation.ts';
 
 const id = z.string().check(z.minLength(1), z.maxLength(64));

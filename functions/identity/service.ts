@@ -63,7 +63,9 @@ export async function organizationsOf(store: IdentityStore, actor: Actor): Promi
   const roleSets = await Promise.all(organizations.map((o) => store.rolesOf(o.organization_id)));
   return organizations
     .map((org, index) => {
-      const held = new Set(actor.memberships.find((m) => m.organizationId === org.organization_id)?.roleIds ?? []);
+      const held = new Set(
+        actor.memberships.find((m) => m.organizationId === org.organization_id)?.roleIds ?? [],
+      );
       return {
         organization: summaryOf(org),
         roles: (roleSets[index] ?? []).filter((r) => held.has(r.role_id)).map((r) => r.role_name),

@@ -18,12 +18,16 @@ export const identityStore = {
 
   async organizationsOf(organizationIds: string[]) {
     if (organizationIds.length === 0) return [];
-    const { data } = await db().entities.organization.get(organizationIds.map((organization_id) => ({ organization_id }))).go();
+    const { data } = await db()
+      .entities.organization.get(organizationIds.map((organization_id) => ({ organization_id })))
+      .go();
     return data;
   },
 
   async rolesOf(organizationId: string) {
-    const { data } = await db().entities.role.query.byOrganization({ organization_id: organizationId }).go({ pages: 'all' });
+    const { data } = await db()
+      .entities.role.query.byOrganization({ organization_id: organizationId })
+      .go({ pages: 'all' });
     return data;
   },
 
@@ -61,7 +65,14 @@ export const identityStore = {
   },
 };
 
-const OPTIONAL_FIELDS = ['address_hq', 'address_site', 'company_id', 'vat_number', 'contact_name', 'base_airport'] as const;
+const OPTIONAL_FIELDS = [
+  'address_hq',
+  'address_site',
+  'company_id',
+  'vat_number',
+  'contact_name',
+  'base_airport',
+] as const;
 type OptionalField = (typeof OPTIONAL_FIELDS)[number];
 
 export type IdentityStore = typeof identityStore;

@@ -30,7 +30,12 @@ export const organization = new Entity({
     dst: { type: 'boolean', default: true },
     is_operator: { type: 'boolean', default: false },
     currency_id: { type: 'string', required: true, default: 'HUF' },
-    modules: { type: 'list', items: { type: CustomAttributeType<Module>('string') }, required: true, default: () => [] },
+    modules: {
+      type: 'list',
+      items: { type: CustomAttributeType<Module>('string') },
+      required: true,
+      default: () => [],
+    },
     plane_limit: { type: 'number' },
     general_limit: { type: 'number' },
     glider_limit: { type: 'number' },
@@ -116,7 +121,12 @@ export const role = new Entity({
     guard_role: { type: GUARD_ROLES },
     /** One of the further role labels (spec §6), if any. */
     label: { type: ROLE_LABELS },
-    permissions: { type: 'list', items: { type: CustomAttributeType<Permission>('string') }, required: true, default: () => [] },
+    permissions: {
+      type: 'list',
+      items: { type: CustomAttributeType<Permission>('string') },
+      required: true,
+      default: () => [],
+    },
     version: { type: 'number', required: true, default: 1 },
   },
   indexes: {

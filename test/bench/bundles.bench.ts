@@ -51,7 +51,9 @@ export async function run() {
     await writeFile(emptyEntry, 'export const handler = async () => ({ statusCode: 200 });\n');
     const emptySize = await bundle(emptyEntry, join(dir, 'empty.mjs'));
     const emptyInit = coldInit(join(dir, 'empty.mjs'));
-    console.log(`empty handler        ${(emptySize / 1024).toFixed(1).padStart(7)} kB   cold init ${ms(emptyInit)}`);
+    console.log(
+      `empty handler        ${(emptySize / 1024).toFixed(1).padStart(7)} kB   cold init ${ms(emptyInit)}`,
+    );
     // The floor every DynamoDB-backed Lambda pays: loading the runtime's SDK v3 client.
     const sdkEntry = join(dir, 'sdk.ts');
     await writeFile(
@@ -60,7 +62,9 @@ export async function run() {
     );
     const sdkSize = await bundle(sdkEntry, join(dir, 'sdk.mjs'));
     const sdkInit = coldInit(join(dir, 'sdk.mjs'));
-    console.log(`empty + DynamoDB SDK ${(sdkSize / 1024).toFixed(1).padStart(7)} kB   cold init ${ms(sdkInit)}`);
+    console.log(
+      `empty + DynamoDB SDK ${(sdkSize / 1024).toFixed(1).padStart(7)} kB   cold init ${ms(sdkInit)}`,
+    );
     for (const domain of DOMAINS) {
       if (operationsOf(domain).length === 0) continue;
       const out = join(dir, `${domain}.mjs`);

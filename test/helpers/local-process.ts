@@ -37,7 +37,10 @@ export async function startLocalProcess(
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
 
   const url = await new Promise<string>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`local stack not ready in time:\n${output}`)), options.timeoutMs ?? 60_000);
+    const timer = setTimeout(
+      () => fail(new Error(`local stack not ready in time:\n${output}`)),
+      options.timeoutMs ?? 60_000,
+    );
     const check = () => {
       const match = /Windsock ready at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
       if (match?.[1]) {

@@ -63,7 +63,9 @@ export async function startPlatform(options: { seed?: boolean } = {}): Promise<P
         handlers.set(route.domain, handler!);
       }
       const params = input.params ?? {};
-      const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+      const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+        encodeURIComponent(params[name] ?? ''),
+      );
       const url = new URL(path, 'http://local');
       for (const [key, value] of Object.entries(input.query ?? {})) url.searchParams.set(key, value);
       const event = httpApiEvent({

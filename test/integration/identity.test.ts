@@ -66,7 +66,10 @@ describe('PATCH /api/profile/change-language', () => {
   });
 
   it('names a missing field and an unexpected one', async () => {
-    const { status, body } = await platform.invoke('changeLanguage', { sub: admin, body: { language: 'de' } });
+    const { status, body } = await platform.invoke('changeLanguage', {
+      sub: admin,
+      body: { language: 'de' },
+    });
 
     expect(status).toBe(422);
     expect(body.errors).toEqual({ lang: ['field_required'], language: ['unknown_field'] });
@@ -160,7 +163,13 @@ describe("the organization's own data", () => {
   it('reports each invalid field by its message key', async () => {
     const { status, body } = await platform.invoke('updateOwnOrganization', {
       sub: admin,
-      body: { organization_name: '  ', short_name: 'S', base_airport: 'lhdk', timezone: 'Europe/Budapest', version: -1 },
+      body: {
+        organization_name: '  ',
+        short_name: 'S',
+        base_airport: 'lhdk',
+        timezone: 'Europe/Budapest',
+        version: -1,
+      },
     });
 
     expect(status).toBe(422);

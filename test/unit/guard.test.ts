@@ -35,13 +35,28 @@ describe('route guards (spec §6)', () => {
     ['public route, anonymous', { auth: 'public' }, null, 'pass'],
     ['signed-in route, anonymous', { auth: 'user' }, null, '401 unauthorized'],
     ['signed-in route, member', { auth: 'user' }, actor(), 'pass'],
-    ['role list is any-of: holds one', { auth: 'user', roles: ['admin', 'instructor'] }, actor({ roles: new Set(['instructor']) }), 'pass'],
-    ['role list is any-of: holds none', { auth: 'user', roles: ['admin', 'instructor'] }, actor(), '403 missing_permissions'],
+    [
+      'role list is any-of: holds one',
+      { auth: 'user', roles: ['admin', 'instructor'] },
+      actor({ roles: new Set(['instructor']) }),
+      'pass',
+    ],
+    [
+      'role list is any-of: holds none',
+      { auth: 'user', roles: ['admin', 'instructor'] },
+      actor(),
+      '403 missing_permissions',
+    ],
     ['permission held', { auth: 'user', permission: 'plane-list' }, actor(), 'pass'],
     ['permission missing', { auth: 'user', permission: 'plane-create' }, actor(), '403 missing_permissions'],
     ['module on', { auth: 'user', module: 'glider' }, actor(), 'pass'],
     ['module off', { auth: 'user', module: 'quiz' }, actor(), '403 module_disabled'],
-    ['module off wins over a held permission', { auth: 'user', module: 'quiz', permission: 'plane-list' }, actor(), '403 module_disabled'],
+    [
+      'module off wins over a held permission',
+      { auth: 'user', module: 'quiz', permission: 'plane-list' },
+      actor(),
+      '403 module_disabled',
+    ],
   ] as [string, Guard, Actor | null, string][])('%s', (_name, guard, who, expected) => {
     expect(outcome(guard, who)).toBe(expected);
   });

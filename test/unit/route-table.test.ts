@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DOMAINS } from '../../contracts/domains.ts';
-import { GUARD_ROLES, PERMISSIONS } from '../../contracts/permissions.ts';
 import { MODULES } from '../../contracts/modules.ts';
+import { GUARD_ROLES, PERMISSIONS } from '../../contracts/permissions.ts';
 import { operationsOf, pathParams, routeEntries, routeKey } from '../../contracts/routes.ts';
 
 /** Routes anyone may call without signing in. Adding one here is a deliberate, reviewed act. */

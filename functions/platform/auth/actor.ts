@@ -65,8 +65,9 @@ async function loadActor(sub: string): Promise<Actor | null> {
   const person = found.data[0];
   if (!person) return null;
 
-  const memberships = (await entities.membership.query.byPerson({ user_id: person.user_id }).go({ pages: 'all' }))
-    .data.filter((m) => m.status === 'active');
+  const memberships = (
+    await entities.membership.query.byPerson({ user_id: person.user_id }).go({ pages: 'all' })
+  ).data.filter((m) => m.status === 'active');
   const current =
     memberships.find((m) => m.organization_id === person.current_organization_id) ?? memberships[0] ?? null;
 

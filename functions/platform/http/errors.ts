@@ -20,10 +20,12 @@ export class HttpError extends Error {
 }
 
 /** 422: `errors` maps a field path to message keys (`{ lang: ['invalid_value'] }`). */
-export const validationFailed = (errors: Record<string, string[]>) => new HttpError('validation_failed', errors);
+export const validationFailed = (errors: Record<string, string[]>) =>
+  new HttpError('validation_failed', errors);
 export const unauthorized = () => new HttpError('unauthorized');
 export const missingPermissions = () => new HttpError('missing_permissions');
 export const moduleDisabled = () => new HttpError('module_disabled');
 export const notFound = () => new HttpError('not_found');
 export const conflict = () => new HttpError('conflict');
-export const domainError = (code: ErrorCode, errors?: Record<string, string[]>) => new HttpError(code, errors);
+export const domainError = (code: ErrorCode, errors?: Record<string, string[]>) =>
+  new HttpError(code, errors);

@@ -5,16 +5,16 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import type { ErrorBody } from '../../../contracts/errors.ts';
 import type { Domain } from '../../../contracts/domains.ts';
+import type { ErrorBody } from '../../../contracts/errors.ts';
 import {
   type BodyOf,
   type OperationName,
   type OutputOf,
+  operationsOf,
   type QueryOf,
   type RouteDef,
   type Routes,
-  operationsOf,
   routeKey,
 } from '../../../contracts/routes.ts';
 import { fieldErrors } from '../../../contracts/validation.ts';
@@ -58,7 +58,11 @@ export const errorResponse = (error: unknown, requestId: string): HttpResult => 
     return json(error.status, body);
   }
   const name = error instanceof Error ? error.name : typeof error;
-  logger.error('unexpected error', { requestId, error: name, message: error instanceof Error ? error.message : '' });
+  logger.error('unexpected error', {
+    requestId,
+    error: name,
+    message: error instanceof Error ? error.message : '',
+  });
   return json(500, { code: 'server_error' } satisfies ErrorBody);
 };
 

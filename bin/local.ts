@@ -1,0 +1,50 @@
+import { parseArgs } from 'node:util';
+import { demoLogins } from './local/seed.ts';
+import { type LocalStackOptions, startLocalStack } from './local/stack.ts';
+
+/**
+ * `npm start`: the whole product on this machine, on embedded stand-ins of the AWS services.
+ * Env: PORT (0 = any free port, default 3000), MQTT_PORT (default 1883, 0 = free),
+ * WINDSOCK_DATA_DIR (default .local/), WINDSOCK_WEB (vite | dist). Flag: --reset starts clean.
+ */
+const { values } = parseArgs({
+  options: { reset: { type: 'boolean', default: false }, web: { type: 'string' } },
+  allowPositionals: false,
+});
+
+const port = Number(process.env.PORT ?? 3000);
+const options: LocalStackOptions = {
+  port,
+  mqttPort: Number(process.env.MQTT_PORT ?? (port === 0 ? 0 : 1883)),
+  host: '127.0.0.1',
+  dataDir: process.env.WINDSOCK_DATA_DIR ?? '.local',
+  reset: values.reset ?? false,
+  web: (values.web ?? process.env.WINDSOCK_WEB ?? 'vite') as LocalStackOptions['web'],
+  log: (line) => console.log(line),
+};
+
+const started = Date.now();
+const stack = await startLocalStack(options).catch((error: unknown) => {
+  console.error(`Windsock could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
+
+console.log(`Windsock ready at ${stack.url}`);
+console.log(`  demo logins (password for all: ${demoLogins()[0]?.password}):`);
+for (const login of demoLogins()) console.log(`    ${login.email.padEnd(34)} ${login.description}`);
+console.log(`  MQTT: tcp://127.0.0.1:${stack.mqttTcpPort} and ${stack.url.replace(/^http/, 'ws')}/mqtt`);
+console.log(
+  `  mail outbox: ${stack.url}/_local/outbox   data: ${options.dataDir}${stack.seeded ? ' (seeded now)' : ''}`,
+);
+console.log(`  started in ${((Date.now() - started) / 1000).toFixed(1)} s — Ctrl-C stops`);
+
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: closing…`);
+  await stack.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,0 +1,268 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import type { Duplex } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { WebConfig } from '../../contracts/config.ts';
+import { schedules } from '../../contracts/schedules.ts';
+import { type LocalCognito, type OutboxMessage, startCognito } from './cognito.ts';
+import { type LocalDynamo, startDynamo } from './dynamodb.ts';
+import { createGateway } from './gateway.ts';
+import { type LocalMqtt, startMqtt } from './mqtt.ts';
+import { startS3 } from './s3.ts';
+import { startSchedules } from './schedules.ts';
+import { ensureTable } from './table.ts';
+
+export const TABLE_NAME = 'windsock';
+export const FILES_BUCKET = 'windsock-files';
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+export interface LocalStackOptions {
+  /** HTTP port of the web app and API; 0 picks a free one. */
+  port: number;
+  /** MQTT over TCP (the OGN bridge, tools); 0 picks a free one. */
+  mqttPort: number;
+  host: string;
+  dataDir: string;
+  reset: boolean;
+  /** Serve the built web app from frontend/dist instead of Vite's dev middleware. */
+  web: 'vite' | 'dist' | 'none';
+  log: (line: string) => void;
+}
+
+export interface LocalStack {
+  url: string;
+  mqttTcpPort: number;
+  cognito: LocalCognito;
+  mqtt: LocalMqtt;
+  dynamo: LocalDynamo;
+  seeded: boolean;
+  close(): Promise<void>;
+}
+
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+/**
+ * The whole product on one machine (DESIGN §8): DynamoDB (dynalite + transactions/TTL), S3
+ * (s3rver), Cognito (cognito-local under /cognito), MQTT (aedes on TCP and /mqtt), croner
+ * schedules, the local API gateway over the route table, and the web app on the same origin.
+ */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const dataDir = resolve(options.dataDir);
+  if (options.reset) await rm(dataDir, { recursive: true, force: true });
+  await mkdir(dataDir, { recursive: true });
+
+  const closers: (() => Promise<void> | void)[] = [];
+  const close = async () => {
+    for (const closer of closers.reverse()) {
+      try {
+        await closer();
+      } catch (error) {
+        options.log(`[local] close: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  };
+
+  try {
+    const dynamo = await startDynamo({ dir: join(dataDir, 'dynamodb'), port: 0, host: options.host });
+    closers.push(() => dynamo.close());
+    const s3 = await startS3({
+      dir: join(dataDir, 's3'),
+      port: 0,
+      host: options.host,
+      buckets: [FILES_BUCKET],
+    });
+    closers.push(() => s3.close());
+
+    // The handlers read their configuration from the environment, as in Lambda (parsed once).
+    Object.assign(process.env, {
+      STAGE: 'local',
+      TABLE_NAME,
+      FILES_BUCKET,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      S3_ENDPOINT: s3.endpoint,
+      AWS_REGION: process.env.AWS_REGION ?? 'eu-central-1',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
+      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+    });
+    const tableClient = new DynamoDBClient({
+      endpoint: dynamo.endpoint,
+      region: 'eu-central-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    closers.push(() => tableClient.destroy());
+    await ensureTable(tableClient, TABLE_NAME);
+
+    let handleRequest: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
+      res.writeHead(503);
+      res.end('starting');
+    };
+    const server: Server = createServer((req, res) => handleRequest(req, res));
+    const sockets = new Set<Duplex>();
+    server.on('connection', (socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((done, fail) => {
+      server.once('error', fail);
+      server.listen(options.port, options.host, done);
+    });
+    closers.push(
+      () =>
+        new Promise<void>((done) => {
+          for (const socket of sockets) socket.destroy();
+          server.close(() => done());
+        }),
+    );
+    const port = (server.address() as AddressInfo).port;
+    const url = `http://${options.host}:${port}`;
+
+    const outbox: OutboxMessage[] = [];
+    const cognito = await startCognito({
+      dir: join(dataDir, 'cognito'),
+      publicBaseUrl: url,
+      onMessage: (message) => {
+        outbox.push(message);
+        options.log(`[mail] to ${message.to}: ${describeMessage(url, message)}`);
+      },
+    });
+    process.env.USER_POOL_ID = cognito.userPoolId;
+
+    const { resolveActorBySub } = await import('../../functions/platform/auth/actor.ts');
+    const { realtimeTopicsFor } = await import('../../functions/platform/auth/realtime.ts');
+    const mqtt = await startMqtt({
+      tcpPort: options.mqttPort,
+      host: options.host,
+      authenticate: async (username, password) => {
+        if (username !== 'jwt') return null;
+        const claims = await cognito.verifyAccessToken(password);
+        const actor = claims ? await resolveActorBySub(claims.sub) : null;
+        return actor ? { kind: 'user', userId: actor.userId, topics: realtimeTopicsFor(actor) } : null;
+      },
+    });
+    closers.push(() => mqtt.close());
+    server.on('upgrade', (req, socket, head) => {
+      if (new URL(req.url ?? '/', url).pathname === '/mqtt') mqtt.handleUpgrade(req, socket, head);
+    });
+
+    const { isSeeded, seedDemo } = await import('./seed.ts');
+    const seeded = !(await isSeeded());
+    if (seeded) await seedDemo((input) => cognito.createUser(input));
+
+    const jobs = startSchedules(schedules);
+    closers.push(() => jobs.stop());
+
+    const gateway = createGateway({
+      verifyToken: (token) => cognito.verifyAccessToken(token),
+      allowedOrigins: [url],
+    });
+    const webConfig: WebConfig = {
+      stage: 'local',
+      apiBase: '',
+      region: 'eu-central-1',
+      userPoolId: cognito.userPoolId,
+      userPoolClientId: cognito.clientId,
+      userPoolEndpoint: `${url}/cognito`,
+      mqttUrl: `${url.replace(/^http/, 'ws')}/mqtt`,
+      tilesUrl: process.env.WINDSOCK_TILES_URL ?? '',
+    };
+
+    const web = await webMiddleware(options.web, server, closers);
+
+    handleRequest = (req, res) => {
+      const path = new URL(req.url ?? '/', url).pathname;
+      if (path.startsWith('/api/')) {
+        gateway(req, res).catch((error) => {
+          options.log(`[gateway] ${error instanceof Error ? error.message : String(error)}`);
+          if (!res.headersSent) res.writeHead(500);
+          res.end();
+        });
+      } else if (path === '/config.json') {
+        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+        res.end(JSON.stringify(webConfig));
+      } else if (path === '/cognito' || path.startsWith('/cognito/')) {
+        req.url = (req.url ?? '/').slice('/cognito'.length) || '/';
+        cognito.handle(req, res);
+      } else if (path === '/_local/outbox') {
+        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+        res.end(JSON.stringify(cognito.outbox.list().map((m) => ({ ...m, link: messageLink(url, m) }))));
+      } else {
+        web(req, res, () => {
+          res.writeHead(404, { 'content-type': 'text/plain' });
+          res.end('Not found');
+        });
+      }
+    };
+
+    return { url, mqttTcpPort: mqtt.tcpPort, cognito, mqtt, dynamo, seeded, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** The link a person would get by e-mail, for the reset-password page (token: e-mail + code). */
+const messageLink = (url: string, message: OutboxMessage) =>
+  message.kind === 'forgot_password'
+    ? `${url}/reset-password/${Buffer.from(`${message.to}\n${message.code}`).toString('base64url')}`
+    : null;
+
+const describeMessage = (url: string, message: OutboxMessage) =>
+  messageLink(url, message) ?? `${message.kind} code ${message.code}`;
+
+async function webMiddleware(
+  mode: LocalStackOptions['web'],
+  server: Server,
+  closers: (() => Promise<void> | void)[],
+): Promise<Middleware> {
+  const configFile = join(ROOT, 'frontend/vite.config.ts');
+  if (mode === 'none' || !existsSync(configFile)) return (_req, _res, next) => next();
+  if (mode === 'dist') return distMiddleware(join(ROOT, 'frontend/dist'));
+  const { createServer: createVite } = await import('vite');
+  const vite = await createVite({
+    configFile,
+    root: join(ROOT, 'frontend'),
+    appType: 'spa',
+    logLevel: 'warn',
+    server: { middlewareMode: true, hmr: { server } },
+  });
+  closers.push(() => vite.close());
+  return vite.middlewares as unknown as Middleware;
+}
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.ico': 'image/x-icon',
+};
+
+/** The built app with the same SPA fallback CloudFront gives it. */
+function distMiddleware(dist: string): Middleware {
+  return (req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://local').pathname);
+    const file = resolve(dist, `.${path}`);
+    const inside = file.startsWith(dist) && existsSync(file) && !file.endsWith('/') && path !== '/';
+    const target = inside ? file : join(dist, 'index.html');
+    readFile(target)
+      .then((body) => {
+        const ext = target.slice(target.lastIndexOf('.'));
+        res.writeHead(200, {
+          'content-type': MIME[ext] ?? 'application/octet-stream',
+          'cache-control': path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        });
+        res.end(body);
+      })
+      .catch(() => {
+        res.writeHead(404);
+        res.end();
+      });
+  };
+}

@@ -1,0 +1,141 @@
+import { CognitoJwtVerifier } from 'aws-jwt-verify';
+import type {
+  Context,
+  IoTCustomAuthorizerEvent,
+  IoTCustomAuthorizerResult,
+  PolicyDocument,
+} from 'aws-lambda';
+import { type Actor, resolveActorBySub } from '../platform/auth/actor.ts';
+import { realtimeTopicsFor } from '../platform/auth/realtime.ts';
+import { env } from '../platform/config/env.ts';
+import { logger } from '../platform/log/logger.ts';
+
+/**
+ * AWS IoT Core custom authorizer for browsers (DESIGN §6): MQTT over WebSocket, username `jwt`,
+ * password the Cognito access token. The same topics as the local aedes hook, from
+ * realtimeTopicsFor(actor): subscribe and receive only, never publish. Any failure denies.
+ */
+
+/** IoT bounds both values to 300–86 400 seconds. */
+const MIN_SECONDS = 300;
+const MAX_SECONDS = 86_400;
+/** Memberships change (organization switch): re-run the authorizer this often. */
+const REFRESH_SECONDS = 300;
+
+const DENY: IoTCustomAuthorizerResult = {
+  isAuthenticated: false,
+  principalId: 'denied',
+  disconnectAfterInSeconds: MIN_SECONDS,
+  refreshAfterInSeconds: MIN_SECONDS,
+  policyDocuments: [],
+};
+
+export interface VerifiedToken {
+  sub: string;
+  /** Expiry, seconds since the epoch. */
+  exp: number;
+}
+
+export interface RealtimeAuthorizerDeps {
+  verifyAccessToken(token: string): Promise<VerifiedToken>;
+  resolveActor(sub: string): Promise<Actor | null>;
+  /** Seconds since the epoch. */
+  now(): number;
+}
+
+// Ids and topic segments we put into an IoT policy: no policy wildcards (`*`, `?`), no `${…}`
+// variables, no MQTT wildcards except a trailing `#`.
+const SAFE_ID = /^[A-Za-z0-9_.:-]+$/;
+const SAFE_FILTER = /^[A-Za-z0-9_.:-]+(\/[A-Za-z0-9_.:-]+)*(\/#)?$/;
+
+/**
+ * The IoT policy for one person: connect as `<userId>-*`, subscribe to and receive from the topic
+ * filters realtimeTopicsFor allows. `arnPrefix` is `arn:<partition>:iot:<region>:<account>`.
+ */
+export function iotPolicyFor(actor: Actor, arnPrefix: string): PolicyDocument {
+  if (!SAFE_ID.test(actor.userId)) throw new Error('unsafe user id');
+  const filters = realtimeTopicsFor(actor).subscribe;
+  for (const filter of filters) if (!SAFE_FILTER.test(filter)) throw new Error('unsafe topic filter');
+  // In a topicfilter ARN `#` is a literal character; the policy wildcard `*` admits `user/1/#` and
+  // any narrower filter under it. Topic ARNs (Receive) take the same form.
+  const resources = (kind: 'topicfilter' | 'topic') =>
+    filters.map((filter) => `${arnPrefix}:${kind}/${filter.replace(/#$/, '*')}`);
+  return {
+    Version: '2012-10-17',
+    Statement: [
+      { Effect: 'Allow', Action: 'iot:Connect', Resource: `${arnPrefix}:client/${actor.userId}-*` },
+      { Effect: 'Allow', Action: 'iot:Subscribe', Resource: resources('topicfilter') },
+      { Effect: 'Allow', Action: 'iot:Receive', Resource: resources('topic') },
+    ],
+  };
+}
+
+/** `arn:aws:lambda:eu-central-1:123456789012:function:x` → `arn:aws:iot:eu-central-1:123456789012`. */
+export function iotArnPrefix(invokedFunctionArn: string): string {
+  const [, partition, , region, account] = invokedFunctionArn.split(':');
+  if (!partition || !region || !account) throw new Error('unexpected function ARN');
+  return `arn:${partition}:iot:${region}:${account}`;
+}
+
+/** The access token from an MQTT CONNECT: username `jwt` (IoT may append `?x-amz-customauthorizer-name=…`). */
+export function tokenFromEvent(event: IoTCustomAuthorizerEvent): string | null {
+  const mqtt = event.protocolData?.mqtt;
+  if (!mqtt?.password || mqtt.username?.split('?')[0] !== 'jwt') return null;
+  const token = Buffer.from(mqtt.password, 'base64').toString('utf8');
+  return token.length > 0 ? token : null;
+}
+
+const clamp = (value: number) => Math.min(MAX_SECONDS, Math.max(MIN_SECONDS, Math.floor(value)));
+
+export function createRealtimeAuthorizer(deps: RealtimeAuthorizerDeps) {
+  return async (event: IoTCustomAuthorizerEvent, context: Pick<Context, 'invokedFunctionArn'>) => {
+    const connection = event.connectionMetadata?.id;
+    try {
+      const token = tokenFromEvent(event);
+      if (!token) {
+        logger.info('realtime connect denied', { connection, reason: 'no_token' });
+        return DENY;
+      }
+      const claims = await deps.verifyAccessToken(token);
+      const actor = await deps.resolveActor(claims.sub);
+      if (!actor) {
+        logger.info('realtime connect denied', { connection, reason: 'unknown_person' });
+        return DENY;
+      }
+      const result: IoTCustomAuthorizerResult = {
+        isAuthenticated: true,
+        principalId: actor.userId.replace(/[^A-Za-z0-9]/g, '').slice(0, 128) || 'user',
+        // The connection ends when the token does; the browser reconnects with a fresh one.
+        disconnectAfterInSeconds: clamp(claims.exp - deps.now()),
+        refreshAfterInSeconds: REFRESH_SECONDS,
+        policyDocuments: [iotPolicyFor(actor, iotArnPrefix(context.invokedFunctionArn))],
+      };
+      logger.info('realtime connect allowed', { connection, userId: actor.userId });
+      return result;
+    } catch (error) {
+      // Never the token or the event: only what kind of failure it was.
+      logger.info('realtime connect denied', { connection, reason: (error as Error).name || 'error' });
+      return DENY;
+    }
+  };
+}
+
+let verifier: { verify(token: string): Promise<{ sub: string; exp: number }> } | undefined;
+
+const accessTokenVerifier = () => {
+  if (!verifier) {
+    const { USER_POOL_ID } = env();
+    // Not part of env.ts's schema (only this function needs it); read once, fail fast.
+    const clientId = process.env.USER_POOL_CLIENT_ID;
+    if (!USER_POOL_ID || !clientId) throw new Error('Invalid environment: USER_POOL_ID, USER_POOL_CLIENT_ID');
+    verifier = CognitoJwtVerifier.create({ userPoolId: USER_POOL_ID, tokenUse: 'access', clientId });
+  }
+  return verifier;
+};
+
+/** Lambda entry (CDK: lib/realtime-stack.ts). */
+export const handler = createRealtimeAuthorizer({
+  verifyAccessToken: (token) => accessTokenVerifier().verify(token),
+  resolveActor: resolveActorBySub,
+  now: () => Date.now() / 1000,
+});

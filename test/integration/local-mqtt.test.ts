@@ -1,0 +1,223 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalMqtt, type MqttPrincipal, startMqtt } from '../../bin/local/mqtt.ts';
+
+const USER_TOKEN = 'access-token-of-u1';
+const SERVICE_SECRET = 'ogn-bridge-secret';
+
+let broker: LocalMqtt;
+let server: Server;
+let wsUrl: string;
+const clients: MqttClient[] = [];
+const hookCalls: { topic: string; payload: string; principal: MqttPrincipal }[] = [];
+
+async function authenticate(username: string, password: string): Promise<MqttPrincipal | null> {
+  if (username === 'jwt' && password === USER_TOKEN) {
+    return { kind: 'user', userId: 'u1', topics: { subscribe: ['user/u1/#', 'org/o1/#'] } };
+  }
+  if (username === 'ogn-bridge' && password === SERVICE_SECRET) {
+    return { kind: 'service', publish: ['org/+/positions'], subscribe: ['org/+/positions'] };
+  }
+  return null;
+}
+
+function connect(url: string, username: string, password: string): Promise<MqttClient> {
+  const client = mqtt.connect(url, { username, password, reconnectPeriod: 0, connectTimeout: 5000 });
+  clients.push(client);
+  return new Promise((resolve, reject) => {
+    client.once('connect', () => resolve(client));
+    client.once('error', reject);
+  });
+}
+
+const browser = () => connect(wsUrl, 'jwt', USER_TOKEN);
+const service = () => connect(`mqtt://127.0.0.1:${broker.tcpPort}`, 'ogn-bridge', SERVICE_SECRET);
+
+/** The QoS the broker granted; mqtt.js rejects a refused (128) subscription, carrying the SUBACK. */
+async function grantedQos(client: MqttClient, filter: string): Promise<number | undefined> {
+  try {
+    const granted = await client.subscribeAsync(filter, { qos: 0 });
+    return granted[0]?.qos;
+  } catch (err) {
+    const granted = (err as { packet?: { granted?: (number | { qos: number })[] } }).packet?.granted?.[0];
+    return typeof granted === 'number' ? granted : granted?.qos;
+  }
+}
+
+function nextMessage(client: MqttClient, timeoutMs = 2000): Promise<{ topic: string; body: unknown } | null> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), timeoutMs);
+    client.once('message', (topic, payload) => {
+      clearTimeout(timer);
+      resolve({ topic, body: JSON.parse(payload.toString()) });
+    });
+  });
+}
+
+function closed(client: MqttClient, timeoutMs = 2000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    client.once('close', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+beforeAll(async () => {
+  broker = await startMqtt({ tcpPort: 0, authenticate });
+  broker.onPublish((topic, payload, principal) => {
+    hookCalls.push({ topic, payload: payload.toString(), principal });
+  });
+  server = createServer((_req, res) => res.writeHead(404).end());
+  server.on('upgrade', (req, socket, head) => {
+    if (req.url === '/mqtt') broker.handleUpgrade(req, socket, head);
+    else socket.destroy();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  wsUrl = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/mqtt`;
+});
+
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.endAsync(true)));
+  hookCalls.length = 0;
+});
+
+afterAll(async () => {
+  await broker?.close();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe('a browser over WebSocket', () => {
+  it('receives what the server publishes on its notification topic', async () => {
+    // Prepare
+    const client = await browser();
+    await client.subscribeAsync('user/u1/notifications');
+    const received = nextMessage(client);
+
+    // Act
+    await broker.publish('user/u1/notifications', { type: 'booking_confirmed', id: 'b1' });
+
+    // Assess
+    expect(await received).toEqual({
+      topic: 'user/u1/notifications',
+      body: { type: 'booking_confirmed', id: 'b1' },
+    });
+  });
+
+  it('is refused a subscription to another user and gets nothing published there', async () => {
+    // Prepare
+    const client = await browser();
+
+    // Act
+    const qos = await grantedQos(client, 'user/u2/#');
+    const received = nextMessage(client, 300);
+    await broker.publish('user/u2/notifications', { secret: true });
+
+    // Assess
+    expect(qos).toBe(128);
+    expect(await received).toBeNull();
+    expect(client.connected).toBe(true);
+  });
+
+  it.each([
+    ['user/u1/notifications', 0],
+    ['user/u1/#', 0],
+    ['user/u1/+', 0],
+    ['org/o1/positions', 0],
+    ['user/u2/notifications', 128],
+    ['user/+/notifications', 128],
+    ['+/u1/notifications', 128],
+    ['#', 128],
+    ['org/o2/#', 128],
+    ['$SYS/#', 128],
+  ])('subscribing to %s is granted QoS %i', async (filter, expected) => {
+    // Prepare
+    const client = await browser();
+
+    // Act
+    const qos = await grantedQos(client, filter);
+
+    // Assess
+    expect(qos).toBe(expected);
+  });
+
+  it('may not publish: the message goes nowhere and the connection is closed', async () => {
+    // Prepare
+    const listener = await service();
+    await listener.subscribeAsync('org/+/positions');
+    const client = await browser();
+    const received = nextMessage(listener, 500);
+    const disconnected = closed(client);
+
+    // Act
+    client.publish('org/o1/positions', JSON.stringify({ fake: true }));
+
+    // Assess
+    expect(await disconnected).toBe(true);
+    expect(await received).toBeNull();
+    expect(hookCalls).toEqual([]);
+  });
+});
+
+describe('CONNECT', () => {
+  it('refuses a wrong password with "bad username or password"', async () => {
+    // Act
+    const attempt = connect(wsUrl, 'jwt', 'forged-token');
+
+    // Assess
+    await expect(attempt).rejects.toMatchObject({ code: 4 });
+  });
+
+  it('refuses a TCP client without credentials', async () => {
+    // Act
+    const attempt = connect(`mqtt://127.0.0.1:${broker.tcpPort}`, '', '');
+
+    // Assess
+    await expect(attempt).rejects.toMatchObject({ code: 4 });
+  });
+});
+
+describe('a service over TCP', () => {
+  it('publishes within its filters to subscribed browsers and the publish hooks', async () => {
+    // Prepare
+    const client = await browser();
+    await client.subscribeAsync('org/o1/#');
+    const bridge = await service();
+    const received = nextMessage(client);
+
+    // Act
+    await bridge.publishAsync('org/o1/positions', JSON.stringify({ id: 'DD1234', alt: 1200 }));
+
+    // Assess
+    expect(await received).toEqual({ topic: 'org/o1/positions', body: { id: 'DD1234', alt: 1200 } });
+    await expect
+      .poll(() => hookCalls)
+      .toEqual([
+        {
+          topic: 'org/o1/positions',
+          payload: JSON.stringify({ id: 'DD1234', alt: 1200 }),
+          principal: expect.objectContaining({ kind: 'service' }),
+        },
+      ]);
+  });
+
+  it('is disconnected when it publishes outside its filters', async () => {
+    // Prepare
+    const user = await browser();
+    await user.subscribeAsync('user/u1/notifications');
+    const received = nextMessage(user, 500);
+    const bridge = await service();
+    const disconnected = closed(bridge);
+
+    // Act
+    bridge.publish('user/u1/notifications', JSON.stringify({ spoofed: true }));
+
+    // Assess
+    expect(await disconnected).toBe(true);
+    expect(await received).toBeNull();
+    expect(hookCalls).toEqual([]);
+  });
+});
