@@ -43,7 +43,8 @@ export async function startLocalProcess(
     );
     const check = () => {
       const match = /Windsock ready at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1]) {
+      // The banner ends with the "Ctrl-C stops" line; wait for all of it.
+      if (match?.[1] && output.includes('Ctrl-C stops')) {
         clearTimeout(timer);
         done(match[1]);
       }
