@@ -1,7 +1,7 @@
 import { Cron } from 'croner';
 import type { ScheduleDef } from '../../contracts/schedules.ts';
 
-type Job = (event: { id: string; time: string }) => Promise<unknown>;
+type Job = (event: { scheduleId: string; scheduledTime: string }) => Promise<unknown>;
 
 /**
  * Runs the schedule table with croner, as EventBridge Scheduler does in the cloud: each job gets
@@ -23,7 +23,7 @@ export function startSchedules(
         const time = (self.currentRun() ?? new Date()).toISOString();
         try {
           const job = await loadJob(row);
-          await job({ id: row.id, time });
+          await job({ scheduleId: row.id, scheduledTime: time });
         } catch (error) {
           console.error(`[schedule] ${row.id} failed:`, error instanceof Error ? error.message : error);
         }

@@ -124,11 +124,14 @@ let verifier: { verify(token: string): Promise<{ sub: string; exp: number }> } |
 
 const accessTokenVerifier = () => {
   if (!verifier) {
-    const { USER_POOL_ID } = env();
-    // Not part of env.ts's schema (only this function needs it); read once, fail fast.
-    const clientId = process.env.USER_POOL_CLIENT_ID;
-    if (!USER_POOL_ID || !clientId) throw new Error('Invalid environment: USER_POOL_ID, USER_POOL_CLIENT_ID');
-    verifier = CognitoJwtVerifier.create({ userPoolId: USER_POOL_ID, tokenUse: 'access', clientId });
+    const { USER_POOL_ID, USER_POOL_CLIENT_ID } = env();
+    if (!USER_POOL_ID || !USER_POOL_CLIENT_ID)
+      throw new Error('Invalid environment: USER_POOL_ID, USER_POOL_CLIENT_ID');
+    verifier = CognitoJwtVerifier.create({
+      userPoolId: USER_POOL_ID,
+      tokenUse: 'access',
+      clientId: USER_POOL_CLIENT_ID,
+    });
   }
   return verifier;
 };

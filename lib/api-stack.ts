@@ -1,0 +1,170 @@
+import { Duration, Fn, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import {
+  CorsHttpMethod,
+  HttpApi,
+  HttpMethod,
+  HttpNoneAuthorizer,
+  HttpRoute,
+  HttpRouteKey,
+  type HttpStage,
+  LogGroupLogDestination,
+  PayloadFormatVersion,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { DOMAINS, type Domain } from '../contracts/domains.ts';
+import { operationsOf, routeEntries, routeKey } from '../contracts/routes.ts';
+import {
+  DomainFunction,
+  type FilesAccess,
+  type FilesGrant,
+  type LogLevel,
+  type TableAccess,
+} from './constructs/domain-function.ts';
+
+/** A domain writes to the table exactly when one of its routes is not a GET. */
+export const tableAccessFor = (domain: Domain): TableAccess =>
+  operationsOf(domain).some(([, route]) => route.method !== 'GET') ? 'readWrite' : 'read';
+
+/** Domains that hand out presigned uploads or read stored files (DESIGN §6); nobody else gets the bucket. */
+const FILES_ACCESS: Partial<Record<Domain, FilesAccess>> = {
+  documents: 'readWrite',
+};
+
+/** Domains with at least one route: each gets one Lambda. */
+export const routedDomains = (): Domain[] => DOMAINS.filter((domain) => operationsOf(domain).length > 0);
+
+export interface ApiStackProps extends StackProps {
+  stage: string;
+  table: ITable;
+  files: FilesGrant;
+  userPool: IUserPool;
+  webClient: IUserPoolClient;
+  /** Origins answered by the CORS preflight. The web app itself calls `/api` on its own origin. */
+  webOrigins: string[];
+  logLevel: LogLevel;
+}
+
+/**
+ * The HTTP API (DESIGN §3): one Lambda per domain and one route per row of contracts/routes.ts,
+ * JWT-authorized by the user pool unless the row is public.
+ */
+export class ApiStack extends Stack {
+  readonly httpApi: HttpApi;
+  readonly apiStage: HttpStage;
+  /** `<id>.execute-api.<region>.amazonaws.com`, for CloudFront's `/api/*` origin. */
+  readonly apiDomainName: string;
+  readonly functions: ReadonlyMap<Domain, DomainFunction>;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const prod = props.stage === 'prod';
+
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      apiName: `windsock-${props.stage}`,
+      createDefaultStage: false,
+      corsPreflight: {
+        allowOrigins: props.webOrigins,
+        allowMethods: [
+          CorsHttpMethod.GET,
+          CorsHttpMethod.POST,
+          CorsHttpMethod.PUT,
+          CorsHttpMethod.PATCH,
+          CorsHttpMethod.DELETE,
+          CorsHttpMethod.OPTIONS,
+        ],
+        allowHeaders: ['authorization', 'content-type', 'accept-language'],
+        // The token travels in the Authorization header, never in a cookie.
+        allowCredentials: false,
+        maxAge: Duration.hours(1),
+      },
+    });
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: prod ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_MONTH,
+      removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    this.apiStage = this.httpApi.addStage('DefaultStage', {
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: 100, burstLimit: 200 },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        // Ids and codes only (STYLE §11): no bodies, no query strings.
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            time: '$context.requestTime',
+            ip: '$context.identity.sourceIp',
+            route: '$context.routeKey',
+            status: '$context.status',
+            latency: '$context.responseLatency',
+            integrationLatency: '$context.integrationLatency',
+            integrationError: '$context.integrationErrorMessage',
+            authorizerError: '$context.authorizer.error',
+            sub: '$context.authorizer.claims.sub',
+          }),
+        ),
+      },
+    });
+    this.apiDomainName = Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint));
+
+    const jwt = new HttpJwtAuthorizer(
+      'CognitoJwt',
+      `https://cognito-idp.${this.region}.amazonaws.com/${props.userPool.userPoolId}`,
+      { authorizerName: 'cognito', jwtAudience: [props.webClient.userPoolClientId] },
+    );
+    const none = new HttpNoneAuthorizer();
+
+    const functions = new Map<Domain, DomainFunction>();
+    const integrations = new Map<Domain, HttpLambdaIntegration>();
+    for (const domain of routedDomains()) {
+      const filesAccess = FILES_ACCESS[domain];
+      const fn = new DomainFunction(this, `${pascal(domain)}Function`, {
+        domain,
+        stage: props.stage,
+        table: props.table,
+        tableAccess: tableAccessFor(domain),
+        ...(filesAccess && { files: { grant: props.files, access: filesAccess } }),
+        userPool: props.userPool,
+        logLevel: props.logLevel,
+        description: `windsock ${props.stage} ${domain} API`,
+      });
+      functions.set(domain, fn);
+      // One invoke permission per function for the whole API, not one per route: the Lambda resource
+      // policy is limited to 20 kB and a domain will carry dozens of routes.
+      integrations.set(
+        domain,
+        new HttpLambdaIntegration(`${pascal(domain)}Integration`, fn.fn, {
+          payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
+          scopePermissionToRoute: false,
+        }),
+      );
+    }
+    this.functions = functions;
+
+    for (const [operation, route] of routeEntries) {
+      const integration = integrations.get(route.domain)!;
+      const isPublic = route.guard.auth === 'public';
+      const httpRoute = new HttpRoute(this, `Route${pascal(operation)}`, {
+        httpApi: this.httpApi,
+        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+        integration,
+        authorizer: isPublic ? none : jwt,
+      });
+      if (isPublic) {
+        Validations.of(httpRoute).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason: `${routeKey(route)} is public in contracts/routes.ts (guard.auth 'public'): it answers without sign-in by design.`,
+        });
+      }
+    }
+  }
+}
+
+const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);

@@ -1,0 +1,121 @@
+import { Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { CfnAuthorizer } from 'aws-cdk-lib/aws-iot';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
+import type { Construct } from 'constructs';
+import { DomainFunction, type LogLevel } from './constructs/domain-function.ts';
+
+/** Where bin/ogn-bridge.ts publishes raw APRS lines (DESIGN §6). */
+export const OGN_BEACON_TOPIC_FILTER = 'ogn/beacons/#';
+
+export interface RealtimeStackProps extends StackProps {
+  stage: string;
+  table: ITable;
+  userPool: IUserPool;
+  webClient: IUserPoolClient;
+  logLevel: LogLevel;
+  /**
+   * The account's IoT data endpoint (`xxxx-ats.iot.<region>.amazonaws.com`). When absent it is
+   * looked up at deploy time (iot:DescribeEndpoint), so no manual step is needed.
+   */
+  iotEndpoint?: string;
+}
+
+/**
+ * Push and ingest over AWS IoT Core (DESIGN §6): the custom authorizer that lets a browser holding
+ * a Cognito access token subscribe to its own `user/…` and `org/…` topics over MQTT/WebSocket.
+ */
+export class RealtimeStack extends Stack {
+  readonly authorizerName: string;
+  readonly authorizerFunction: DomainFunction;
+  /** The IoT data (ATS) endpoint host name. */
+  readonly iotEndpoint: string;
+  /** `wss://<endpoint>/mqtt`, for /config.json. */
+  readonly mqttUrl: string;
+
+  constructor(scope: Construct, id: string, props: RealtimeStackProps) {
+    super(scope, id, props);
+    const prod = props.stage === 'prod';
+
+    this.authorizerFunction = new DomainFunction(this, 'BrowserAuthorizer', {
+      domain: 'identity',
+      stage: props.stage,
+      entry: 'functions/identity/realtime-authorizer.ts',
+      description: `windsock ${props.stage} IoT custom authorizer (browsers)`,
+      table: props.table,
+      tableAccess: 'read',
+      userPool: props.userPool,
+      environment: { USER_POOL_CLIENT_ID: props.webClient.userPoolClientId },
+      logLevel: props.logLevel,
+      // IoT Core waits at most 5 seconds for a custom authorizer.
+      timeout: Duration.seconds(5),
+    });
+
+    this.authorizerName = `windsock-${props.stage}-browser`;
+    const authorizer = new CfnAuthorizer(this, 'BrowserAuthorizerConfig', {
+      authorizerName: this.authorizerName,
+      authorizerFunctionArn: this.authorizerFunction.fn.functionArn,
+      // Browsers cannot sign a token with a key IoT knows; the JWT itself is verified in the Lambda.
+      signingDisabled: true,
+      status: 'ACTIVE',
+      enableCachingForHttp: false,
+    });
+    this.authorizerFunction.fn.addPermission('IotInvoke', {
+      principal: new ServicePrincipal('iot.amazonaws.com'),
+      action: 'lambda:InvokeFunction',
+      sourceArn: authorizer.attrArn,
+      sourceAccount: this.account,
+    });
+
+    this.iotEndpoint = props.iotEndpoint ?? this.lookUpIotEndpoint(prod);
+    this.mqttUrl = `wss://${this.iotEndpoint}/mqtt`;
+  }
+
+  /**
+   * OGN ingest goes here (a later issue): an IoT topic rule `SELECT * FROM 'ogn/beacons/#'`
+   * ({@link OGN_BEACON_TOPIC_FILTER}) invoking the tracking Lambda, plus the permission for
+   * iot.amazonaws.com to invoke it and an error action to a DLQ. Not built yet.
+   */
+  addBeaconIngest(_tracking: IFunction): never {
+    throw new Error(`OGN ingest (${OGN_BEACON_TOPIC_FILTER} → tracking) is not implemented yet`);
+  }
+
+  /** iot:DescribeEndpoint at deploy time: the endpoint is per account and region. */
+  private lookUpIotEndpoint(prod: boolean): string {
+    const logGroup = new LogGroup(this, 'IotEndpointLookupLogs', {
+      retention: prod ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_MONTH,
+      removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    // An explicit role instead of the provider's default AWSLambdaBasicExecutionRole.
+    const role = new Role(this, 'IotEndpointLookupRole', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: 'windsock: look up the IoT data endpoint at deploy time',
+    });
+    logGroup.grantWrite(role);
+    const call = {
+      service: 'IoT',
+      action: 'DescribeEndpoint',
+      parameters: { endpointType: 'iot:Data-ATS' },
+      physicalResourceId: PhysicalResourceId.of('iot-data-ats-endpoint'),
+    };
+    const lookup = new AwsCustomResource(this, 'IotEndpointLookup', {
+      onCreate: call,
+      onUpdate: call,
+      policy: AwsCustomResourcePolicy.fromStatements([
+        new PolicyStatement({ effect: Effect.ALLOW, actions: ['iot:DescribeEndpoint'], resources: ['*'] }),
+      ]),
+      role,
+      logGroup,
+      installLatestAwsSdk: false,
+    });
+    const reason =
+      'iot:DescribeEndpoint has no resource-level permissions (the IAM service reference lists no resource ' +
+      'type for it); the statement allows only this read-only action.';
+    Validations.of(lookup).acknowledge({ id: 'AwsSolutions-IAM5[Resource::*]', reason });
+    return lookup.getResponseField('endpointAddress');
+  }
+}
