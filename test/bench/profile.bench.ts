@@ -9,6 +9,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DEMO_PASSWORD } from '../../bin/local/seed.ts';
 import { startLocalStack, TABLE_NAME } from '../../bin/local/stack.ts';
+import { resetEnvForTests } from '../../functions/platform/config/env.ts';
 import { load, ms, percentile } from './stats.ts';
 
 const CONCURRENCY = 20;
@@ -67,20 +68,23 @@ export async function run() {
 
     await load(200, CONCURRENCY, profile); // warm-up: handler import, connections, actor cache
     await load(200, CONCURRENCY, getItem);
-    const api = await load(REQUESTS, CONCURRENCY, profile);
     const raw = await load(REQUESTS, CONCURRENCY, getItem);
+    const cached = await load(REQUESTS, CONCURRENCY, profile);
+    // Every request resolves the actor from DynamoDB (person, memberships, organization, roles).
+    process.env.ACTOR_CACHE_SECONDS = '0';
+    resetEnvForTests();
+    const uncached = await load(REQUESTS, CONCURRENCY, profile);
 
-    const apiP50 = percentile(api, 50);
-    const rawP50 = percentile(raw, 50);
-    console.log(
-      `GET /api/profile   ${REQUESTS} requests, ${CONCURRENCY} concurrent: p50 ${ms(apiP50)}  p99 ${ms(percentile(api, 99))}`,
-    );
-    console.log(
-      `raw GetItem        ${REQUESTS} requests, ${CONCURRENCY} concurrent: p50 ${ms(rawP50)}  p99 ${ms(percentile(raw, 99))}`,
-    );
-    console.log(
-      `ratio profile/GetItem: p50 ${(apiP50 / rawP50).toFixed(2)}×  p99 ${(percentile(api, 99) / percentile(raw, 99)).toFixed(2)}×`,
-    );
+    const line = (label: string, sample: number[]) =>
+      console.log(
+        `${label.padEnd(44)} p50 ${ms(percentile(sample, 50)).padStart(9)}  p99 ${ms(percentile(sample, 99)).padStart(9)}` +
+          `   ratio to GetItem p50 ${(percentile(sample, 50) / percentile(raw, 50)).toFixed(2)}×` +
+          `  p99 ${(percentile(sample, 99) / percentile(raw, 99)).toFixed(2)}×`,
+      );
+    console.log(`${REQUESTS} requests each, ${CONCURRENCY} concurrent clients, local stack (dynalite):`);
+    line('raw DynamoDB GetItem (baseline)', raw);
+    line('GET /api/profile, actor cached (5 s)', cached);
+    line('GET /api/profile, actor read every request', uncached);
     documents.destroy();
     cognito.destroy();
   } finally {

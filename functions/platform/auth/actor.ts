@@ -46,11 +46,12 @@ const cache = new Map<string, { actor: Actor; expires: number }>();
 
 /** Resolve the actor for a Cognito `sub`; null when no person is registered for it. */
 export async function resolveActorBySub(sub: string): Promise<Actor | null> {
+  const ttl = env().ACTOR_CACHE_SECONDS * 1000;
+  if (ttl <= 0) return loadActor(sub);
   const cached = cache.get(sub);
   if (cached && cached.expires > Date.now()) return cached.actor;
   const actor = await loadActor(sub);
-  const ttl = env().ACTOR_CACHE_SECONDS * 1000;
-  if (actor && ttl > 0) cache.set(sub, { actor, expires: Date.now() + ttl });
+  if (actor) cache.set(sub, { actor, expires: Date.now() + ttl });
   return actor;
 }
 
