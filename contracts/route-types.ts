@@ -1,0 +1,30 @@
+import type * as z from 'zod/mini';
+import type { Domain } from './domains.ts';
+import type { Module } from './modules.ts';
+import type { GuardRole, Permission } from './permissions.ts';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call a route. `public` needs no sign-in; every other guard needs a signed-in user and
+ * passes when every stated condition holds: any one of `roles`, the `permission`, the `module`
+ * switched on for the user's organization. `{ auth: 'user' }` alone is a deliberate "any member".
+ */
+export type Guard =
+  | { auth: 'public' }
+  | { auth: 'user'; roles?: readonly GuardRole[]; permission?: Permission; module?: Module };
+
+type Schema = z.ZodMiniType;
+
+export interface RouteDef {
+  method: Method;
+  /** API Gateway syntax, e.g. `/api/profile/notification/{id}`. */
+  path: string;
+  domain: Domain;
+  guard: Guard;
+  /** JSON body (POST/PUT/PATCH). */
+  body?: Schema;
+  /** Query string parameters. */
+  query?: Schema;
+  output: Schema;
+}
