@@ -13,19 +13,15 @@ export const ops: DomainOps<'identity'> = {
   getProfile: ({ actor }) => identity.profileOf(actor),
 
   changeLanguage: async ({ actor, body }) => {
-    const updated = await identity.changeLanguage(store, actor, body.lang);
-    forgetActor(actor.sub);
-    return identity.profileOf(updated);
+    await identity.changeLanguage(store, actor, body.lang);
+    return reloadedProfile(actor.sub);
   },
 
   listMyOrganizations: async ({ actor }) => ({ items: await identity.organizationsOf(store, actor) }),
 
   changeOrganization: async ({ actor, body }) => {
     await identity.changeOrganization(store, actor, body.organization_id);
-    forgetActor(actor.sub);
-    const reloaded = await resolveActorBySub(actor.sub);
-    if (!reloaded) throw unauthorized();
-    return identity.profileOf(reloaded);
+    return reloadedProfile(actor.sub);
   },
 
   getOwnOrganization: ({ actor }) => identity.ownOrganization(store, actor),
@@ -36,3 +32,11 @@ export const ops: DomainOps<'identity'> = {
     return saved;
   },
 };
+
+/** After the person's own change, the profile as the next request will see it. */
+async function reloadedProfile(sub: string) {
+  forgetActor(sub);
+  const actor = await resolveActorBySub(sub);
+  if (!actor) throw unauthorized();
+  return identity.profileOf(actor);
+}

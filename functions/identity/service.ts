@@ -52,9 +52,8 @@ export function profileOf(actor: Actor): Profile {
   };
 }
 
-export async function changeLanguage(store: IdentityStore, actor: Actor, lang: Lang): Promise<Actor> {
+export async function changeLanguage(store: IdentityStore, actor: Actor, lang: Lang): Promise<void> {
   await store.setLanguage(actor.userId, lang);
-  return { ...actor, lang };
 }
 
 /** Every organization the person belongs to, with the roles held there (the organization switch). */

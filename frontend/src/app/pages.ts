@@ -1,0 +1,123 @@
+import type { ComponentType } from 'react';
+import type { Module } from '../../../contracts/modules.ts';
+import type { GuardRole, Permission } from '../../../contracts/permissions.ts';
+
+export type Layout = 'main' | 'full-page' | 'public';
+
+/** Side menu groups of spec §2, in the spec's order: the menu shows them in this order. */
+export const MENU_GROUPS = [
+  'dashboard',
+  'address_book',
+  'reservations',
+  'operating_days',
+  'daily_flight',
+  'work_management',
+  'ipp',
+  'exams',
+  'training',
+  'dto',
+  'logbook',
+  'flights',
+  'airport_operations',
+  'administration',
+  'maintenance',
+  'supervisor',
+  'debug',
+  'develop',
+] as const;
+export type MenuGroup = (typeof MENU_GROUPS)[number];
+
+/** Spec §6: flight/general needs a plc_01 aircraft, flight/glider a plc_02, reservations a rentable functional one. */
+export type AircraftRequirement = 'plc_01' | 'plc_02' | 'rentable';
+
+/**
+ * One screen (DESIGN §2). The router, the side menu and the guard all read these rows; a page
+ * never checks roles itself. Guard fields follow spec §6: `roles` any-of, `permission`, `module`
+ * switched on, `aircraft` available — all stated conditions must hold.
+ */
+export interface PageDef {
+  /** react-router syntax of the spec's route (`reset-password/:token`); '' is the dashboard at `/`. */
+  path: string;
+  layout: Layout;
+  /** Public pages a signed-in user has no business on: they go to `/`. */
+  guestOnly?: true;
+  roles?: readonly GuardRole[];
+  permission?: Permission;
+  module?: Module;
+  aircraft?: AircraftRequirement;
+  /** i18n keys of the `common` namespace. */
+  menu?: { group: MenuGroup; label: string; order: number };
+  titleKey: string;
+  /** The page name `/api/help/{page}` answers for (help issue). */
+  helpPage: string;
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+export const pages: readonly PageDef[] = [
+  {
+    path: '',
+    layout: 'main',
+    menu: { group: 'dashboard', label: 'menu.dashboard', order: 0 },
+    titleKey: 'title.dashboard',
+    helpPage: 'dashboard',
+    load: () => import('../features/dashboard/dashboard-page.tsx'),
+  },
+  {
+    path: 'profile/organization-edit',
+    layout: 'main',
+    roles: ['admin', 'organization_operator'],
+    menu: { group: 'administration', label: 'menu_item.organization_edit', order: 10 },
+    titleKey: 'title.organization_edit',
+    helpPage: 'organization-edit',
+    load: () => import('../features/organization/organization-edit-page.tsx'),
+  },
+  {
+    path: 'login',
+    layout: 'public',
+    guestOnly: true,
+    titleKey: 'title.login',
+    helpPage: 'login',
+    load: () => import('../features/auth/login-page.tsx'),
+  },
+  {
+    path: 'login/:lang',
+    layout: 'public',
+    guestOnly: true,
+    titleKey: 'title.login',
+    helpPage: 'login',
+    load: () => import('../features/auth/login-page.tsx'),
+  },
+  {
+    path: 'logout',
+    layout: 'public',
+    titleKey: 'title.logout',
+    helpPage: 'logout',
+    load: () => import('../features/auth/logout-page.tsx'),
+  },
+  {
+    path: 'password-reminder',
+    layout: 'public',
+    guestOnly: true,
+    titleKey: 'title.password_reminder',
+    helpPage: 'password-reminder',
+    load: () => import('../features/auth/password-reminder-page.tsx'),
+  },
+  {
+    path: 'reset-password/:token',
+    layout: 'public',
+    guestOnly: true,
+    titleKey: 'title.reset_password',
+    helpPage: 'reset-password',
+    load: () => import('../features/auth/reset-password-page.tsx'),
+  },
+  {
+    path: 'error/:message',
+    layout: 'public',
+    titleKey: 'title.error',
+    helpPage: 'error',
+    load: () => import('../features/errors/error-page.tsx'),
+  },
+];
+
+/** Where unknown addresses go: the error page with this message key. */
+export const NOT_FOUND_MESSAGE = 'page_not_found';

@@ -1,0 +1,81 @@
+import { Suspense, useEffect, useRef } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router-dom';
+import { CrashMessage, ErrorBoundary } from '../components/error-boundary.tsx';
+import { PageSpinner } from '../components/page-spinner.tsx';
+import { hrefOf, setNavigator, withTrailingSlash } from '../lib/navigation.ts';
+import type { PageHandle } from './current-page.ts';
+import { FullPageLayout, MainLayout, PublicLayout } from './layouts.tsx';
+import { lazyPage } from './lazy-page.ts';
+import { markNavigated, PageGuard } from './page-guard.tsx';
+import { type Layout, NOT_FOUND_MESSAGE, type PageDef, pages } from './pages.ts';
+
+/**
+ * Spec §2: paths get a trailing slash. react-router matches `/login` and `/login/` alike, so the
+ * route patterns stay as the spec writes them and this one redirect makes the slash form the
+ * address on display (links are built with it already: `hrefOf`).
+ */
+function Root() {
+  const location = useLocation();
+  const first = useRef(location.key);
+  useEffect(() => {
+    if (location.key !== first.current) markNavigated();
+  }, [location.key]);
+  if (!location.pathname.endsWith('/')) {
+    return <Navigate replace to={{ ...location, pathname: withTrailingSlash(location.pathname) }} />;
+  }
+  return <Outlet />;
+}
+
+function PageElement({ page, Screen }: { page: PageDef; Screen: ReturnType<typeof lazyPage> }) {
+  const { pathname } = useLocation();
+  return (
+    <PageGuard page={page}>
+      {/* Keyed by address: after a crash, moving to another screen starts fresh. */}
+      <ErrorBoundary key={pathname}>
+        <Suspense fallback={<PageSpinner />}>
+          <Screen />
+        </Suspense>
+      </ErrorBoundary>
+    </PageGuard>
+  );
+}
+
+/** One lazy component per chunk: `login` and `login/:lang` share theirs. */
+const screens = new Map<PageDef['load'], ReturnType<typeof lazyPage>>();
+const screenOf = (page: PageDef) => {
+  const known = screens.get(page.load);
+  if (known) return known;
+  const screen = lazyPage(page.load);
+  screens.set(page.load, screen);
+  return screen;
+};
+
+const routesOf = (layout: Layout): RouteObject[] =>
+  pages
+    .filter((page) => page.layout === layout)
+    .map((page) => ({
+      path: `/${page.path}`,
+      handle: { page } satisfies PageHandle,
+      element: <PageElement page={page} Screen={screenOf(page)} />,
+    }));
+
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    // A crash outside a screen (a layout): the same translated message, never a blank page.
+    errorElement: <CrashMessage />,
+    children: [
+      { element: <MainLayout />, children: routesOf('main') },
+      { element: <FullPageLayout />, children: routesOf('full-page') },
+      { element: <PublicLayout />, children: routesOf('public') },
+      {
+        path: '*',
+        element: <Navigate replace to={hrefOf('error/:message', { message: NOT_FOUND_MESSAGE })} />,
+      },
+    ],
+  },
+]);
+
+setNavigator((to, options) => {
+  void router.navigate(to, options);
+});

@@ -1,0 +1,38 @@
+import Button from '@cloudscape-design/components/button';
+import Flashbar, { type FlashbarProps } from '@cloudscape-design/components/flashbar';
+import { useTranslation } from 'react-i18next';
+import { dismissFlash, flashes } from '../lib/flash.ts';
+import { useStore } from '../lib/store.ts';
+
+/** The Flashbar of the layouts' notifications slot; texts are keys of the `messages` namespace. */
+export function FlashMessages() {
+  const { t, i18n } = useTranslation('messages');
+  const list = useStore(flashes);
+  const text = (key: string, values?: Record<string, string | number>) =>
+    i18n.exists(key, { ns: 'messages' }) ? t(key, values) : t('unknown_error');
+  const items: FlashbarProps.MessageDefinition[] = list.map((message) => ({
+    id: message.id,
+    type: message.type,
+    header: message.headerKey ? text(message.headerKey) : undefined,
+    content: (
+      <span data-testid={`flash-${message.messageKey}`} data-flash-type={message.type}>
+        {text(message.messageKey, message.values)}
+      </span>
+    ),
+    dismissible: true,
+    dismissLabel: t('common:action.dismiss'),
+    onDismiss: () => dismissFlash(message.id),
+    action: message.action ? (
+      <Button
+        data-testid={`flash-action-${message.messageKey}`}
+        onClick={() => {
+          dismissFlash(message.id);
+          message.action?.run();
+        }}
+      >
+        {t(message.action.labelKey, { ns: 'common' })}
+      </Button>
+    ) : undefined,
+  }));
+  return <Flashbar items={items} data-testid="flashbar" />;
+}

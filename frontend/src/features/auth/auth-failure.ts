@@ -1,0 +1,29 @@
+import * as z from 'zod/mini';
+import '../../../../contracts/validation.ts';
+import { authErrorName, isNetworkFailure } from '../../lib/auth.ts';
+
+/**
+ * A Cognito failure as a message key of the `messages` namespace. `known` maps the exception names
+ * a screen expects (NotAuthorizedException → invalid_credentials); no answer is 'network_error'.
+ */
+export const authFailureKey = (error: unknown, known: Record<string, string>): string => {
+  const name = authErrorName(error);
+  const key = known[name];
+  if (key) return key;
+  if (isNetworkFailure(error)) return 'network_error';
+  if (name === 'LimitExceededException' || name === 'TooManyRequestsException') return 'too_many_attempts';
+  console.error('Cognito refused', name);
+  return 'unknown_error';
+};
+
+/** Field messages of spec §5 for an e-mail input: not filled, or not an e-mail. */
+export const emailProblems = (value: string): string[] => {
+  const email = value.trim();
+  if (email === '') return ['field_required'];
+  return z.safeParse(z.email(), email).success ? [] : ['email_invalid'];
+};
+
+export const requiredProblems = (value: string): string[] => (value === '' ? ['field_required'] : []);
+
+export const withoutEmpty = (errors: Record<string, string[]>) =>
+  Object.fromEntries(Object.entries(errors).filter(([, list]) => list.length > 0));

@@ -1,0 +1,118 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Input from '@cloudscape-design/components/input';
+import Link from '@cloudscape-design/components/link';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { isLang } from '../../../../contracts/langs.ts';
+import { useFollow } from '../../components/use-follow.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { signInWithPassword } from '../../lib/auth.ts';
+import { flash } from '../../lib/flash.ts';
+import { applyLanguage } from '../../lib/i18n.ts';
+import { startLoading } from '../../lib/loading.ts';
+import { startSession } from '../../lib/session.ts';
+import { AuthCard } from './auth-card.tsx';
+import { authFailureKey, emailProblems, requiredProblems, withoutEmpty } from './auth-failure.ts';
+
+/**
+ * `login` and `login/:lang` (the language is set before signing in). On success the session starts;
+ * the guard then moves the signed-in user on (to the remembered screen or `/`).
+ */
+export default function LoginPage() {
+  const { t } = useTranslation(['auth', 'messages']);
+  const follow = useFollow();
+  const { lang } = useParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (lang && isLang(lang)) void applyLanguage(lang);
+  }, [lang]);
+
+  const errorText = (field: string) => {
+    const key = errors[field]?.[0];
+    return key ? t(key, { ns: 'messages' }) : undefined;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problems = withoutEmpty({ email: emailProblems(email), password: requiredProblems(password) });
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    setBusy(true);
+    const done = startLoading();
+    try {
+      const result = await signInWithPassword(email.trim(), password);
+      if (!result.isSignedIn) {
+        flash('error', 'sign_in_incomplete');
+        return;
+      }
+      await startSession();
+    } catch (error) {
+      if (error instanceof ApiError) return; // the API client has shown it
+      flash(
+        'error',
+        authFailureKey(error, {
+          NotAuthorizedException: 'invalid_credentials',
+          UserNotFoundException: 'invalid_credentials',
+          PasswordResetRequiredException: 'password_reset_required',
+          UserNotConfirmedException: 'user_not_confirmed',
+        }),
+      );
+    } finally {
+      done();
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title={t('login.title')} description={t('login.intro')}>
+      <form onSubmit={submit} noValidate data-testid="login-form">
+        <Form
+          actions={
+            <Button variant="primary" formAction="submit" loading={busy} data-testid="login-submit">
+              {t('login.submit')}
+            </Button>
+          }
+        >
+          <SpaceBetween size="l">
+            <FormField label={t('login.email')} errorText={errorText('email')}>
+              <Input
+                type="email"
+                inputMode="email"
+                autoComplete="username"
+                value={email}
+                onChange={({ detail }) => setEmail(detail.value)}
+                invalid={Boolean(errors.email)}
+                autoFocus
+                data-testid="login-email"
+              />
+            </FormField>
+            <FormField label={t('login.password')} errorText={errorText('password')}>
+              <Input
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={({ detail }) => setPassword(detail.value)}
+                invalid={Boolean(errors.password)}
+                data-testid="login-password"
+              />
+            </FormField>
+            <Box>
+              <Link href="/password-reminder/" onFollow={follow} data-testid="login-forgot">
+                {t('login.forgot')}
+              </Link>
+            </Box>
+          </SpaceBetween>
+        </Form>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,138 @@
+import Alert from '@cloudscape-design/components/alert';
+import Button from '@cloudscape-design/components/button';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Input from '@cloudscape-design/components/input';
+import Link from '@cloudscape-design/components/link';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { type FormEvent, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useFollow } from '../../components/use-follow.ts';
+import { confirmNewPassword } from '../../lib/auth.ts';
+import { flash } from '../../lib/flash.ts';
+import { startLoading } from '../../lib/loading.ts';
+import { AuthCard } from './auth-card.tsx';
+import { authFailureKey, requiredProblems, withoutEmpty } from './auth-failure.ts';
+import { decodeResetToken } from './reset-token.ts';
+
+const MIN_PASSWORD = 8;
+
+/** `reset-password/{token}`: the e-mail and code come from the link; the user picks a new password. */
+export default function ResetPasswordPage() {
+  const { t } = useTranslation(['auth', 'messages']);
+  const follow = useFollow();
+  const navigate = useNavigate();
+  const { token = '' } = useParams();
+  const decoded = useMemo(() => decodeResetToken(token), [token]);
+  const [code, setCode] = useState(decoded?.code ?? '');
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [busy, setBusy] = useState(false);
+
+  if (!decoded) {
+    return (
+      <AuthCard title={t('reset.title')}>
+        <SpaceBetween size="m">
+          <Alert type="error" data-testid="reset-invalid">
+            {t('reset_link_invalid', { ns: 'messages' })}
+          </Alert>
+          <Link href="/password-reminder/" onFollow={follow}>
+            {t('reset.new_reminder')}
+          </Link>
+        </SpaceBetween>
+      </AuthCard>
+    );
+  }
+
+  const errorText = (field: string) => {
+    const key = errors[field]?.[0];
+    return key ? t(key, { ns: 'messages' }) : undefined;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problems = withoutEmpty({
+      code: requiredProblems(code.trim()),
+      password: password === '' ? ['field_required'] : password.length < MIN_PASSWORD ? ['too_short'] : [],
+      repeat: repeat === '' ? ['field_required'] : repeat !== password ? ['passwords_do_not_match'] : [],
+    });
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    setBusy(true);
+    const done = startLoading();
+    try {
+      await confirmNewPassword(decoded.email, code.trim(), password);
+      flash('success', 'password_changed');
+      navigate('/login/', { replace: true });
+    } catch (failure) {
+      const key = authFailureKey(failure, {
+        CodeMismatchException: 'reset_code_invalid',
+        ExpiredCodeException: 'reset_code_expired',
+        InvalidPasswordException: 'password_too_weak',
+        UserNotFoundException: 'no_registration_for_email',
+      });
+      if (key === 'reset_code_invalid' || key === 'reset_code_expired') setErrors({ code: [key] });
+      else if (key === 'password_too_weak') setErrors({ password: [key] });
+      flash('error', key);
+    } finally {
+      done();
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title={t('reset.title')} description={t('reset.intro')}>
+      <form onSubmit={submit} noValidate data-testid="reset-form">
+        <Form
+          actions={
+            <Button variant="primary" formAction="submit" loading={busy} data-testid="reset-submit">
+              {t('reset.submit')}
+            </Button>
+          }
+        >
+          <SpaceBetween size="l">
+            <FormField label={t('login.email')}>
+              <Input value={decoded.email} readOnly autoComplete="username" data-testid="reset-email" />
+            </FormField>
+            <FormField label={t('reset.code')} errorText={errorText('code')}>
+              <Input
+                value={code}
+                onChange={({ detail }) => setCode(detail.value)}
+                autoComplete="one-time-code"
+                invalid={Boolean(errors.code)}
+                data-testid="reset-code"
+              />
+            </FormField>
+            <FormField
+              label={t('reset.new_password')}
+              constraintText={t('reset.password_rule', { count: MIN_PASSWORD })}
+              errorText={errorText('password')}
+            >
+              <Input
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                onChange={({ detail }) => setPassword(detail.value)}
+                invalid={Boolean(errors.password)}
+                autoFocus
+                data-testid="reset-password"
+              />
+            </FormField>
+            <FormField label={t('reset.repeat')} errorText={errorText('repeat')}>
+              <Input
+                type="password"
+                autoComplete="new-password"
+                value={repeat}
+                onChange={({ detail }) => setRepeat(detail.value)}
+                invalid={Boolean(errors.repeat)}
+                data-testid="reset-repeat"
+              />
+            </FormField>
+          </SpaceBetween>
+        </Form>
+      </form>
+    </AuthCard>
+  );
+}

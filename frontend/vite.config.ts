@@ -1,0 +1,37 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The web app. `vite build` writes frontend/dist for the web bucket; the local stack (bin/local.ts)
+ * runs this same config in middleware mode on the origin that also serves `/api`, `/config.json`,
+ * `/cognito` and `/mqtt`, so the app only ever calls relative URLs.
+ */
+export default defineConfig({
+  root,
+  plugins: [react()],
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Libraries the first screen needs anyway, in chunks of their own: they change far less often
+        // than the app, so a deploy does not make returning users download them again. Cloudscape is
+        // left to the automatic split, so a screen's components stay in that screen's chunk.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
+            },
+            { name: 'amplify', test: /node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@smithy)[\\/]/ },
+            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,156 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ERROR_STATUS, FIELD_MESSAGES } from '../../contracts/errors.ts';
+import { LANGS } from '../../contracts/langs.ts';
+import { MODULES } from '../../contracts/modules.ts';
+import { GUARD_ROLES, ROLE_LABELS } from '../../contracts/permissions.ts';
+import { MENU_GROUPS, pages } from '../../frontend/src/app/pages.ts';
+
+/**
+ * The UI strings: `frontend/src/locales/<lang>/<namespace>.json` (Cloudscape's own strings live in
+ * `locales/cloudscape` and have their own test). Every language has every English key and no other,
+ * and is a translation, not a copy of the English.
+ */
+const ROOT = join(import.meta.dirname, '../../frontend/src/locales');
+type Flat = Record<string, string>;
+
+const flatten = (value: unknown, prefix = ''): Flat => {
+  if (typeof value === 'string') return { [prefix]: value };
+  if (value === null || typeof value !== 'object') throw new Error(`${prefix} is neither text nor a group`);
+  return Object.assign(
+    {},
+    ...Object.entries(value).map(([key, inner]) => flatten(inner, prefix ? `${prefix}.${key}` : key)),
+  );
+};
+
+const namespacesOf = (lang: string) =>
+  readdirSync(join(ROOT, lang))
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => file.slice(0, -'.json'.length))
+    .sort();
+
+const load = (lang: string): Flat =>
+  Object.assign(
+    {},
+    ...namespacesOf(lang).map((ns) => {
+      const flat = flatten(JSON.parse(readFileSync(join(ROOT, lang, `${ns}.json`), 'utf8')));
+      return Object.fromEntries(Object.entries(flat).map(([key, text]) => [`${ns}:${key}`, text]));
+    }),
+  );
+
+const strings = Object.fromEntries(LANGS.map((lang) => [lang, load(lang)])) as Record<
+  (typeof LANGS)[number],
+  Flat
+>;
+const en = strings.en;
+const others = LANGS.filter((lang) => lang !== 'en');
+
+/**
+ * Strings that are rightly the same as English in some language: the product name, and words the
+ * language spells alike (checked by a native speaker's eye, not assumed).
+ */
+const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
+  'common:app.name': LANGS,
+  'common:menu.administration': ['fr'],
+  'auth:login.password': ['it'],
+  'roles:admin': ['de', 'pl'],
+  'roles:pilot': ['de', 'sk', 'cs', 'pl'],
+};
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+describe('UI strings', () => {
+  it('has the same namespaces in every language', () => {
+    const expected = namespacesOf('en');
+    expect(expected.length).toBeGreaterThan(0);
+    for (const lang of others) expect(namespacesOf(lang), lang).toEqual(expected);
+  });
+
+  it.each(others)('%s has every English key', (lang) => {
+    const missing = Object.keys(en).filter((key) => !(key in strings[lang]));
+    expect(missing).toEqual([]);
+  });
+
+  it.each(others)('%s has no key English lacks', (lang) => {
+    const extra = Object.keys(strings[lang]).filter((key) => !(key in en));
+    expect(extra).toEqual([]);
+  });
+
+  it.each(LANGS)('%s has no empty string and keeps the English placeholders', (lang) => {
+    for (const [key, text] of Object.entries(strings[lang])) {
+      expect(text.trim(), `${lang} ${key}`).not.toBe('');
+      expect(placeholders(text), `${lang} ${key}`).toEqual(placeholders(en[key] ?? ''));
+    }
+  });
+
+  it.each(others)('%s is translated, not copied from English', (lang) => {
+    const copied = Object.entries(strings[lang])
+      .filter(([key, text]) => text.length > 3 && text === en[key])
+      .map(([key]) => key)
+      .filter((key) => !SAME_AS_ENGLISH[key]?.includes(lang));
+    expect(copied).toEqual([]);
+  });
+
+  it('keeps the allow-list honest: every allowed key exists and is still the same as English', () => {
+    for (const [key, langs] of Object.entries(SAME_AS_ENGLISH)) {
+      for (const lang of langs)
+        if (lang !== 'en') expect(strings[lang as 'hu'][key], `${lang} ${key}`).toBe(en[key]);
+    }
+  });
+});
+
+describe('the strings the product needs', () => {
+  const catalogue = [
+    'invalid_credentials',
+    'network_error',
+    'missing_permissions',
+    'unauthorized',
+    'could_not_upload_the_file',
+    'document_not_uploaded',
+    'no_registration_for_email',
+    'plane_limit_reached',
+    'no_aircraft_available',
+    'no_rentable_aircraft_available',
+    'not_editable',
+    'continuity_lapsed',
+    'reminder_sent',
+    'password_changed',
+    'mail_sent',
+    'missing_permissions_first_load',
+    'server_error',
+    'conflict',
+    'unknown_error',
+  ];
+
+  it('has the spec §8 catalogue, the API error codes and the field messages in `messages`', () => {
+    for (const key of [...catalogue, ...Object.keys(ERROR_STATUS), ...FIELD_MESSAGES]) {
+      expect(en[`messages:${key}`], key).toBeTypeOf('string');
+    }
+  });
+
+  it('keeps the spec’s English wording of the catalogue', () => {
+    expect(en['messages:invalid_credentials']).toBe('Login failed, incorrect login information.');
+    expect(en['messages:network_error']).toBe('Network error, the server is unavailable.');
+    expect(en['messages:missing_permissions']).toBe('You do not have permission for this operation.');
+    expect(en['messages:missing_permissions_first_load']).toBe('Missing permissions!');
+    expect(en['messages:field_required']).toBe('Field not filled.');
+    expect(en['messages:email_invalid']).toBe('The e-mail is not valid.');
+    expect(en['messages:date_format']).toBe('Date format must be yyyy-mm-dd.');
+    expect(en['messages:no_aircraft_available']).toBe('No aircraft available, record aircraft first.');
+  });
+
+  it('names every module and role', () => {
+    for (const module of MODULES) expect(en[`modules:${module}`], module).toBeTypeOf('string');
+    for (const role of [...GUARD_ROLES, ...ROLE_LABELS])
+      expect(en[`roles:${role}`], role).toBeTypeOf('string');
+  });
+
+  it('names every side menu group and every page title and menu label', () => {
+    for (const group of MENU_GROUPS) expect(en[`common:menu.${group}`], group).toBeTypeOf('string');
+    for (const page of pages) {
+      expect(en[`common:${page.titleKey}`], page.path).toBeTypeOf('string');
+      if (page.menu) expect(en[`common:${page.menu.label}`], page.path).toBeTypeOf('string');
+    }
+  });
+});
