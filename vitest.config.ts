@@ -6,20 +6,20 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    env: { TZ: 'UTC' },
+    env: { TZ: 'UTC', LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR' },
     projects: [
       {
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
-          env: { TZ: 'UTC' },
+          env: { TZ: 'UTC', LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR' },
         },
       },
       {
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
-          env: { TZ: 'UTC' },
+          env: { TZ: 'UTC', LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // The emulators are shared per file; files run one at a time to keep the 2-core CI steady.
@@ -30,7 +30,7 @@ export default defineConfig({
         test: {
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
-          env: { TZ: 'UTC' },
+          env: { TZ: 'UTC', LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR' },
           testTimeout: 120_000,
           fileParallelism: false,
         },
@@ -39,7 +39,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
-          env: { TZ: 'UTC' },
+          env: { TZ: 'UTC', LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR' },
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -19,7 +19,8 @@ export interface DemoLogin {
 
 interface RoleSeed {
   role_id: string;
-  role_name: string;
+  /** Role names are the club's own data, written in the club's language. */
+  role_name: { hu: string; de: string };
   guard_role?: GuardRole;
   label?: RoleLabel;
   permissions: readonly Permission[];
@@ -39,10 +40,15 @@ const pilotBasics: Permission[] = [
 
 /** Realistic permission sets per role; admins edit these in the roles screen. */
 const ROLES: RoleSeed[] = [
-  { role_id: 'admin', role_name: 'Administrator', guard_role: 'admin', permissions: everything },
+  {
+    role_id: 'admin',
+    role_name: { hu: 'Adminisztrátor', de: 'Administrator' },
+    guard_role: 'admin',
+    permissions: everything,
+  },
   {
     role_id: 'organization_operator',
-    role_name: 'Organization operator',
+    role_name: { hu: 'Egyesületi ügyintéző', de: 'Vereinsverwaltung' },
     guard_role: 'organization_operator',
     permissions: [
       ...pilotBasics,
@@ -58,7 +64,7 @@ const ROLES: RoleSeed[] = [
   },
   {
     role_id: 'instructor',
-    role_name: 'Instructor',
+    role_name: { hu: 'Oktató', de: 'Fluglehrer' },
     guard_role: 'instructor',
     label: 'head_of_training',
     permissions: [
@@ -74,7 +80,7 @@ const ROLES: RoleSeed[] = [
   },
   {
     role_id: 'financial_operator',
-    role_name: 'Financial operator',
+    role_name: { hu: 'Pénzügyes', de: 'Kassier' },
     guard_role: 'financial_operator',
     permissions: [
       ...pilotBasics,
@@ -89,7 +95,7 @@ const ROLES: RoleSeed[] = [
   },
   {
     role_id: 'technical_operator',
-    role_name: 'Technical operator',
+    role_name: { hu: 'Műszaki vezető', de: 'Technischer Leiter' },
     guard_role: 'technical_operator',
     label: 'maintenance_operator',
     permissions: [
@@ -103,17 +109,17 @@ const ROLES: RoleSeed[] = [
   },
   {
     role_id: 'timer_operator',
-    role_name: 'Timer operator',
+    role_name: { hu: 'Időmérő', de: 'Startleiter' },
     label: 'timer_operator',
     permissions: [...pilotBasics, 'daily-flight-edit', 'ods-edit', 'winch-management'],
   },
   {
     role_id: 'student',
-    role_name: 'Student',
+    role_name: { hu: 'Növendék', de: 'Flugschüler' },
     label: 'student',
     permissions: [...pilotBasics, 'training-edit-student'],
   },
-  { role_id: 'pilot', role_name: 'Pilot', label: 'pilot', permissions: pilotBasics },
+  { role_id: 'pilot', role_name: { hu: 'Pilóta', de: 'Pilot' }, label: 'pilot', permissions: pilotBasics },
 ];
 
 interface PersonSeed {
@@ -130,6 +136,7 @@ interface PersonSeed {
 
 const ORGANIZATIONS: {
   key: string;
+  lang: 'hu' | 'de';
   organization_name: string;
   short_name: string;
   base_airport: string;
@@ -143,6 +150,7 @@ const ORGANIZATIONS: {
 }[] = [
   {
     key: 'demo',
+    lang: 'hu',
     organization_name: 'Szélzsák Repülő Egyesület',
     short_name: 'SZRE',
     base_airport: 'LHDK',
@@ -156,6 +164,7 @@ const ORGANIZATIONS: {
   },
   {
     key: 'alpine',
+    lang: 'de',
     organization_name: 'Alpine Soaring Club',
     short_name: 'ASC',
     base_airport: 'LOWZ',
@@ -279,11 +288,18 @@ export async function seedDemo(
 ): Promise<void> {
   const { entities } = db();
   for (const org of ORGANIZATIONS) {
-    const { key, ...fields } = org;
+    const { key, lang, ...fields } = org;
     const organization_id = orgIdOf(key);
     await entities.organization.put({ organization_id, ...fields, modules: [...fields.modules] }).go();
     for (const role of ROLES) {
-      await entities.role.put({ organization_id, ...role, permissions: [...role.permissions] }).go();
+      await entities.role
+        .put({
+          organization_id,
+          ...role,
+          role_name: role.role_name[lang],
+          permissions: [...role.permissions],
+        })
+        .go();
     }
   }
   for (const person of PEOPLE) {

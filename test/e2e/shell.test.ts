@@ -39,10 +39,10 @@ describe.runIf(chromiumAvailable())('the app shell in Chromium against npm start
     await organization.waitFor();
 
     expect(new URL(page.url()).pathname).toBe('/');
-    expect(await organization.innerText()).toContain('Szélzsák Repülő Egyesület');
+    expect(await organization.textContent()).toContain('Szélzsák Repülő Egyesület');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('hu');
     await page.getByText('Aktuális szervezet').waitFor();
-    expect(await page.locator('[data-testid="dashboard-modules"]').innerText()).toContain('Napi repülés');
+    expect(await page.locator('[data-testid="dashboard-modules"]').textContent()).toContain('Napi repülés');
 
     await page.getByRole('button', { name: LANGUAGE_MENU }).first().click();
     await page.locator('[data-testid="lang-en"]').click();
@@ -51,7 +51,7 @@ describe.runIf(chromiumAvailable())('the app shell in Chromium against npm start
     await page.getByText('Current organization').waitFor();
 
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
-    expect(await page.locator('[data-testid="dashboard-modules"]').innerText()).toContain('Daily flight');
+    expect(await page.locator('[data-testid="dashboard-modules"]').textContent()).toContain('Daily flight');
   });
 
   it('sends a pilot who opens an admin-only address back to / with the missing-permissions message', async () => {
@@ -64,7 +64,7 @@ describe.runIf(chromiumAvailable())('the app shell in Chromium against npm start
     await flash.waitFor();
 
     await page.waitForURL((url) => url.pathname === '/');
-    expect(await flash.innerText()).toMatch(/jogosults|permission/i);
+    expect(await flash.textContent()).toMatch(/jogosults|permission/i);
     expect(await page.locator('[data-testid="organization-form"]').count()).toBe(0);
   });
 
@@ -75,7 +75,7 @@ describe.runIf(chromiumAvailable())('the app shell in Chromium against npm start
     const flash = page.locator('[data-testid="flash-invalid_credentials"]');
     await flash.waitFor();
 
-    expect(await flash.innerText()).toContain('Sikertelen bejelentkezés, hibás belépési adatok.');
+    expect(await flash.textContent()).toContain('Sikertelen bejelentkezés, hibás belépési adatok.');
     expect(new URL(page.url()).pathname).toBe('/login/');
   });
 });

@@ -27,7 +27,7 @@ describe('GET /api/profile', () => {
     expect(body.has_role).toEqual({});
     expect(body.can['plane-list']).toBe(true);
     expect(body.can['plane-create']).toBeUndefined();
-    expect(body.role_names).toEqual(['Pilot']);
+    expect(body.role_names).toEqual(['Pilóta']);
   });
 
   it('marks the supervisor and the admin roles in has_role', async () => {
@@ -90,7 +90,7 @@ describe('organizations of the user', () => {
     expect(status).toBe(200);
     expect(body.items.map((i: any) => [i.organization.short_name, i.roles, i.current])).toEqual([
       ['ASC', ['Administrator'], false],
-      ['SZRE', ['Administrator'], true],
+      ['SZRE', ['Adminisztrátor'], true],
     ]);
   });
 
