@@ -3,15 +3,12 @@ import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { CfnAuthorizer } from 'aws-cdk-lib/aws-iot';
-import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 import { DomainFunction, type LogLevel } from './constructs/domain-function.ts';
 
 /** Where bin/ogn-bridge.ts publishes raw APRS lines (DESIGN §6). */
-export const OGN_BEACON_TOPIC_FILTER = 'ogn/beacons/#';
-
 export interface RealtimeStackProps extends StackProps {
   stage: string;
   table: ITable;
@@ -73,15 +70,6 @@ export class RealtimeStack extends Stack {
 
     this.iotEndpoint = props.iotEndpoint ?? this.lookUpIotEndpoint(prod);
     this.mqttUrl = `wss://${this.iotEndpoint}/mqtt`;
-  }
-
-  /**
-   * OGN ingest goes here (a later issue): an IoT topic rule `SELECT * FROM 'ogn/beacons/#'`
-   * ({@link OGN_BEACON_TOPIC_FILTER}) invoking the tracking Lambda, plus the permission for
-   * iot.amazonaws.com to invoke it and an error action to a DLQ. Not built yet.
-   */
-  addBeaconIngest(_tracking: IFunction): never {
-    throw new Error(`OGN ingest (${OGN_BEACON_TOPIC_FILTER} → tracking) is not implemented yet`);
   }
 
   /** iot:DescribeEndpoint at deploy time: the endpoint is per account and region. */

@@ -6,7 +6,7 @@ import type {
   Profile,
   UpdateOwnOrganizationInput,
 } from '../../contracts/schemas/identity.ts';
-import type { Actor } from '../platform/auth/actor.ts';
+import { type Actor, organizationSummaryOf } from '../platform/auth/actor.ts';
 import { notFound } from '../platform/http/errors.ts';
 import type { IdentityStore } from './store.ts';
 
@@ -66,7 +66,7 @@ export async function organizationsOf(store: IdentityStore, actor: Actor): Promi
         actor.memberships.find((m) => m.organizationId === org.organization_id)?.roleIds ?? [],
       );
       return {
-        organization: summaryOf(org),
+        organization: organizationSummaryOf(org),
         roles: (roleSets[index] ?? []).filter((r) => held.has(r.role_id)).map((r) => r.role_name),
         current: org.organization_id === actor.organizationId,
       };
@@ -93,17 +93,6 @@ export async function updateOwnOrganization(
   if (!actor.organizationId) throw notFound();
   return ownOrganizationOf(await store.updateOrganization(actor.organizationId, input));
 }
-
-const summaryOf = (org: StoredOrganization) => ({
-  organization_id: org.organization_id,
-  organization_name: org.organization_name,
-  short_name: org.short_name,
-  modules: [...org.modules],
-  base_airport: org.base_airport ?? null,
-  timezone: org.timezone,
-  currency_id: org.currency_id,
-  logo: org.logo ?? null,
-});
 
 const ownOrganizationOf = (org: StoredOrganization): OwnOrganization => ({
   organization_id: org.organization_id,

@@ -15,6 +15,7 @@ import { useCurrentPage } from './current-page.ts';
 import { menuFor } from './menu.ts';
 import { pages } from './pages.ts';
 import { ShellTopNavigation } from './top-navigation.tsx';
+import { useSessionCheck } from './use-session-check.ts';
 
 const TOP_NAV_ID = 'windsock-top-navigation';
 /** Cloudscape's mobile breakpoint: below it the navigation is an overlay drawer. */
@@ -50,6 +51,7 @@ export function MainLayout() {
   const { pathname } = useLocation();
   const { loggedIn, profile } = useStore(session);
   const { page, title } = useDocumentTitle();
+  useSessionCheck(loggedIn);
   const [navigationOpen, setNavigationOpen] = useState(() => !isPhone());
   const [toolsOpen, setToolsOpen] = useState(false);
 
@@ -115,6 +117,7 @@ export function MainLayout() {
 /** Full-page screens (daily flight sheet, RFID, notify): the whole width, no side menu. */
 export function FullPageLayout() {
   useDocumentTitle();
+  useSessionCheck(useStore(session).loggedIn);
   return (
     <Shell>
       <AppLayout

@@ -98,18 +98,7 @@ async function loadActor(sub: string): Promise<Actor | null> {
     lang: person.lang,
     isSupervisor: person.is_supervisor,
     organizationId: org?.organization_id ?? null,
-    organization: org
-      ? {
-          organization_id: org.organization_id,
-          organization_name: org.organization_name,
-          short_name: org.short_name,
-          modules: [...org.modules],
-          base_airport: org.base_airport ?? null,
-          timezone: org.timezone,
-          currency_id: org.currency_id,
-          logo: org.logo ?? null,
-        }
-      : null,
+    organization: org ? organizationSummaryOf(org) : null,
     memberships: memberships.map((m) => ({ organizationId: m.organization_id, roleIds: m.role_ids })),
     roles: guardRoles,
     roleNames: heldRoles.map((r) => r.role_name),
@@ -121,3 +110,24 @@ async function loadActor(sub: string): Promise<Actor | null> {
 /** Hungarian names are written family name first; the other languages put the given name first. */
 export const displayName = (first: string, last: string, lang: Lang) =>
   (lang === 'hu' ? `${last} ${first}` : `${first} ${last}`).trim();
+
+/** What a member sees of an organization: the profile header and the organization switch. */
+export const organizationSummaryOf = (org: {
+  organization_id: string;
+  organization_name: string;
+  short_name: string;
+  modules: Module[];
+  base_airport?: string;
+  timezone: string;
+  currency_id: string;
+  logo?: string;
+}): ActorOrganization => ({
+  organization_id: org.organization_id,
+  organization_name: org.organization_name,
+  short_name: org.short_name,
+  modules: [...org.modules],
+  base_airport: org.base_airport ?? null,
+  timezone: org.timezone,
+  currency_id: org.currency_id,
+  logo: org.logo ?? null,
+});
