@@ -66,18 +66,25 @@ async function loadActor(sub: string): Promise<Actor | null> {
   const person = found.data[0];
   if (!person) return null;
 
-  const memberships = (
-    await entities.membership.query.byPerson({ user_id: person.user_id }).go({ pages: 'all' })
-  ).data.filter((m) => m.status === 'active');
-  const current =
-    memberships.find((m) => m.organization_id === person.current_organization_id) ?? memberships[0] ?? null;
-
-  const [organization, roles] = current
-    ? await Promise.all([
-        entities.organization.get({ organization_id: current.organization_id }).go(),
-        entities.role.query.byOrganization({ organization_id: current.organization_id }).go({ pages: 'all' }),
-      ])
-    : [null, null];
+  const organizationOf = (organization_id: string) =>
+    Promise.all([
+      entities.organization.get({ organization_id }).go(),
+      entities.role.query.byOrganization({ organization_id }).go({ pages: 'all' }),
+    ]);
+  // The person's current organization is read alongside the memberships (two round trips, not
+  // three); only when that membership has gone is another organization read.
+  const preferred = person.current_organization_id;
+  const [membershipResult, preferredOrganization] = await Promise.all([
+    entities.membership.query.byPerson({ user_id: person.user_id }).go({ pages: 'all' }),
+    preferred ? organizationOf(preferred) : Promise.resolve(null),
+  ]);
+  const memberships = membershipResult.data.filter((m) => m.status === 'active');
+  const current = memberships.find((m) => m.organization_id === preferred) ?? memberships[0] ?? null;
+  const [organization, roles] = !current
+    ? [null, null]
+    : current.organization_id === preferred && preferredOrganization
+      ? preferredOrganization
+      : await organizationOf(current.organization_id);
 
   const held = new Set(current?.role_ids ?? []);
   const heldRoles = (roles?.data ?? []).filter((r) => held.has(r.role_id));
