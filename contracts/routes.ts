@@ -2,6 +2,8 @@ import type * as z from 'zod/mini';
 import type { Domain } from './domains.ts';
 import type { RouteDef } from './route-types.ts';
 import { identityRoutes } from './routes/identity.ts';
+import { organizationRoutes } from './routes/organizations.ts';
+import { peopleRoutes } from './routes/people.ts';
 
 export type { Guard, Method, RouteDef } from './route-types.ts';
 
@@ -12,6 +14,8 @@ export type { Guard, Method, RouteDef } from './route-types.ts';
  */
 export const routes = {
   ...identityRoutes,
+  ...peopleRoutes,
+  ...organizationRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

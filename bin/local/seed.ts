@@ -326,6 +326,8 @@ export async function seedDemo(
       await entities.membership.put({ user_id, organization_id: orgIdOf(orgKey), role_ids: roleIds }).go();
     }
   }
+  // Each area adds its demo data after the core (bin/local/seed-<area>.ts), one call per area:
+  // seed-areas
 }
 
 export const demoLogins = (): DemoLogin[] =>

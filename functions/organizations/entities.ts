@@ -2,6 +2,7 @@ import { CustomAttributeType, Entity } from 'electrodb';
 import { LANGS } from '../../contracts/langs.ts';
 import type { Module } from '../../contracts/modules.ts';
 import { GUARD_ROLES, type Permission, ROLE_LABELS } from '../../contracts/permissions.ts';
+import { LICENCE_TYPES, PROFILE_TYPES, type RATINGS } from '../../contracts/schemas/people.ts';
 
 /**
  * The administrative core: organizations, people, memberships and roles. Keys follow DESIGN §4:
@@ -65,6 +66,27 @@ export const person = new Entity({
     /** System administrator (spec §6 "supervisor"): a person-level role, not per organization. */
     is_supervisor: { type: 'boolean', required: true, default: false },
     avatar: { type: 'string' },
+    phone: { type: 'string' },
+    mobile: { type: 'string' },
+    birth_date: { type: 'string' },
+    birth_place: { type: 'string' },
+    mother_name: { type: 'string' },
+    emergency_contact: { type: 'string' },
+    profile_avatar: { type: 'string' },
+    profile_type: { type: PROFILE_TYPES },
+    callsign: { type: 'string' },
+    billing_name: { type: 'string' },
+    vat_number: { type: 'string' },
+    public_privatedata: { type: 'boolean', required: true, default: false },
+    newsletter_on: { type: 'boolean', required: true, default: false },
+    betatester: { type: 'boolean', required: true, default: false },
+    email_notification_on: { type: 'boolean', required: true, default: true },
+    push_notification_on: { type: 'boolean', required: true, default: true },
+    document_expiry_notification_on: { type: 'boolean', required: true, default: true },
+    balance_notification_on: { type: 'boolean', required: true, default: true },
+    flight_notification_on: { type: 'boolean', required: true, default: true },
+    message_notification_on: { type: 'boolean', required: true, default: true },
+    operating_day_notification_on: { type: 'boolean', required: true, default: true },
     version: { type: 'number', required: true, default: 1 },
     created_at: { type: 'string', readOnly: true, required: true, default: now },
     updated_at: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
@@ -136,3 +158,48 @@ export const role = new Entity({
     },
   },
 });
+
+/**
+ * Licences, medical and ratings of a person (spec §3), in an item of its own under the person:
+ * it carries medical data, so lists of people never read it by accident.
+ */
+export const pilotInfo = new Entity({
+  model: { entity: 'pilotInfo', version: '1', service },
+  attributes: {
+    user_id: { type: 'string', required: true },
+    licences: {
+      type: 'list',
+      required: true,
+      default: () => [],
+      items: {
+        type: 'map',
+        properties: {
+          type: { type: LICENCE_TYPES, required: true },
+          number: { type: 'string', required: true },
+          issued_at: { type: 'string' },
+          valid_until: { type: 'string' },
+        },
+      },
+    },
+    medical_licence_number: { type: 'string' },
+    medical_class: { type: ['class1', 'class2', 'lapl'] as const },
+    medical_valid_until: { type: 'string' },
+    fai_id: { type: 'string' },
+    fai_level: { type: 'string' },
+    mrlsz_id: { type: 'string' },
+    /** rating → { exam_date, valid_until } */
+    ratings: { type: 'any', required: true, default: () => ({}) },
+    version: { type: 'number', required: true, default: 1 },
+    updated_at: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
+  },
+  indexes: {
+    byPerson: {
+      pk: { field: 'pk', composite: ['user_id'], template: 'person#${user_id}' },
+      sk: { field: 'sk', composite: [], template: '#pilot' },
+    },
+  },
+});
+
+export type RatingMap = Partial<
+  Record<(typeof RATINGS)[number], { exam_date?: string; valid_until?: string }>
+>;

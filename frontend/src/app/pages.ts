@@ -1,6 +1,9 @@
 import type { ComponentType } from 'react';
 import type { Module } from '../../../contracts/modules.ts';
 import type { GuardRole, Permission } from '../../../contracts/permissions.ts';
+import { organizationPages } from './pages/organizations.ts';
+import { peoplePages } from './pages/people.ts';
+import { profilePages } from './pages/profile.ts';
 
 export type Layout = 'main' | 'full-page' | 'public';
 
@@ -45,7 +48,7 @@ export interface PageDef {
   permission?: Permission;
   module?: Module;
   aircraft?: AircraftRequirement;
-  /** i18n keys of the `common` namespace. */
+  /** i18n keys: the shell's in `common`, the areas' in `nav` (`nav:menu.users`). */
   menu?: { group: MenuGroup; label: string; order: number };
   titleKey: string;
   /** The page name `/api/help/{page}` answers for (help issue). */
@@ -53,7 +56,7 @@ export interface PageDef {
   load: () => Promise<{ default: ComponentType }>;
 }
 
-export const pages: readonly PageDef[] = [
+const corePages: readonly PageDef[] = [
   {
     path: '',
     layout: 'main',
@@ -117,6 +120,14 @@ export const pages: readonly PageDef[] = [
     helpPage: 'error',
     load: () => import('../features/errors/error-page.tsx'),
   },
+];
+
+/** Every screen: the shell's own, then each area's rows (one file per area under app/pages/). */
+export const pages: readonly PageDef[] = [
+  ...corePages,
+  ...peoplePages,
+  ...organizationPages,
+  ...profilePages,
 ];
 
 /** Where unknown addresses go: the error page with this message key. */

@@ -17,8 +17,11 @@ const files = import.meta.glob<Record<string, unknown>>(
 /** The UI language chosen on this device; kept across logout (it is a preference, not session data). */
 export const LANG_KEY = 'windsock.lang';
 
-/** Loaded at start: the shell (common) and the message catalogue the API client flashes (messages). */
-export const STARTUP_NAMESPACES = ['common', 'messages'] as const;
+/**
+ * Loaded at start: the shell (common), the message catalogue the API client flashes (messages)
+ * and the menu labels and page titles of every screen (nav: `nav:menu.users`, `nav:title.users`).
+ */
+export const STARTUP_NAMESPACES = ['common', 'messages', 'nav'] as const;
 
 /** The languages in their own names: the same in every UI language, so a lost user finds theirs. */
 export const LANG_NAMES: Record<Lang, string> = {
