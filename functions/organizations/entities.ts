@@ -203,3 +203,39 @@ export const pilotInfo = new Entity({
 export type RatingMap = Partial<
   Record<(typeof RATINGS)[number], { exam_date?: string; valid_until?: string }>
 >;
+
+/**
+ * The activity log (organization/actions, profile/actions): who did what, when, to which item —
+ * ids and action keys only, never personal data. One item per action, readable by organization
+ * (the main key) and by the person who acted (gsi1). Items expire after two years.
+ */
+export const action = new Entity({
+  model: { entity: 'action', version: '1', service },
+  attributes: {
+    action_id: { type: 'string', required: true },
+    /** The organization the action belongs to; `personal` for a person's own actions outside one. */
+    organization_id: { type: 'string', required: true },
+    user_id: { type: 'string', required: true },
+    /** The supervisor acting as `user_id` (users/change), when that is how it was done. */
+    acting_supervisor_id: { type: 'string' },
+    /** i18n key of the verb, e.g. `role.create`, `user.update`, `act_as.start`. */
+    action: { type: 'string', required: true },
+    target_type: { type: 'string', required: true },
+    target_id: { type: 'string', required: true },
+    /** Ids and codes only (changed field names, role ids) — never names, dates of birth or licences. */
+    details: { type: 'any' },
+    at: { type: 'string', required: true, default: now },
+    ttl: { type: 'number' },
+  },
+  indexes: {
+    byOrganization: {
+      pk: { field: 'pk', composite: ['organization_id'], template: 'org#${organization_id}#actions' },
+      sk: { field: 'sk', composite: ['at', 'action_id'], template: 'at#${at}#${action_id}' },
+    },
+    byActor: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['user_id'], template: 'person#${user_id}#actions' },
+      sk: { field: 'gsi1sk', composite: ['at', 'action_id'], template: 'at#${at}#${action_id}' },
+    },
+  },
+});

@@ -11,6 +11,7 @@ const actor = (over: Partial<Actor> = {}): Actor => ({
   email: 'p@example.org',
   lang: 'hu',
   isSupervisor: false,
+  actingSupervisorId: null,
   organizationId: 'o',
   organization: null,
   memberships: [{ organizationId: 'o', roleIds: ['pilot'] }],

@@ -32,6 +32,8 @@ export interface Actor {
   email: string;
   lang: Lang;
   isSupervisor: boolean;
+  /** Set while a supervisor acts as this person (users/change): the supervisor's user id. */
+  actingSupervisorId: string | null;
   /** The organization the person works in now; null for a person with no membership. */
   organizationId: string | null;
   organization: ActorOrganization | null;
@@ -104,6 +106,7 @@ async function loadActor(sub: string): Promise<Actor | null> {
     email: person.email,
     lang: person.lang,
     isSupervisor: person.is_supervisor,
+    actingSupervisorId: null,
     organizationId: org?.organization_id ?? null,
     organization: org ? organizationSummaryOf(org) : null,
     memberships: memberships.map((m) => ({ organizationId: m.organization_id, roleIds: m.role_ids })),

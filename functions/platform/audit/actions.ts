@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import type { Actor } from '../auth/actor.ts';
+import { db } from '../db/service.ts';
+
+const TWO_YEARS_S = 2 * 366 * 24 * 3600;
+
+export interface ActionRecord {
+  /** i18n key of the verb: `role.create`, `user.update`, `act_as.start`, … */
+  action: string;
+  target_type: string;
+  target_id: string;
+  /** Ids and codes only — never personal data (STYLE §11). */
+  details?: Record<string, string | number | boolean | string[]>;
+  /** Defaults to the actor's current organization. */
+  organization_id?: string;
+}
+
+/** The activity-log item for an action, to put inside the same TransactWrite as the change. */
+export function actionItem(
+  actor: Pick<Actor, 'userId' | 'organizationId' | 'actingSupervisorId'>,
+  record: ActionRecord,
+) {
+  const at = new Date().toISOString();
+  return {
+    action_id: randomUUID(),
+    organization_id: record.organization_id ?? actor.organizationId ?? 'personal',
+    user_id: actor.userId,
+    acting_supervisor_id: actor.actingSupervisorId ?? undefined,
+    action: record.action,
+    target_type: record.target_type,
+    target_id: record.target_id,
+    details: record.details,
+    at,
+    ttl: Math.floor(Date.parse(at) / 1000) + TWO_YEARS_S,
+  };
+}
+
+/** Records an action on its own (when the change itself is a single conditional write). */
+export async function recordAction(
+  actor: Pick<Actor, 'userId' | 'organizationId' | 'actingSupervisorId'>,
+  record: ActionRecord,
+) {
+  await db().entities.action.put(actionItem(actor, record)).go({ response: 'none' });
+}
