@@ -32,6 +32,8 @@ export default defineConfig({
           include: ['test/infra/**/*.test.ts'],
           env: { TZ: 'UTC', LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR' },
           testTimeout: 120_000,
+          // One synthesis (esbuild per domain) is shared by the file's tests.
+          hookTimeout: 180_000,
           fileParallelism: false,
         },
       },

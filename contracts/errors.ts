@@ -11,6 +11,12 @@ export const ERROR_STATUS = {
   not_found: 404,
   conflict: 409,
   plane_limit_reached: 409,
+  /** A role still held by members cannot be deleted. */
+  role_in_use: 409,
+  /** The person is already a member of the organization. */
+  member_exists: 409,
+  /** Suspending or removing one's own membership would lock the caller out. */
+  own_membership: 409,
   server_error: 500,
 } as const;
 
@@ -32,6 +38,9 @@ export const FIELD_MESSAGES = [
   'read_only',
   'document_missing',
   'invalid_value',
+  /** A permission or guard role the caller does not hold themselves (roles, member roles). */
+  'not_grantable',
+  'duplicate_value',
   'too_short',
   'too_long',
   'too_small',

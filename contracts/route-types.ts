@@ -12,7 +12,18 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type Guard =
   | { auth: 'public' }
-  | { auth: 'user'; roles?: readonly GuardRole[]; permission?: Permission; module?: Module };
+  | {
+      auth: 'user';
+      roles?: readonly GuardRole[];
+      permission?: Permission;
+      module?: Module;
+      registration?: never;
+    }
+  /**
+   * Registration: a verified token whose Cognito `sub` has no person yet. The operation gets
+   * `actor: null` and the token; a `sub` that already has a person answers 409 `conflict`.
+   */
+  | { auth: 'user'; registration: true; roles?: never; permission?: never; module?: never };
 
 type Schema = z.ZodMiniType;
 

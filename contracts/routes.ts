@@ -2,6 +2,7 @@ import type * as z from 'zod/mini';
 import type { Domain } from './domains.ts';
 import type { RouteDef } from './route-types.ts';
 import { identityRoutes } from './routes/identity.ts';
+import { lookupRoutes } from './routes/lookups.ts';
 import { organizationRoutes } from './routes/organizations.ts';
 import { peopleRoutes } from './routes/people.ts';
 
@@ -14,6 +15,7 @@ export type { Guard, Method, RouteDef } from './route-types.ts';
  */
 export const routes = {
   ...identityRoutes,
+  ...lookupRoutes,
   ...peopleRoutes,
   ...organizationRoutes,
 } as const satisfies Record<string, RouteDef>;

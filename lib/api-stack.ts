@@ -36,6 +36,14 @@ const FILES_ACCESS: Partial<Record<Domain, FilesAccess>> = {
   documents: 'readWrite',
 };
 
+/** Domains that push to browsers (notifications, the refresh channel; DESIGN §6): iot:Publish. */
+const PUSH_DOMAINS: readonly Domain[] = ['identity', 'organizations'];
+
+/** Domains that manage logins (users: a new member gets one, with a mailed temporary password). */
+const USER_POOL_ADMIN: Partial<Record<Domain, readonly string[]>> = {
+  organizations: ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminGetUser'],
+};
+
 /** Domains with at least one route: each gets one Lambda. */
 export const routedDomains = (): Domain[] => DOMAINS.filter((domain) => operationsOf(domain).length > 0);
 
@@ -48,6 +56,8 @@ export interface ApiStackProps extends StackProps {
   /** Origins answered by the CORS preflight. The web app itself calls `/api` on its own origin. */
   webOrigins: string[];
   logLevel: LogLevel;
+  /** The IoT data endpoint (realtime stack); without it no domain gets the push grant. */
+  iotEndpoint?: string;
 }
 
 /**
@@ -132,10 +142,14 @@ export class ApiStack extends Stack {
         tableAccess: tableAccessFor(domain),
         ...(filesAccess && { files: { grant: props.files, access: filesAccess } }),
         userPool: props.userPool,
+        ...(props.iotEndpoint &&
+          PUSH_DOMAINS.includes(domain) && { push: { iotEndpoint: props.iotEndpoint } }),
         logLevel: props.logLevel,
         description: `windsock ${props.stage} ${domain} API`,
       });
       functions.set(domain, fn);
+      const poolActions = USER_POOL_ADMIN[domain];
+      if (poolActions) props.userPool.grant(fn.role, ...poolActions);
       // One invoke permission per function for the whole API, not one per route: the Lambda resource
       // policy is limited to 20 kB and a domain will carry dozens of routes.
       integrations.set(

@@ -99,16 +99,6 @@ export function buildWindsock(app: App, env?: Environment): WindsockStacks {
     ...(webOrigin && { webOrigin }),
     ...(text(CONTEXT.authDomainPrefix) && { authDomainPrefix: text(CONTEXT.authDomainPrefix) }),
   });
-  const api = new ApiStack(app, name('api'), {
-    ...props,
-    stage,
-    table: data.table,
-    files: data.files,
-    userPool: auth.userPool,
-    webClient: auth.webClient,
-    webOrigins: corsOrigins,
-    logLevel,
-  });
   const iotEndpoint = text(CONTEXT.iotEndpoint);
   const realtime = new RealtimeStack(app, name('realtime'), {
     ...props,
@@ -118,6 +108,17 @@ export function buildWindsock(app: App, env?: Environment): WindsockStacks {
     webClient: auth.webClient,
     logLevel,
     ...(iotEndpoint && { iotEndpoint }),
+  });
+  const api = new ApiStack(app, name('api'), {
+    ...props,
+    stage,
+    table: data.table,
+    files: data.files,
+    userPool: auth.userPool,
+    webClient: auth.webClient,
+    webOrigins: corsOrigins,
+    logLevel,
+    iotEndpoint: realtime.iotEndpoint,
   });
   const scheduled = new SchedulesStack(app, name('schedules'), {
     ...props,

@@ -412,7 +412,13 @@ function asCognitoAnswersSignIn(target: string, input: Json, err: unknown): unkn
     String(input.AuthFlow).endsWith('PASSWORD_AUTH');
   const refused =
     err instanceof CognitoError && ['InvalidPasswordException', 'NotAuthorizedException'].includes(err.code);
-  return passwordSignIn && refused ? new NotAuthorizedError('Incorrect username or password.') : err;
+  // cognito-local answers a wrong current password in ChangePassword with InvalidPasswordException
+  // (which Cognito keeps for a new password that breaks the policy; cognito-local checks none).
+  const wrongCurrentPassword =
+    target === 'ChangePassword' && err instanceof CognitoError && err.code === 'InvalidPasswordException';
+  return (passwordSignIn && refused) || wrongCurrentPassword
+    ? new NotAuthorizedError('Incorrect username or password.')
+    : err;
 }
 
 const subOf = (user: Pick<User, 'Attributes'>) => String(attributeValue('sub', user.Attributes));

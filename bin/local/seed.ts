@@ -1,9 +1,12 @@
 import type { Lang } from '../../contracts/langs.ts';
 import type { Module } from '../../contracts/modules.ts';
 import { MODULES } from '../../contracts/modules.ts';
-import type { GuardRole, Permission, RoleLabel } from '../../contracts/permissions.ts';
-import { PERMISSIONS } from '../../contracts/permissions.ts';
+import { DEFAULT_ROLES } from '../../functions/organizations/organization-service.ts';
 import { db } from '../../functions/platform/db/service.ts';
+import { seedLookups } from './seed-lookups.ts';
+import { seedOrganizations } from './seed-organizations.ts';
+import { seedPeople } from './seed-people.ts';
+import { seedProfile } from './seed-profile.ts';
 
 /**
  * The demo data `npm start` creates on first start: two clubs (so tenancy is visible), members
@@ -17,110 +20,8 @@ export interface DemoLogin {
   description: string;
 }
 
-interface RoleSeed {
-  role_id: string;
-  /** Role names are the club's own data, written in the club's language. */
-  role_name: { hu: string; de: string };
-  guard_role?: GuardRole;
-  label?: RoleLabel;
-  permissions: readonly Permission[];
-}
-
-const everything = PERMISSIONS;
-const pilotBasics: Permission[] = [
-  'plane-list',
-  'daily-flight-list',
-  'reservation-list',
-  'operating-day-list',
-  'message-list',
-  'quiz-list',
-  'profile-edit',
-  'work-management-list',
-];
-
-/** Realistic permission sets per role; admins edit these in the roles screen. */
-const ROLES: RoleSeed[] = [
-  {
-    role_id: 'admin',
-    role_name: { hu: 'Adminisztrátor', de: 'Administrator' },
-    guard_role: 'admin',
-    permissions: everything,
-  },
-  {
-    role_id: 'organization_operator',
-    role_name: { hu: 'Egyesületi ügyintéző', de: 'Vereinsverwaltung' },
-    guard_role: 'organization_operator',
-    permissions: [
-      ...pilotBasics,
-      'user-list',
-      'user-edit',
-      'organization-edit',
-      'membership-list',
-      'membership-edit',
-      'role-list',
-      'report-list',
-      'message-edit',
-    ],
-  },
-  {
-    role_id: 'instructor',
-    role_name: { hu: 'Oktató', de: 'Fluglehrer' },
-    guard_role: 'instructor',
-    label: 'head_of_training',
-    permissions: [
-      ...pilotBasics,
-      'user-list',
-      'ods-edit',
-      'logbook-edit',
-      'training-administration',
-      'training-edit-instructor',
-      'quiz-edit',
-      'daily-flight-edit',
-    ],
-  },
-  {
-    role_id: 'financial_operator',
-    role_name: { hu: 'Pénzügyes', de: 'Kassier' },
-    guard_role: 'financial_operator',
-    permissions: [
-      ...pilotBasics,
-      'user-list',
-      'transaction-list',
-      'transaction-edit',
-      'balance-list',
-      'membership-list',
-      'membership-edit',
-      'report-list',
-    ],
-  },
-  {
-    role_id: 'technical_operator',
-    role_name: { hu: 'Műszaki vezető', de: 'Technischer Leiter' },
-    guard_role: 'technical_operator',
-    label: 'maintenance_operator',
-    permissions: [
-      ...pilotBasics,
-      'plane-edit',
-      'plane-create',
-      'plane-delete',
-      'component-list',
-      'component-edit',
-    ],
-  },
-  {
-    role_id: 'timer_operator',
-    role_name: { hu: 'Időmérő', de: 'Startleiter' },
-    label: 'timer_operator',
-    permissions: [...pilotBasics, 'daily-flight-edit', 'ods-edit', 'winch-management'],
-  },
-  {
-    role_id: 'student',
-    role_name: { hu: 'Növendék', de: 'Flugschüler' },
-    label: 'student',
-    permissions: [...pilotBasics, 'training-edit-student'],
-  },
-  { role_id: 'pilot', role_name: { hu: 'Pilóta', de: 'Pilot' }, label: 'pilot', permissions: pilotBasics },
-];
+/** Realistic permission sets per role: the set every new organization starts with (organization service). */
+const ROLES = DEFAULT_ROLES;
 
 interface PersonSeed {
   key: string;
@@ -327,6 +228,10 @@ export async function seedDemo(
     }
   }
   // Each area adds its demo data after the core (bin/local/seed-<area>.ts), one call per area:
+  await seedLookups();
+  await seedOrganizations();
+  await seedPeople(createUser);
+  await seedProfile();
   // seed-areas
 }
 

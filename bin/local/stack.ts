@@ -130,6 +130,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       },
     });
     process.env.USER_POOL_ID = cognito.userPoolId;
+    process.env.COGNITO_ENDPOINT = `${url}/cognito`;
 
     const { resolveActorBySub } = await import('../../functions/platform/auth/actor.ts');
     const { realtimeTopicsFor } = await import('../../functions/platform/auth/realtime.ts');
@@ -144,6 +145,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       },
     });
     closers.push(() => mqtt.close());
+    // Live push from the handlers (same process) goes straight into this broker (DESIGN §6).
+    const { setLocalPublisher } = await import('../../functions/platform/events/push.ts');
+    setLocalPublisher((topic, payload) => mqtt.publish(topic, payload));
+    closers.push(() => setLocalPublisher(undefined));
     server.on('upgrade', (req, socket, head) => {
       if (new URL(req.url ?? '/', url).pathname === '/mqtt') mqtt.handleUpgrade(req, socket, head);
     });

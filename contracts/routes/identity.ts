@@ -1,5 +1,7 @@
 import type { Guard, RouteDef } from '../route-types.ts';
 import * as identity from '../schemas/identity.ts';
+import * as notifications from '../schemas/notifications.ts';
+import * as people from '../schemas/people.ts';
 
 export const signedIn: Guard = { auth: 'user' };
 export const orgAdmins: Guard = { auth: 'user', roles: ['admin', 'organization_operator'] };
@@ -67,5 +69,92 @@ export const identityRoutes = {
     guard: orgAdmins,
     body: identity.updateOwnOrganizationInput,
     output: identity.ownOrganizationOutput,
+  },
+  // The person's own data (spec §2 profile routes, §7). Any signed-in person, with or without an
+  // organization: a pilot who registered alone has no permissions at all and still edits their data.
+  getMyPerson: {
+    method: 'GET',
+    path: '/api/profile/person',
+    domain: 'identity',
+    guard: signedIn,
+    output: people.personOutput,
+  },
+  updateMyPerson: {
+    method: 'PATCH',
+    path: '/api/profile',
+    domain: 'identity',
+    guard: signedIn,
+    body: people.personInput,
+    output: people.personOutput,
+  },
+  getMyPilotInfo: {
+    method: 'GET',
+    path: '/api/profile/pilot-info',
+    domain: 'identity',
+    guard: signedIn,
+    output: people.pilotInfoOutput,
+  },
+  updateMyPilotInfo: {
+    method: 'PATCH',
+    path: '/api/profile/pilot-info',
+    domain: 'identity',
+    guard: signedIn,
+    body: people.pilotInfoInput,
+    output: people.pilotInfoOutput,
+  },
+  listMyActions: {
+    method: 'GET',
+    path: '/api/profile/actions',
+    domain: 'identity',
+    guard: signedIn,
+    query: identity.pageQuery,
+    output: identity.myActionsOutput,
+  },
+  listNotifications: {
+    method: 'GET',
+    path: '/api/profile/notifications',
+    domain: 'identity',
+    guard: signedIn,
+    query: notifications.listNotificationsQuery,
+    output: notifications.notificationListOutput,
+  },
+  searchNotifications: {
+    method: 'POST',
+    path: '/api/profile/search-notifications',
+    domain: 'identity',
+    guard: signedIn,
+    body: notifications.searchNotificationsInput,
+    output: notifications.notificationPageOutput,
+  },
+  getNotification: {
+    method: 'GET',
+    path: '/api/profile/notification/{id}',
+    domain: 'identity',
+    guard: signedIn,
+    output: notifications.notificationOutput,
+  },
+  markNotificationRead: {
+    method: 'PATCH',
+    path: '/api/profile/set-notification-read',
+    domain: 'identity',
+    guard: signedIn,
+    body: notifications.markNotificationReadInput,
+    output: notifications.notificationIdOutput,
+  },
+  deleteNotification: {
+    method: 'DELETE',
+    path: '/api/profile/notification/{id}',
+    domain: 'identity',
+    guard: signedIn,
+    output: notifications.notificationIdOutput,
+  },
+  /** Spec §2 register: a confirmed Cognito user with no person yet becomes a private pilot. */
+  register: {
+    method: 'POST',
+    path: '/api/registration',
+    domain: 'identity',
+    guard: { auth: 'user', registration: true },
+    body: identity.registrationInput,
+    output: identity.profileOutput,
   },
 } as const satisfies Record<string, RouteDef>;

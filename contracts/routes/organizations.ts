@@ -1,4 +1,134 @@
-import type { RouteDef } from '../route-types.ts';
+import type { Guard, RouteDef } from '../route-types.ts';
+import * as org from '../schemas/organizations.ts';
+
+const supervisor: Guard = { auth: 'user', roles: ['supervisor'] };
+const organizationEditors: Guard = { auth: 'user', permission: 'organization-edit' };
 
 /** Organizations domain, administration: organizations, subscriptions, type lists, activity log. */
-export const organizationRoutes = {} as const satisfies Record<string, RouteDef>;
+export const organizationRoutes = {
+  listOrganizations: {
+    method: 'GET',
+    path: '/api/organizations',
+    domain: 'organizations',
+    guard: { auth: 'user', roles: ['supervisor'], permission: 'organization-list' },
+    query: org.listOrganizationsQuery,
+    output: org.organizationListOutput,
+  },
+  /** Supervisor only (checked in the service); the creator becomes the new organization's admin. */
+  createOrganization: {
+    method: 'POST',
+    path: '/api/organizations',
+    domain: 'organizations',
+    guard: organizationEditors,
+    body: org.createOrganizationInput,
+    output: org.organizationRecord,
+  },
+  /** A supervisor any organization; anyone else with organization-edit only their own (else 404). */
+  getOrganization: {
+    method: 'GET',
+    path: '/api/organizations/{id}',
+    domain: 'organizations',
+    guard: organizationEditors,
+    output: org.organizationRecord,
+  },
+  updateOrganization: {
+    method: 'PATCH',
+    path: '/api/organizations/{id}',
+    domain: 'organizations',
+    guard: organizationEditors,
+    body: org.updateOrganizationInput,
+    output: org.organizationRecord,
+  },
+  listOrganizationMemberOptions: {
+    method: 'GET',
+    path: '/api/organizations/{id}/member-options',
+    domain: 'organizations',
+    guard: organizationEditors,
+    output: org.memberOptionsOutput,
+  },
+  listSubscriptions: {
+    method: 'GET',
+    path: '/api/organizations/{id}/subscriptions',
+    domain: 'organizations',
+    guard: supervisor,
+    query: org.listPageQuery,
+    output: org.subscriptionsOutput,
+  },
+  assignPackage: {
+    method: 'POST',
+    path: '/api/organizations/{id}/subscriptions',
+    domain: 'organizations',
+    guard: supervisor,
+    body: org.assignPackageInput,
+    output: org.subscriptionOutput,
+  },
+  getSubscription: {
+    method: 'GET',
+    path: '/api/subscriptions/{id}',
+    domain: 'organizations',
+    guard: supervisor,
+    output: org.subscriptionOutput,
+  },
+  updateSubscription: {
+    method: 'PATCH',
+    path: '/api/subscriptions/{id}',
+    domain: 'organizations',
+    guard: supervisor,
+    body: org.updateSubscriptionInput,
+    output: org.subscriptionOutput,
+  },
+  listPackages: {
+    method: 'GET',
+    path: '/api/packages',
+    domain: 'organizations',
+    guard: supervisor,
+    output: org.packagesOutput,
+  },
+  createPackage: {
+    method: 'POST',
+    path: '/api/packages',
+    domain: 'organizations',
+    guard: supervisor,
+    body: org.packageInput,
+    output: org.packageOutput,
+  },
+  updatePackage: {
+    method: 'PATCH',
+    path: '/api/packages/{id}',
+    domain: 'organizations',
+    guard: supervisor,
+    body: org.updatePackageInput,
+    output: org.packageOutput,
+  },
+  listTypeLists: {
+    method: 'GET',
+    path: '/api/type-lists',
+    domain: 'organizations',
+    guard: supervisor,
+    output: org.typeListsOutput,
+  },
+  getTypeList: {
+    method: 'GET',
+    path: '/api/type-lists/{id}',
+    domain: 'organizations',
+    guard: supervisor,
+    output: org.typeListOutput,
+  },
+  updateTypeList: {
+    method: 'PUT',
+    path: '/api/type-lists/{id}',
+    domain: 'organizations',
+    guard: supervisor,
+    body: org.updateTypeListInput,
+    output: org.typeListOutput,
+  },
+  /** The current organization's activity log (spec §2 organization/actions). */
+  listOrganizationActions: {
+    method: 'GET',
+    path: '/api/organization/actions',
+    domain: 'organizations',
+    guard: { auth: 'user', roles: ['admin', 'organization_operator'] },
+    query: org.listActionsQuery,
+    output: org.actionsOutput,
+  },
+} as const satisfies Record<string, RouteDef>;

@@ -3,9 +3,14 @@ import { LANGS } from '../langs.ts';
 import { MODULES } from '../modules.ts';
 import { GUARD_ROLES, PERMISSIONS } from '../permissions.ts';
 import '../validation.ts';
+import {
+  type OrganizationRecord,
+  organizationRecord,
+  type UpdateOwnOrganizationInput,
+  updateOwnOrganizationInput,
+} from './organizations.ts';
 
 const id = z.string().check(z.minLength(1), z.maxLength(64));
-const optionalText = (max: number) => z.optional(z.nullable(z.string().check(z.maxLength(max))));
 
 export const changeLanguageInput = z.strictObject({ lang: z.enum(LANGS) });
 export type ChangeLanguageInput = z.infer<typeof changeLanguageInput>;
@@ -88,37 +93,52 @@ export type Profile = z.infer<typeof profileOutput>;
 
 export const checkOutput = z.object({ user_id: z.string(), organization_id: z.nullable(z.string()) });
 
-/** The organization's own data its admins edit (spec §2 profile/organization-edit). */
-export const ownOrganizationOutput = z.object({
-  organization_id: z.string(),
-  organization_name: z.string(),
-  short_name: z.string(),
-  address_hq: z.nullable(z.string()),
-  address_site: z.nullable(z.string()),
-  company_id: z.nullable(z.string()),
-  vat_number: z.nullable(z.string()),
-  contact_name: z.nullable(z.string()),
-  base_airport: z.nullable(z.string()),
-  timezone: z.string(),
-  currency_id: z.string(),
-  modules: z.array(z.enum(MODULES)),
-  version: z.number(),
-});
-export type OwnOrganization = z.infer<typeof ownOrganizationOutput>;
-
-export const updateOwnOrganizationInput = z.strictObject({
-  organization_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)),
-  short_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(24)),
-  address_hq: optionalText(200),
-  address_site: optionalText(200),
-  company_id: optionalText(40),
-  vat_number: optionalText(40),
-  contact_name: optionalText(120),
-  base_airport: z.optional(z.nullable(z.string().check(z.regex(/^[A-Z0-9]{3,4}$/)))),
-  timezone: z.string().check(z.minLength(1), z.maxLength(64)),
-  /** Optimistic concurrency: the version the editor loaded; a stale one answers 409. */
-  version: z.number().check(z.int(), z.nonnegative()),
-});
-export type UpdateOwnOrganizationInput = z.infer<typeof updateOwnOrganizationInput>;
+/**
+ * The organization's own data its admins edit (spec §2 profile/organization-edit): the full record
+ * of spec §3, of which modules, limits and currency are shown but only a supervisor changes them.
+ */
+export const ownOrganizationOutput = organizationRecord;
+export type OwnOrganization = OrganizationRecord;
+export { type UpdateOwnOrganizationInput, updateOwnOrganizationInput };
 
 export const healthOutput = z.object({ ok: z.boolean(), time: z.string() });
+
+/**
+ * POST /api/registration (spec §2 register, tab "enter data"): the person's own data. The e-mail is
+ * not sent: it is the verified e-mail of the Cognito user behind the token. Consent to the terms
+ * and the privacy statement (public_privatedata) is required; the newsletter is optional.
+ */
+export const registrationInput = z.strictObject({
+  first_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
+  last_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
+  lang: z.enum(LANGS),
+  public_privatedata: z.boolean().check(z.refine((accepted) => accepted, { error: 'field_required' })),
+  newsletter_on: z.optional(z.boolean()),
+});
+export type RegistrationInput = z.infer<typeof registrationInput>;
+
+/** Paging through a person's own list (profile/actions): newest first. */
+export const pageQuery = z.strictObject({
+  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
+  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+/** One entry of the person's own activity log (profile/actions): ids and keys, never personal data. */
+export const myActionOutput = z.object({
+  action_id: z.string(),
+  /** i18n key of the verb (`profile.update`), translated in the browser. */
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string(),
+  /** The organization the action belongs to; `personal` outside one. */
+  organization_id: z.string(),
+  organization_name: z.nullable(z.string()),
+  at: z.string(),
+  /** Set when a supervisor acted as this person (users/change). */
+  acting_supervisor_id: z.nullable(z.string()),
+  details: z.nullable(z.record(z.string(), z.unknown())),
+});
+export type MyActionOutput = z.infer<typeof myActionOutput>;
+
+export const myActionsOutput = z.object({ items: z.array(myActionOutput), cursor: z.nullable(z.string()) });

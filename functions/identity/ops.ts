@@ -1,16 +1,25 @@
 import { forgetActor, resolveActorBySub } from '../platform/auth/actor.ts';
 import { unauthorized } from '../platform/http/errors.ts';
 import type { DomainOps } from '../platform/http/router.ts';
+import { datasourceOps } from './datasource-ops.ts';
+import { helpOps } from './help-ops.ts';
+import { notificationOps } from './notifications-ops.ts';
+import { profileOps } from './profile-ops.ts';
+import { profileStore } from './profile-store.ts';
 import * as identity from './service.ts';
 import { identityStore as store } from './store.ts';
 
 /** HTTP adaptor of the identity domain: request in, service call, plain data out (STYLE §2). */
 export const ops: DomainOps<'identity'> = {
+  ...datasourceOps,
+  ...helpOps,
+  ...profileOps,
+  ...notificationOps,
   health: () => ({ ok: true, time: new Date().toISOString() }),
 
   checkSession: ({ actor }) => ({ user_id: actor.userId, organization_id: actor.organizationId }),
 
-  getProfile: ({ actor }) => identity.profileOf(actor),
+  getProfile: async ({ actor }) => identity.profileOf(actor, await profileStore.privateProfile(actor.userId)),
 
   changeLanguage: async ({ actor, body }) => {
     await identity.changeLanguage(store, actor, body.lang);
@@ -38,5 +47,5 @@ async function reloadedProfile(sub: string) {
   forgetActor(sub);
   const actor = await resolveActorBySub(sub);
   if (!actor) throw unauthorized();
-  return identity.profileOf(actor);
+  return identity.profileOf(actor, await profileStore.privateProfile(actor.userId));
 }

@@ -6,8 +6,10 @@ import type {
   Profile,
   UpdateOwnOrganizationInput,
 } from '../../contracts/schemas/identity.ts';
+import { organizationRecordOf } from '../organizations/organization-record.ts';
 import { type Actor, organizationSummaryOf } from '../platform/auth/actor.ts';
-import { notFound } from '../platform/http/errors.ts';
+import { notFound, validationFailed } from '../platform/http/errors.ts';
+import { privateProfileFields, type StoredPrivateProfile } from './profile-service.ts';
 import type { IdentityStore } from './store.ts';
 
 type StoredOrganization = Awaited<ReturnType<IdentityStore['organization']>>;
@@ -22,7 +24,8 @@ const trueMap = <K extends string>(keys: Iterable<K>) => {
  * The profile held after login (spec §3). Flight statistics, balance, trainings and rent permits
  * belong to later domains; until a person has such data they are null or empty, never invented.
  */
-export function profileOf(actor: Actor): Profile {
+export function profileOf(actor: Actor, privateProfile: StoredPrivateProfile | null = null): Profile {
+  const personal = privateProfileFields(privateProfile);
   return {
     user_id: actor.userId,
     user_name: actor.userName,
@@ -37,18 +40,18 @@ export function profileOf(actor: Actor): Profile {
     lang: actor.lang,
     avatar: null,
     planes: [],
-    logbook_glider_on: actor.modules.has('glider'),
-    logbook_general_on: actor.modules.has('general'),
+    logbook_glider_on: actor.modules.has('glider') || personal.logbook_glider_on,
+    logbook_general_on: actor.modules.has('general') || personal.logbook_general_on,
     balance_stat: null,
-    settings: {},
+    settings: personal.settings,
     trainings: [],
     rent_permits: [],
-    private_profile_id: null,
-    private_profile_status: null,
-    private_profile_created_at: null,
+    private_profile_id: personal.private_profile_id,
+    private_profile_status: personal.private_profile_status,
+    private_profile_created_at: personal.private_profile_created_at,
     signature: null,
     pilot_info: null,
-    acting_as: null,
+    acting_as: actor.actingSupervisorId ? { user_id: actor.userId, user_name: actor.userName } : null,
   };
 }
 
@@ -90,22 +93,18 @@ export async function updateOwnOrganization(
   actor: Actor,
   input: UpdateOwnOrganizationInput,
 ): Promise<OwnOrganization> {
-  if (!actor.organizationId) throw notFound();
-  return ownOrganizationOf(await store.updateOrganization(actor.organizationId, input));
+  const organizationId = actor.organizationId;
+  if (!organizationId) throw notFound();
+  // The contact and the operating-day editor are members of this organization, nobody else.
+  const named = [input.contact_id, input.operating_day_editor].filter((id): id is string => Boolean(id));
+  const members = await Promise.all(named.map((userId) => store.isActiveMember(organizationId, userId)));
+  const errors: Record<string, string[]> = {};
+  if (input.contact_id && !members[named.indexOf(input.contact_id)]) errors.contact_id = ['invalid_value'];
+  if (input.operating_day_editor && !members[named.indexOf(input.operating_day_editor)])
+    errors.operating_day_editor = ['invalid_value'];
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  return ownOrganizationOf(await store.updateOrganization(actor, organizationId, input));
 }
 
-const ownOrganizationOf = (org: StoredOrganization): OwnOrganization => ({
-  organization_id: org.organization_id,
-  organization_name: org.organization_name,
-  short_name: org.short_name,
-  address_hq: org.address_hq ?? null,
-  address_site: org.address_site ?? null,
-  company_id: org.company_id ?? null,
-  vat_number: org.vat_number ?? null,
-  contact_name: org.contact_name ?? null,
-  base_airport: org.base_airport ?? null,
-  timezone: org.timezone,
-  currency_id: org.currency_id,
-  modules: [...org.modules],
-  version: org.version,
-});
+const ownOrganizationOf = (org: StoredOrganization): OwnOrganization =>
+  organizationRecordOf(org as Parameters<typeof organizationRecordOf>[0]);

@@ -1,5 +1,8 @@
 import type { Lang } from '../../contracts/langs.ts';
 import type { UpdateOwnOrganizationInput } from '../../contracts/schemas/identity.ts';
+import { changedFields, recordPatch, type StoredOrganization } from '../organizations/organization-record.ts';
+import { actionItem } from '../platform/audit/actions.ts';
+import type { Actor } from '../platform/auth/actor.ts';
 import { db } from '../platform/db/service.ts';
 import { conflict, notFound } from '../platform/http/errors.ts';
 
@@ -37,48 +40,49 @@ export const identityStore = {
     return data;
   },
 
+  async isActiveMember(organizationId: string, userId: string) {
+    const { data } = await db()
+      .entities.membership.get({ user_id: userId, organization_id: organizationId })
+      .go();
+    return data?.status === 'active';
+  },
+
   /**
-   * One conditional UpdateItem: saves only when nobody else saved since `version` was read,
-   * otherwise a 409 (DESIGN §4). Cleared optional fields are removed in the same update.
+   * One TransactWrite: the record's UpdateItem, conditioned on nobody else having saved since
+   * `version` was read (else a 409, DESIGN §4), and its activity-log entry. An absent field stays
+   * as it is; a null one is removed.
    */
-  async updateOrganization(organizationId: string, input: UpdateOwnOrganizationInput) {
-    const { version, organization_name, short_name, timezone, ...optional } = input;
-    const filled: Partial<Record<OptionalField, string>> = {};
-    const cleared: OptionalField[] = [];
-    for (const key of OPTIONAL_FIELDS) {
-      const value = optional[key];
-      if (value) filled[key] = value;
-      else cleared.push(key);
-    }
-    try {
-      const update = db()
-        .entities.organization.patch({ organization_id: organizationId })
-        .set({ organization_name, short_name, timezone, ...filled, version: version + 1 });
-      const { data } = await (cleared.length ? update.remove(cleared) : update)
-        .where(({ version: current }, { eq }) => eq(current, version))
-        .go({ response: 'all_new' });
-      return data;
-    } catch (error) {
-      if (isConditionFailure(error)) throw conflict();
-      throw error;
-    }
+  async updateOrganization(actor: Actor, organizationId: string, input: UpdateOwnOrganizationInput) {
+    const { version } = input;
+    const patch = recordPatch(input);
+    const { data: before } = await db().entities.organization.get({ organization_id: organizationId }).go();
+    if (!before) throw notFound();
+    const result = await db()
+      .transaction.write(({ organization, action }) => {
+        const update = organization
+          .patch({ organization_id: organizationId })
+          .set({ ...(patch.set as Record<string, never>), version: version + 1 });
+        return [
+          (patch.remove.length ? update.remove(patch.remove as never[]) : update)
+            .where(({ version: current }, { eq }) => eq(current, version))
+            .commit(),
+          action
+            .put(
+              actionItem(actor, {
+                action: 'organization.update',
+                target_type: 'organization',
+                target_id: organizationId,
+                organization_id: organizationId,
+                details: { fields: changedFields(before as StoredOrganization, patch) },
+              }),
+            )
+            .commit(),
+        ];
+      })
+      .go();
+    if (result.canceled) throw conflict();
+    return identityStore.organization(organizationId);
   },
 };
 
-const OPTIONAL_FIELDS = [
-  'address_hq',
-  'address_site',
-  'company_id',
-  'vat_number',
-  'contact_name',
-  'base_airport',
-] as const;
-type OptionalField = (typeof OPTIONAL_FIELDS)[number];
-
 export type IdentityStore = typeof identityStore;
-
-const isConditionFailure = (error: unknown) =>
-  error instanceof Error &&
-  (error.name === 'ConditionalCheckFailedException' ||
-    (error.cause instanceof Error && error.cause.name === 'ConditionalCheckFailedException') ||
-    /conditional request failed/i.test(error.message));

@@ -2,6 +2,7 @@ import { CustomAttributeType, Entity } from 'electrodb';
 import { LANGS } from '../../contracts/langs.ts';
 import type { Module } from '../../contracts/modules.ts';
 import { GUARD_ROLES, type Permission, ROLE_LABELS } from '../../contracts/permissions.ts';
+import { CUSTOM_PRICE_UNITS } from '../../contracts/schemas/organizations.ts';
 import { LICENCE_TYPES, PROFILE_TYPES, type RATINGS } from '../../contracts/schemas/people.ts';
 
 /**
@@ -40,6 +41,78 @@ export const organization = new Entity({
     plane_limit: { type: 'number' },
     general_limit: { type: 'number' },
     glider_limit: { type: 'number' },
+    /** The package of the active subscription (organization/{id}/subscriptions), for the lists. */
+    package_id: { type: 'string' },
+    package_name: { type: 'string' },
+    // Banking and billing
+    bank_name: { type: 'string' },
+    bank_iban: { type: 'string' },
+    bank_swift: { type: 'string' },
+    bank_account_number: { type: 'string' },
+    billing_name: { type: 'string' },
+    // Prices: integer minor units of currency_id, per the unit PRICE_UNITS names (spec §9)
+    /** HH:mm, the earliest take-off of a flying day. */
+    first_takeoff_time: { type: 'string' },
+    /** per minute of flight */
+    flight_price: { type: 'number' },
+    /** per minute of engine time */
+    motor_price: { type: 'number' },
+    /** per minute of aerotow */
+    towing_price: { type: 'number' },
+    /** per 100 m of release height */
+    towing_price_altitude: { type: 'number' },
+    /** per tow, on top */
+    towing_price_extra_charge: { type: 'number' },
+    /** per winch launch */
+    winching_price: { type: 'number' },
+    /** per flight, the least charged */
+    min_price: { type: 'number' },
+    /** factor, not money (guests' prices) */
+    multiplier: { type: 'number' },
+    /** minutes */
+    time_limit: { type: 'number' },
+    custom_prices: {
+      type: 'list',
+      items: {
+        type: 'map',
+        properties: {
+          name: { type: 'string', required: true },
+          amount: { type: 'number', required: true },
+          unit: { type: CUSTOM_PRICE_UNITS, required: true },
+        },
+      },
+    },
+    /** per hour of work */
+    social_work_price: { type: 'number' },
+    normal_work_price: { type: 'number' },
+    professional_work_price: { type: 'number' },
+    // Finance settings
+    /** yyyy-mm-dd */
+    transaction_start: { type: 'string' },
+    /** may be negative */
+    balance_min: { type: 'number' },
+    /** per month */
+    full_fee: { type: 'number' },
+    discount_fee: { type: 'number' },
+    /** per year */
+    yearly_membership_fee: { type: 'number' },
+    // Operating days and notifications
+    /** user id of the member who edits the operating-day calendar */
+    operating_day_editor: { type: 'string' },
+    document_expiry_notification_on: { type: 'boolean' },
+    balance_notification_on: { type: 'boolean' },
+    balance_summary_notification_on: { type: 'boolean' },
+    operating_day_notification_on: { type: 'boolean' },
+    reservation_notification_on: { type: 'boolean' },
+    fault_report_notification_on: { type: 'boolean' },
+    maintenance_notification_on: { type: 'boolean' },
+    /** The name as the organizations list sorts it (case and accents folded), kept with the name. */
+    name_key: {
+      type: 'string',
+      watch: ['organization_name'],
+      set: (_: unknown, item: { organization_name?: string }) =>
+        item.organization_name === undefined ? undefined : nameSortKey(item.organization_name),
+    },
     version: { type: 'number', required: true, default: 1 },
     created_at: { type: 'string', readOnly: true, required: true, default: now },
     updated_at: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
@@ -49,8 +122,27 @@ export const organization = new Entity({
       pk: { field: 'pk', composite: ['organization_id'], template: 'org#${organization_id}' },
       sk: { field: 'sk', composite: [], template: '#org' },
     },
+    /** Every organization, by name (the supervisor's organizations screen). */
+    byName: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: [], template: 'organizations' },
+      sk: {
+        field: 'gsi1sk',
+        composite: ['name_key', 'organization_id'],
+        template: 'name#${name_key}#${organization_id}',
+      },
+    },
   },
 });
+
+/** `Szélzsák Repülő` → `szelzsak repulo`: one order for every language's letters. */
+export const nameSortKey = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[#\s]+/g, ' ')
+    .trim();
 
 export const person = new Entity({
   model: { entity: 'person', version: '1', service },
@@ -65,6 +157,8 @@ export const person = new Entity({
     current_organization_id: { type: 'string' },
     /** System administrator (spec §6 "supervisor"): a person-level role, not per organization. */
     is_supervisor: { type: 'boolean', required: true, default: false },
+    /** users/change: while set on a supervisor, requests act as this person (audited). */
+    acting_as_user_id: { type: 'string' },
     avatar: { type: 'string' },
     phone: { type: 'string' },
     mobile: { type: 'string' },
@@ -119,6 +213,13 @@ export const membership = new Entity({
     status: { type: ['active', 'suspended'] as const, required: true, default: 'active' },
     joined_at: { type: 'string', required: true, default: now },
     version: { type: 'number', required: true, default: 1 },
+    /**
+     * Copies of the person's name and e-mail for the members list's order and filter (byName):
+     * write `memberIndexFields(person)` whenever a membership is made or the person's name changes.
+     * '~' sorts a membership made without them after every name.
+     */
+    sort_name: { type: 'string', required: true, default: '~' },
+    search_text: { type: 'string' },
   },
   indexes: {
     byPerson: {
@@ -130,7 +231,30 @@ export const membership = new Entity({
       pk: { field: 'gsi1pk', composite: ['organization_id'], template: 'org#${organization_id}#members' },
       sk: { field: 'gsi1sk', composite: ['user_id'], template: 'person#${user_id}' },
     },
+    /** users, address-book, users/change: an organization's members in name order. */
+    byName: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['organization_id'], template: 'org#${organization_id}#members' },
+      sk: { field: 'gsi2sk', composite: ['sort_name', 'user_id'], template: 'name#${sort_name}#${user_id}' },
+    },
   },
+});
+
+/** Folds case and accents away: `Szabó Zsófia` → `szabo zsofia` (the members list's order and search). */
+export const foldText = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/ł/g, 'l')
+    .replace(/ß/g, 'ss')
+    .replace(/[^a-z0-9@._+-]+/g, ' ')
+    .trim();
+
+/** The membership's copies of the person's name and e-mail (family name first, as clubs list members). */
+export const memberIndexFields = (person: { first_name: string; last_name: string; email: string }) => ({
+  sort_name: foldText(`${person.last_name} ${person.first_name}`).replace(/[^a-z0-9 ]/g, '') || '~',
+  search_text: foldText(`${person.last_name} ${person.first_name} ${person.email}`),
 });
 
 export const role = new Entity({
@@ -236,6 +360,142 @@ export const action = new Entity({
       index: 'gsi1',
       pk: { field: 'gsi1pk', composite: ['user_id'], template: 'person#${user_id}#actions' },
       sk: { field: 'gsi1sk', composite: ['at', 'action_id'], template: 'at#${at}#${action_id}' },
+    },
+  },
+});
+
+/** Names of a lookup item in the product's languages (the lists are global, not per club). */
+const langNames = {
+  type: 'map',
+  properties: Object.fromEntries(LANGS.map((lang) => [lang, { type: 'string' }])) as Record<
+    (typeof LANGS)[number],
+    { type: 'string' }
+  >,
+} as const;
+
+/**
+ * A global lookup list (type-lists, type-list/{id}): plane types, document types, certificate types,
+ * countries, work types. One item per list under `ref#type-lists`, its entries inside: a list is
+ * read whole (datasources, the edit screen) and saved whole with a `version` condition.
+ */
+export const typeList = new Entity({
+  model: { entity: 'typeList', version: '1', service },
+  attributes: {
+    list_id: { type: 'string', required: true },
+    items: {
+      type: 'list',
+      required: true,
+      default: () => [],
+      items: {
+        type: 'map',
+        properties: {
+          code: { type: 'string', required: true },
+          names: { ...langNames, required: true },
+          active: { type: 'boolean', required: true },
+          sort_order: { type: 'number', required: true },
+        },
+      },
+    },
+    version: { type: 'number', required: true, default: 1 },
+    updated_at: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
+  },
+  indexes: {
+    byId: {
+      pk: { field: 'pk', composite: [], template: 'ref#type-lists' },
+      sk: { field: 'sk', composite: ['list_id'], template: 'list#${list_id}' },
+    },
+  },
+});
+
+/**
+ * A member's permit in one organization (organization/permits/{id}, spec §6): a rent permit for an
+ * aircraft type, the winch permit, or a certificate. Rent and winch permits have fixed ids
+ * (`rent#<type>`, `winch`), so granting one again renews it instead of doubling it.
+ */
+export const permit = new Entity({
+  model: { entity: 'permit', version: '1', service },
+  attributes: {
+    organization_id: { type: 'string', required: true },
+    user_id: { type: 'string', required: true },
+    permit_id: { type: 'string', required: true },
+    kind: { type: ['rent', 'winch', 'certificate'] as const, required: true },
+    /** Rent permits: the aircraft type as written (ICAO type designator or the club's usual name). */
+    plane_type: { type: 'string' },
+    certificate_type: { type: 'string' },
+    certificate_number: { type: 'string' },
+    /** yyyy-mm-dd; none: no end date. */
+    valid_until: { type: 'string' },
+    granted_by: { type: 'string', required: true },
+    granted_at: { type: 'string', required: true, default: now },
+  },
+  indexes: {
+    byMember: {
+      pk: { field: 'pk', composite: ['organization_id'], template: 'org#${organization_id}' },
+      sk: { field: 'sk', composite: ['user_id', 'permit_id'], template: 'permit#${user_id}#${permit_id}' },
+    },
+  },
+});
+
+/**
+ * A subscription package (global, managed by supervisors): the aircraft limits it gives and its
+ * monthly price in minor units of `currency_id`.
+ */
+export const subscriptionPackage = new Entity({
+  model: { entity: 'package', version: '1', service },
+  attributes: {
+    package_id: { type: 'string', required: true },
+    name: { type: 'string', required: true },
+    plane_limit: { type: 'number', required: true },
+    general_limit: { type: 'number', required: true },
+    glider_limit: { type: 'number', required: true },
+    /** per month, minor units */
+    monthly_price: { type: 'number', required: true },
+    currency_id: { type: 'string', required: true },
+    active: { type: 'boolean', required: true, default: true },
+    version: { type: 'number', required: true, default: 1 },
+    created_at: { type: 'string', readOnly: true, required: true, default: now },
+    updated_at: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
+  },
+  indexes: {
+    byId: {
+      pk: { field: 'pk', composite: [], template: 'ref#packages' },
+      sk: { field: 'sk', composite: ['package_id'], template: 'package#${package_id}' },
+    },
+  },
+});
+
+/**
+ * An organization's subscription to a package (organization/{id}/subscriptions): its own copy of the
+ * limits (a supervisor may agree on others), dates and status. Ids sort by creation time, so the
+ * history reads newest first; subscription/edit/{id} finds one by its id alone (gsi1).
+ */
+export const subscription = new Entity({
+  model: { entity: 'subscription', version: '1', service },
+  attributes: {
+    organization_id: { type: 'string', required: true },
+    subscription_id: { type: 'string', required: true },
+    package_id: { type: 'string', required: true },
+    package_name: { type: 'string', required: true },
+    /** yyyy-mm-dd */
+    start_date: { type: 'string', required: true },
+    end_date: { type: 'string' },
+    status: { type: ['active', 'ended'] as const, required: true, default: 'active' },
+    plane_limit: { type: 'number', required: true },
+    general_limit: { type: 'number', required: true },
+    glider_limit: { type: 'number', required: true },
+    version: { type: 'number', required: true, default: 1 },
+    created_at: { type: 'string', readOnly: true, required: true, default: now },
+    updated_at: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
+  },
+  indexes: {
+    byOrganization: {
+      pk: { field: 'pk', composite: ['organization_id'], template: 'org#${organization_id}' },
+      sk: { field: 'sk', composite: ['subscription_id'], template: 'subscription#${subscription_id}' },
+    },
+    byId: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['subscription_id'], template: 'subscription#${subscription_id}' },
+      sk: { field: 'gsi1sk', composite: [], template: '#subscription' },
     },
   },
 });

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { ArnFormat, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, type IManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -16,7 +16,7 @@ import { TABLE_LAYOUT } from '../../functions/platform/db/table.ts';
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Variables parsed by functions/platform/config/env.ts. AWS_REGION is set by Lambda itself. */
-type ParsedKey = Exclude<keyof Env, 'AWS_REGION' | 'DYNAMODB_ENDPOINT' | 'S3_ENDPOINT'>;
+type ParsedKey = Exclude<keyof Env, 'AWS_REGION' | 'DYNAMODB_ENDPOINT' | 'S3_ENDPOINT' | 'COGNITO_ENDPOINT'>;
 
 /**
  * A Lambda's environment. The keys are checked against env.ts at compile time, so a renamed
@@ -53,6 +53,11 @@ export interface DomainFunctionProps {
   files?: { grant: FilesGrant; access: FilesAccess };
   /** Sets USER_POOL_ID. */
   userPool?: IUserPool;
+  /**
+   * Live push (DESIGN §6): iot:Publish on the browsers' `user/*` and `org/*` topics, and the IoT
+   * data endpoint as IOT_DATA_ENDPOINT. Only for a domain that pushes.
+   */
+  push?: { iotEndpoint: string };
   /** Relative to the repository root; default `functions/<domain>/handler.ts`. */
   entry?: string;
   /** Exported function name; default `handler`. */
@@ -137,6 +142,29 @@ export class DomainFunction extends Construct {
       environment.FILES_BUCKET = props.files.grant.bucket.bucketName;
     }
     if (props.userPool) environment.USER_POOL_ID = props.userPool.userPoolId;
+    if (props.push) {
+      const stack = Stack.of(this);
+      const topics = ['user/*', 'org/*'].map((name) =>
+        stack.formatArn({
+          service: 'iot',
+          resource: 'topic',
+          resourceName: name,
+          arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+        }),
+      );
+      this.role.addToPolicy(
+        new PolicyStatement({ effect: Effect.ALLOW, actions: ['iot:Publish'], resources: topics }),
+      );
+      environment.IOT_DATA_ENDPOINT = props.push.iotEndpoint;
+      for (const name of ['user', 'org']) {
+        Validations.of(this.role).acknowledge({
+          id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:iot:<AWS::Region>:<AWS::AccountId>:topic/${name}/*]`,
+          reason:
+            `iot:Publish on the browsers' ${name}/<id>/… push topics: the person or organization is chosen per ` +
+            'message by the service; browsers subscribe only to their own (the IoT custom authorizer).',
+        });
+      }
+    }
     Object.assign(environment, props.environment);
 
     this.fn = new NodejsFunction(this, 'Function', {

@@ -13,12 +13,106 @@ import { type Platform, startPlatform, subOf } from '../helpers/platform.ts';
  */
 const B_ADMIN = subOf('admin@alpine.windsock.aero');
 
+/** Organization A's items created for the walk (ids that exist in A only). */
+const a = { roleId: '', notificationId: '' };
+
 /** Ids of organization A's items, per operation and path parameter. */
-const A_IDS: Partial<Record<OperationName, Record<string, string>>> = {};
+const A_IDS: Partial<Record<OperationName, () => Record<string, string>>> = {
+  getMember: () => ({ user_id: 'user-pilot' }),
+  updateMember: () => ({ user_id: 'user-pilot' }),
+  setMemberRoles: () => ({ user_id: 'user-pilot' }),
+  setMemberStatus: () => ({ user_id: 'user-pilot' }),
+  removeMember: () => ({ user_id: 'user-pilot' }),
+  getMemberPilotInfo: () => ({ user_id: 'user-pilot' }),
+  updateMemberPilotInfo: () => ({ user_id: 'user-pilot' }),
+  listMemberPermits: () => ({ user_id: 'user-technical' }),
+  grantPermit: () => ({ user_id: 'user-pilot' }),
+  revokePermit: () => ({ user_id: 'user-technical', permit_id: 'winch' }),
+  getRole: () => ({ role_id: a.roleId }),
+  updateRole: () => ({ role_id: a.roleId }),
+  deleteRole: () => ({ role_id: a.roleId }),
+  getOrganization: () => ({ id: 'org-demo' }),
+  updateOrganization: () => ({ id: 'org-demo' }),
+  listOrganizationMemberOptions: () => ({ id: 'org-demo' }),
+  listSubscriptions: () => ({ id: 'org-demo' }),
+  assignPackage: () => ({ id: 'org-demo' }),
+  getSubscription: () => ({ id: 'x' }),
+  updateSubscription: () => ({ id: 'x' }),
+  updatePackage: () => ({ id: 'pkg-klub-m' }),
+  getTypeList: () => ({ id: 'planeTypes' }),
+  updateTypeList: () => ({ id: 'planeTypes' }),
+  getNotification: () => ({ id: a.notificationId }),
+  deleteNotification: () => ({ id: a.notificationId }),
+  // Not an id: B asks for a lookup list and must get B's members, never A's.
+  getDatasource: () => ({ source_type: 'users' }),
+};
+
+/** Answers other than 403/404 that are right for a route whose parameter is not A's id. */
+const EXPECTED: Partial<Record<OperationName, number[]>> = {
+  getDatasource: [200],
+  // B's admin already has a person: a second registration is a conflict, and touches nothing of A.
+  register: [409],
+};
 
 /** A valid body per write operation (the ids inside point at organization A where there are any). */
+const person = { first_name: 'Lukas', last_name: 'Huber', version: 1 };
+const organizationRecord = { organization_name: 'X', short_name: 'X', timezone: 'Europe/Vienna' };
 const BODIES: Partial<Record<OperationName, unknown>> = {
   changeLanguage: { lang: 'de' },
+  // An e-mail already in B: answered without a word about anyone else.
+  addMember: { email: 'admin@alpine.windsock.aero', first_name: 'L', last_name: 'H', role_ids: [] },
+  updateMember: person,
+  setMemberRoles: { role_ids: [], version: 1 },
+  setMemberStatus: { status: 'suspended', version: 1 },
+  updateMemberPilotInfo: { licences: [], ratings: {}, version: 1 },
+  grantPermit: { kind: 'winch', valid_until: '2027-12-31' },
+  createRole: { role_name: 'Walk', permissions: [] },
+  updateRole: { role_name: 'Taken', permissions: ['user-list'], version: 1 },
+  startActing: { user_id: 'user-pilot' },
+  createOrganization: {
+    ...organizationRecord,
+    currency_id: 'EUR',
+    modules: [],
+    plane_limit: 1,
+    general_limit: 0,
+    glider_limit: 0,
+  },
+  updateOrganization: { ...organizationRecord, version: 1 },
+  assignPackage: { package_id: 'pkg-klub-l', start_date: '2026-12-01' },
+  updateSubscription: {
+    start_date: '2026-01-01',
+    status: 'active',
+    plane_limit: 1,
+    general_limit: 0,
+    glider_limit: 0,
+    version: 1,
+  },
+  createPackage: {
+    name: 'P',
+    plane_limit: 1,
+    general_limit: 0,
+    glider_limit: 0,
+    monthly_price: 0,
+    currency_id: 'EUR',
+    active: true,
+  },
+  updatePackage: {
+    name: 'P',
+    plane_limit: 1,
+    general_limit: 0,
+    glider_limit: 0,
+    monthly_price: 0,
+    currency_id: 'EUR',
+    active: true,
+    version: 1,
+  },
+  updateTypeList: { items: [], version: 1 },
+  globalSearch: { text: 'Szél' },
+  searchNotifications: {},
+  markNotificationRead: () => ({ id: a.notificationId }),
+  updateMyPerson: person,
+  updateMyPilotInfo: { licences: [], ratings: {}, version: 0 },
+  register: { first_name: 'Lukas', last_name: 'Huber', lang: 'de', public_privatedata: true },
   changeOrganization: { organization_id: 'org-demo' },
   updateOwnOrganization: {
     organization_name: 'Alpine Soaring Club',
@@ -28,8 +122,14 @@ const BODIES: Partial<Record<OperationName, unknown>> = {
   },
 };
 
+const bodyOf = (body: unknown) => (typeof body === 'function' ? body() : body);
+
 /** Operations whose purpose is to name another organization's item in the body: they must refuse. */
-const REFUSES_A_IN_BODY = new Set<OperationName>(['changeOrganization']);
+const REFUSES_A_IN_BODY = new Set<OperationName>([
+  'changeOrganization',
+  'startActing',
+  'markNotificationRead',
+]);
 
 /** Strings that only organization A's data contains. */
 const A_MARKERS = ['org-demo', 'Szélzsák', 'SZRE', 'user-pilot', 'user-student', 'pilot@demo.windsock.aero'];
@@ -37,6 +137,16 @@ const A_MARKERS = ['org-demo', 'Szélzsák', 'SZRE', 'user-pilot', 'user-student
 let platform: Platform;
 beforeAll(async () => {
   platform = await startPlatform();
+  const role = await platform.invoke('createRole', {
+    sub: subOf('admin@demo.windsock.aero'),
+    body: { role_name: 'Csörlős', permissions: ['winch-management'] },
+  });
+  expect(role.status).toBe(200);
+  a.roleId = role.body.role_id;
+  const notifications = await platform.invoke('listNotifications', {
+    sub: subOf('pilot@demo.windsock.aero'),
+  });
+  a.notificationId = notifications.body.items[0].id;
 });
 afterAll(async () => {
   await platform?.close();
@@ -54,11 +164,14 @@ describe('tenant isolation over every route', () => {
 
       const { status, body } = await platform.invoke(name, {
         sub: B_ADMIN,
-        params: A_IDS[name],
-        body: needsBody ? BODIES[name] : undefined,
+        params: A_IDS[name]?.(),
+        body: needsBody ? bodyOf(BODIES[name]) : undefined,
       });
 
-      if (params.length > 0 || REFUSES_A_IN_BODY.has(name)) {
+      const expected = EXPECTED[name];
+      if (expected) {
+        expect(expected, `${name} answered ${status}: ${JSON.stringify(body)}`).toContain(status);
+      } else if (params.length > 0 || REFUSES_A_IN_BODY.has(name)) {
         expect([403, 404], `${name} answered ${status}`).toContain(status);
       } else {
         expect(status, `${name} answered ${status}: ${JSON.stringify(body)}`).toBeLessThan(500);

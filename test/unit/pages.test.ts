@@ -25,7 +25,7 @@ describe('page table', () => {
   it('gives every row a lazy load, a title and a help page', () => {
     for (const row of pages) {
       expect(typeof row.load, row.path).toBe('function');
-      expect(row.titleKey, row.path).toMatch(/^title\./);
+      expect(row.titleKey, row.path).toMatch(/^(nav:)?title\./);
       expect(row.helpPage, row.path).not.toBe('');
     }
   });

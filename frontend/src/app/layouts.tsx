@@ -1,6 +1,5 @@
 import AppLayout from '@cloudscape-design/components/app-layout';
 import BreadcrumbGroup from '@cloudscape-design/components/breadcrumb-group';
-import HelpPanel from '@cloudscape-design/components/help-panel';
 import SideNavigation, { type SideNavigationProps } from '@cloudscape-design/components/side-navigation';
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,8 @@ import { FlashMessages } from '../components/flash-messages.tsx';
 import { LoadingBar } from '../components/loading-bar.tsx';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { useFollow } from '../components/use-follow.ts';
+import { PageHelp, useHelpPanelWidth } from '../features/help/page-help.tsx';
+import { ActingBanner } from '../features/people/acting-banner.tsx';
 import { session } from '../lib/session-state.ts';
 import { useStore } from '../lib/store.ts';
 import { useCurrentPage } from './current-page.ts';
@@ -39,6 +40,7 @@ function Shell({ children }: { children: ReactNode }) {
       <LoadingBar />
       <div id={TOP_NAV_ID} style={{ position: 'sticky', top: 0, zIndex: 1002 }}>
         <ShellTopNavigation />
+        <ActingBanner />
       </div>
       {children}
     </>
@@ -54,6 +56,7 @@ export function MainLayout() {
   useSessionCheck(loggedIn);
   const [navigationOpen, setNavigationOpen] = useState(() => !isPhone());
   const [toolsOpen, setToolsOpen] = useState(false);
+  const helpWidth = useHelpPanelWidth();
 
   const followLink = useFollow();
   const follow = (event: CustomEvent<{ href?: string; external?: boolean }>) => {
@@ -103,7 +106,8 @@ export function MainLayout() {
         stickyNotifications
         toolsOpen={toolsOpen}
         onToolsChange={({ detail }) => setToolsOpen(detail.open)}
-        tools={<HelpPanel header={<h2>{title}</h2>} />}
+        tools={<PageHelp page={page?.helpPage} title={title} open={toolsOpen} />}
+        toolsWidth={helpWidth}
         content={
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
@@ -136,15 +140,20 @@ export function FullPageLayout() {
   );
 }
 
-/** Login, password reminder and the other public screens: a narrow column, no menu. */
+/** Login, password reminder and the other public screens: a narrow column, no menu; help as in main. */
 export function PublicLayout() {
-  useDocumentTitle();
+  const { page, title } = useDocumentTitle();
+  const [toolsOpen, setToolsOpen] = useState(false);
+  const helpWidth = useHelpPanelWidth();
   return (
     <Shell>
       <AppLayout
         headerSelector={`#${TOP_NAV_ID}`}
         navigationHide
-        toolsHide
+        toolsOpen={toolsOpen}
+        onToolsChange={({ detail }) => setToolsOpen(detail.open)}
+        tools={<PageHelp page={page?.helpPage} title={title} open={toolsOpen} />}
+        toolsWidth={helpWidth}
         maxContentWidth={560}
         notifications={<FlashMessages />}
         content={

@@ -2,6 +2,9 @@ import TopNavigation, { type TopNavigationProps } from '@cloudscape-design/compo
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { isLang, LANGS } from '../../../contracts/langs.ts';
+import { useNotificationsBell } from '../features/notifications/notifications-bell.ts';
+import { useProfileMenuItems } from '../features/profile/profile-menu.ts';
+import { GlobalSearch } from '../features/search/global-search.tsx';
 import { reportFailure } from '../lib/api-client.ts';
 import { currentLang, LANG_NAMES } from '../lib/i18n.ts';
 import { switchLanguage, switchOrganization } from '../lib/session.ts';
@@ -20,6 +23,8 @@ export function ShellTopNavigation() {
   const navigate = useNavigate();
   const { loggedIn, profile, organizations } = useStore(session);
   const lang = currentLang();
+  const notificationsBell = useNotificationsBell();
+  const profileMenuItems = useProfileMenuItems();
   const utilities: TopNavigationProps.Utility[] = [];
 
   if (loggedIn && profile && organizations.length > 0) {
@@ -64,6 +69,7 @@ export function ShellTopNavigation() {
     },
   });
 
+  if (notificationsBell) utilities.push(notificationsBell);
   if (loggedIn && profile) {
     utilities.push({
       type: 'menu-dropdown',
@@ -71,10 +77,10 @@ export function ShellTopNavigation() {
       text: profile.user_name,
       description: profile.email,
       ariaLabel: t('nav.user_menu'),
-      items: [{ id: 'sign-out', text: t('nav.sign_out'), href: '/logout/' }],
+      items: [...profileMenuItems, { id: 'sign-out', text: t('nav.sign_out'), href: '/logout/' }],
       onItemFollow: (event) => {
         event.preventDefault();
-        navigate('/logout/');
+        navigate(event.detail.href ?? '/logout/');
       },
     });
   }
@@ -89,6 +95,7 @@ export function ShellTopNavigation() {
           navigate('/');
         },
       }}
+      search={loggedIn && profile ? <GlobalSearch /> : undefined}
       utilities={utilities}
       i18nStrings={{
         overflowMenuTriggerText: t('nav.more'),

@@ -65,8 +65,11 @@ export const forgetActor = (sub: string) => {
 async function loadActor(sub: string): Promise<Actor | null> {
   const { entities } = db();
   const found = await entities.person.query.byLogin({ cognito_sub: sub }).go({ limit: 1 });
-  const person = found.data[0];
-  if (!person) return null;
+  const signedIn = found.data[0];
+  if (!signedIn) return null;
+  const acting = await actingTarget(signedIn);
+  // While a supervisor acts as someone (users/change) the session is that person's, all of it.
+  const person = acting ?? signedIn;
 
   const organizationOf = (organization_id: string) =>
     Promise.all([
@@ -106,7 +109,7 @@ async function loadActor(sub: string): Promise<Actor | null> {
     email: person.email,
     lang: person.lang,
     isSupervisor: person.is_supervisor,
-    actingSupervisorId: null,
+    actingSupervisorId: acting ? signedIn.user_id : null,
     organizationId: org?.organization_id ?? null,
     organization: org ? organizationSummaryOf(org) : null,
     memberships: memberships.map((m) => ({ organizationId: m.organization_id, roleIds: m.role_ids })),
@@ -115,6 +118,16 @@ async function loadActor(sub: string): Promise<Actor | null> {
     permissions,
     modules: new Set(org?.modules ?? []),
   };
+}
+
+/**
+ * The person a supervisor acts as, if any. Only a supervisor's setting counts, and never towards
+ * another supervisor: acting grants exactly the target's rights, nothing from the supervisor.
+ */
+async function actingTarget(signedIn: { is_supervisor: boolean; acting_as_user_id?: string }) {
+  if (!signedIn.is_supervisor || !signedIn.acting_as_user_id) return null;
+  const { data } = await db().entities.person.get({ user_id: signedIn.acting_as_user_id }).go();
+  return data && !data.is_supervisor ? data : null;
 }
 
 /** Hungarian names are written family name first; the other languages put the given name first. */

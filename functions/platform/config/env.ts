@@ -13,8 +13,12 @@ const envSchema = z.object({
   S3_ENDPOINT: z.optional(z.string()),
   AWS_REGION: z._default(z.string(), 'eu-central-1'),
   USER_POOL_ID: z._default(z.string(), ''),
+  /** Local stack only: the embedded Cognito (`<origin>/cognito`). Unset in AWS. */
+  COGNITO_ENDPOINT: z.optional(z.string()),
   /** The web app client; the realtime authorizer checks access tokens were issued to it. */
   USER_POOL_CLIENT_ID: z._default(z.string(), ''),
+  /** The account's IoT data (ATS) endpoint host for live push (DESIGN §6); unset locally and in tests. */
+  IOT_DATA_ENDPOINT: z.optional(z.string()),
   /** Seconds an actor (memberships, roles) stays cached in a warm container. */
   ACTOR_CACHE_SECONDS: z._default(z.coerce.number(), 5),
   LOG_LEVEL: z._default(z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']), 'INFO'),

@@ -1,9 +1,36 @@
 import { Service } from 'electrodb';
-import { action, membership, organization, person, pilotInfo, role } from '../../organizations/entities.ts';
+import { airport } from '../../identity/datasource-entities.ts';
+import { notification, privateProfile } from '../../identity/entities.ts';
+import {
+  action,
+  membership,
+  organization,
+  permit,
+  person,
+  pilotInfo,
+  role,
+  subscription,
+  subscriptionPackage,
+  typeList,
+} from '../../organizations/entities.ts';
 import { dynamo, tableName } from './client.ts';
 
 /** Every entity of every domain, in one ElectroDB service over the one table (DESIGN §4). */
-const entities = { organization, person, membership, role, pilotInfo, action };
+const entities = {
+  airport,
+  organization,
+  person,
+  membership,
+  role,
+  pilotInfo,
+  action,
+  typeList,
+  permit,
+  subscription,
+  package: subscriptionPackage,
+  notification,
+  privateProfile,
+};
 
 const build = () => new Service(entities, { client: dynamo(), table: tableName() });
 let service: ReturnType<typeof build> | undefined;

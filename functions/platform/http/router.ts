@@ -26,11 +26,26 @@ import { HttpError, notFound, validationFailed } from './errors.ts';
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
 
-type ActorFor<N extends OperationName> = Routes[N]['guard'] extends { auth: 'public' } ? Actor | null : Actor;
+type ActorFor<N extends OperationName> = Routes[N]['guard'] extends { registration: true }
+  ? null
+  : Routes[N]['guard'] extends { auth: 'public' }
+    ? Actor | null
+    : Actor;
+
+/** The caller's access token, already verified by API Gateway's JWT authorizer (the local gateway alike). */
+export interface CallerToken {
+  sub: string;
+  /** Cognito's `username` claim: in a pool with e-mail sign-in it is an id, not the e-mail. */
+  username: string | null;
+  /** The bearer token itself, for calls made on the user's behalf (Cognito GetUser at registration). */
+  raw: string | null;
+}
 
 /** What an operation receives: input already parsed by the route's schemas. */
 export interface OpRequest<N extends OperationName> {
   actor: ActorFor<N>;
+  /** Null for an anonymous request. */
+  token: CallerToken | null;
   body: BodyOf<N>;
   query: QueryOf<N>;
   params: Record<string, string>;
@@ -83,9 +98,12 @@ const parseWith = (schema: RouteDef['body'], input: unknown): unknown => {
   return result.data;
 };
 
-const resolveActor = async (event: HttpEvent): Promise<Actor | null> => {
-  const sub = event.requestContext.authorizer?.jwt?.claims?.sub;
-  return typeof sub === 'string' && sub ? resolveActorBySub(sub) : null;
+const callerToken = (event: HttpEvent): CallerToken | null => {
+  const claims = event.requestContext.authorizer?.jwt?.claims;
+  const sub = claims?.sub;
+  if (typeof sub !== 'string' || !sub) return null;
+  const raw = /^Bearer (.+)$/i.exec(event.headers?.authorization ?? '')?.[1] ?? null;
+  return { sub, username: typeof claims?.username === 'string' ? claims.username : null, raw };
 };
 
 /**
@@ -108,7 +126,12 @@ export function createDomainHandler<D extends Domain>(domain: D, ops: DomainOps<
       const entry = table.get(event.routeKey);
       if (!entry) throw notFound();
       const { route, op, name } = entry;
-      const actor = checkGuard(route.guard, await resolveActor(event));
+      const token = callerToken(event);
+      const actor = checkGuard(
+        route.guard,
+        token ? await resolveActorBySub(token.sub) : null,
+        token !== null,
+      );
       const body = route.body ? parseWith(route.body, parseBody(event)) : undefined;
       const query = route.query ? parseWith(route.query, event.queryStringParameters ?? {}) : undefined;
       const params: Record<string, string> = {};
@@ -116,7 +139,7 @@ export function createDomainHandler<D extends Domain>(domain: D, ops: DomainOps<
         if (value !== undefined) params[key] = decodeURIComponent(value);
       }
       logger.debug('operation', { requestId, operation: name, userId: actor?.userId });
-      const result = await op({ actor, body, query, params, requestId } as OpRequest<OperationName>);
+      const result = await op({ actor, token, body, query, params, requestId } as OpRequest<OperationName>);
       return result === undefined || result === null ? { statusCode: 204 } : json(200, result);
     } catch (error) {
       return errorResponse(error, requestId);

@@ -1,4 +1,73 @@
 import type { PageDef } from '../pages.ts';
 
 /** Organizations, subscriptions and packages, type lists, the activity log. */
-export const organizationPages: readonly PageDef[] = [];
+export const organizationPages: readonly PageDef[] = [
+  {
+    path: 'organizations',
+    layout: 'main',
+    roles: ['supervisor'],
+    permission: 'organization-list',
+    menu: { group: 'supervisor', label: 'nav:menu.organizations', order: 10 },
+    titleKey: 'nav:title.organizations',
+    helpPage: 'organizations',
+    load: () => import('../../features/organizations/organizations-page.tsx'),
+  },
+  {
+    path: 'organization/new',
+    layout: 'main',
+    permission: 'organization-edit',
+    titleKey: 'nav:title.organization_new',
+    helpPage: 'organization-new',
+    load: () => import('../../features/organization/organization-admin-edit-page.tsx'),
+  },
+  {
+    path: 'organization/edit/:id',
+    layout: 'main',
+    permission: 'organization-edit',
+    titleKey: 'nav:title.organization_edit_admin',
+    helpPage: 'organization-edit-admin',
+    load: () => import('../../features/organization/organization-admin-edit-page.tsx'),
+  },
+  {
+    path: 'organization/actions',
+    layout: 'main',
+    roles: ['admin', 'organization_operator'],
+    menu: { group: 'administration', label: 'nav:menu.organization_actions', order: 20 },
+    titleKey: 'nav:title.organization_actions',
+    helpPage: 'organization-actions',
+    load: () => import('../../features/organizations/organization-actions-page.tsx'),
+  },
+  {
+    path: 'organization/:id/subscriptions',
+    layout: 'main',
+    roles: ['supervisor'],
+    titleKey: 'nav:title.subscriptions',
+    helpPage: 'subscriptions',
+    load: () => import('../../features/organizations/organization-subscriptions-page.tsx'),
+  },
+  {
+    path: 'subscription/edit/:id',
+    layout: 'main',
+    roles: ['supervisor'],
+    titleKey: 'nav:title.subscription_edit',
+    helpPage: 'subscription-edit',
+    load: () => import('../../features/organizations/subscription-edit-page.tsx'),
+  },
+  {
+    path: 'type-lists',
+    layout: 'main',
+    roles: ['supervisor'],
+    menu: { group: 'supervisor', label: 'nav:menu.type_lists', order: 30 },
+    titleKey: 'nav:title.type_lists',
+    helpPage: 'type-lists',
+    load: () => import('../../features/organizations/type-lists-page.tsx'),
+  },
+  {
+    path: 'type-list/:id',
+    layout: 'main',
+    roles: ['supervisor'],
+    titleKey: 'nav:title.type_list',
+    helpPage: 'type-list',
+    load: () => import('../../features/organizations/type-list-page.tsx'),
+  },
+];

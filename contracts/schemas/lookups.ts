@@ -1,0 +1,209 @@
+import * as z from 'zod/mini';
+import { LANGS } from '../langs.ts';
+import { GUARD_ROLES, PERMISSIONS, ROLE_LABELS } from '../permissions.ts';
+import '../validation.ts';
+
+/**
+ * Lookups: the datasources of spec §3 (`GET /api/datasource/{source_type}`), the global search
+ * (`POST /api/datasource/global-search`) and the help texts (`GET /api/help/{page}`).
+ */
+
+/** Spec §3 "Datasource types", as spelt. */
+export const DATASOURCE_TYPES = [
+  'airports',
+  'operators',
+  'users',
+  'planeTypes',
+  'roles',
+  'permissions',
+  'documentTypes',
+  'airportCountries',
+  'planes',
+] as const;
+export type DatasourceType = (typeof DATASOURCE_TYPES)[number];
+export const isDatasourceType = (value: string): value is DatasourceType =>
+  (DATASOURCE_TYPES as readonly string[]).includes(value);
+
+/** Spec §4/§9: the planes datasource is never cached (aircraft state changes during the day). */
+export const UNCACHED_DATASOURCES: ReadonlySet<DatasourceType> = new Set(['planes']);
+
+/** Kinds of airport; the airports screen (a later issue) edits them. */
+export const AIRPORT_CATEGORIES = [
+  'international',
+  'airfield',
+  'glider_site',
+  'ultralight',
+  'heliport',
+] as const;
+export type AirportCategory = (typeof AIRPORT_CATEGORIES)[number];
+
+/** Spec §3 "Airport", plus the main runway for take-off and landing detection (tracking issue). */
+export const airportItem = z.object({
+  airport_id: z.string(),
+  icao: z.nullable(z.string()),
+  iata_faa: z.nullable(z.string()),
+  name: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  /** Metres above mean sea level. */
+  altitude: z.number(),
+  airport_category: z.enum(AIRPORT_CATEGORIES),
+  show_in_map: z.boolean(),
+  /** ISO 3166-1 alpha-2, the code of the airportCountries type list. */
+  country: z.string(),
+  city: z.nullable(z.string()),
+  /** Metres; null where not recorded. */
+  runway_length: z.nullable(z.number()),
+  /** True direction of the lower-numbered runway end, 0–359°; null where not recorded. */
+  runway_heading: z.nullable(z.number()),
+});
+export type AirportItem = z.infer<typeof airportItem>;
+
+export const operatorItem = z.object({
+  organization_id: z.string(),
+  organization_name: z.string(),
+  short_name: z.string(),
+  base_airport: z.nullable(z.string()),
+});
+export type OperatorItem = z.infer<typeof operatorItem>;
+
+export const userItem = z.object({
+  user_id: z.string(),
+  /** In the caller's language order (Hungarian: family name first). */
+  name: z.string(),
+  callsign: z.nullable(z.string()),
+});
+export type UserItem = z.infer<typeof userItem>;
+
+/** An entry of a global type list (plane types, document types, countries): names per language. */
+export const typeItem = z.object({
+  code: z.string(),
+  names: z.partialRecord(z.enum(LANGS), z.string()),
+  active: z.boolean(),
+});
+export type TypeItem = z.infer<typeof typeItem>;
+
+export const roleItem = z.object({
+  role_id: z.string(),
+  role_name: z.string(),
+  guard_role: z.nullable(z.enum(GUARD_ROLES)),
+  label: z.nullable(z.enum(ROLE_LABELS)),
+});
+export type RoleItem = z.infer<typeof roleItem>;
+
+/** A permission key of spec §6; the browser shows its translated name. */
+export const permissionItem = z.object({ key: z.enum(PERMISSIONS) });
+export type PermissionItem = z.infer<typeof permissionItem>;
+
+/** What a plane picker needs (spec §3 Plane identity and status). */
+export const planeItem = z.object({
+  plane_id: z.string(),
+  reg_num: z.string(),
+  callsign: z.nullable(z.string()),
+  plane_type: z.nullable(z.string()),
+  plane_category: z.enum(['plc_01', 'plc_02']),
+  is_tmg: z.boolean(),
+  functional: z.boolean(),
+  rentable: z.boolean(),
+});
+export type PlaneItem = z.infer<typeof planeItem>;
+
+/** The item schema of each datasource type: the browser and the Lambda agree per type. */
+export const datasourceItemSchemas = {
+  airports: airportItem,
+  operators: operatorItem,
+  users: userItem,
+  planeTypes: typeItem,
+  roles: roleItem,
+  permissions: permissionItem,
+  documentTypes: typeItem,
+  airportCountries: typeItem,
+  planes: planeItem,
+} as const satisfies Record<DatasourceType, z.ZodMiniType>;
+
+export type DatasourceItem<T extends DatasourceType> = z.infer<(typeof datasourceItemSchemas)[T]>;
+export type DatasourceItems = { [T in DatasourceType]: DatasourceItem<T>[] };
+
+export const datasourceOutput = z.object({
+  items: z.union([
+    z.array(airportItem),
+    z.array(operatorItem),
+    z.array(userItem),
+    z.array(typeItem),
+    z.array(roleItem),
+    z.array(permissionItem),
+    z.array(planeItem),
+  ]),
+});
+
+/** Spec §7 "global search": at least two characters, so one keystroke does not list everyone. */
+export const globalSearchInput = z.strictObject({
+  text: z.string().check(z.trim(), z.minLength(2), z.maxLength(100)),
+});
+export type GlobalSearchInput = z.infer<typeof globalSearchInput>;
+
+export const searchPerson = z.object({
+  user_id: z.string(),
+  name: z.string(),
+  callsign: z.nullable(z.string()),
+  /** Only where the caller may list users of that organization (user-list); otherwise null. */
+  email: z.nullable(z.string()),
+  organization_id: z.string(),
+  organization_short_name: z.string(),
+});
+export type SearchPerson = z.infer<typeof searchPerson>;
+
+export const searchOrganization = z.object({
+  organization_id: z.string(),
+  organization_name: z.string(),
+  short_name: z.string(),
+  /** The caller belongs to it (a supervisor also finds organizations they are not a member of). */
+  member: z.boolean(),
+});
+export type SearchOrganization = z.infer<typeof searchOrganization>;
+
+export const searchAircraft = z.object({
+  plane_id: z.string(),
+  reg_num: z.string(),
+  plane_type: z.nullable(z.string()),
+  organization_id: z.string(),
+});
+export type SearchAircraft = z.infer<typeof searchAircraft>;
+
+/** Results per group, best first, at most SEARCH_GROUP_LIMIT each; `more` says some were left off. */
+export const SEARCH_GROUP_LIMIT = 8;
+const group = <S extends z.ZodMiniType>(item: S) => z.object({ items: z.array(item), more: z.boolean() });
+export const globalSearchOutput = z.object({
+  people: group(searchPerson),
+  aircraft: group(searchAircraft),
+  organizations: group(searchOrganization),
+});
+export type GlobalSearchOutput = z.infer<typeof globalSearchOutput>;
+
+/** Help text blocks: plain text only, never HTML (the browser renders them as text). */
+export const helpBlock = z.union([
+  z.object({ type: z.literal('paragraph'), text: z.string() }),
+  z.object({ type: z.literal('list'), items: z.array(z.string()) }),
+]);
+export type HelpBlock = z.infer<typeof helpBlock>;
+
+export const helpQuery = z.object({ lang: z.optional(z.enum(LANGS)) });
+
+export const helpOutput = z.object({
+  page: z.string(),
+  /** The language of the text: the requested one, or English where that has no text for the page. */
+  lang: z.enum(LANGS),
+  title: z.string(),
+  body: z.array(helpBlock),
+});
+export type HelpOutput = z.infer<typeof helpOutput>;
+
+/**
+ * How help texts are written in `functions/identity/help/<lang>.json`: a string is a paragraph, an
+ * array of strings a bullet list. Compact on purpose: the texts ship inside the identity Lambda.
+ */
+export interface HelpSource {
+  title: string;
+  body: (string | string[])[];
+}
+export type HelpFile = Record<string, HelpSource>;

@@ -1,0 +1,230 @@
+import * as z from 'zod/mini';
+import { LANGS } from '../langs.ts';
+import { GUARD_ROLES, PERMISSIONS, ROLE_LABELS } from '../permissions.ts';
+import { isoDate, personFields, personOutput, pilotInfoOutput } from './people.ts';
+import '../validation.ts';
+
+/**
+ * The organization's people (spec §2 "Users and organizations"): members and their roles, the
+ * roles screen, permits, a member's pilot data, the supervisor's act-as and the address book.
+ */
+
+const id = z.string().check(z.minLength(1), z.maxLength(64));
+const version = z.number().check(z.int(), z.nonnegative());
+const nullableText = z.nullable(z.string());
+
+/** Paging by DynamoDB key (DESIGN §3): the opaque cursor of the previous page, and its size. */
+const pageQuery = {
+  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
+  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
+};
+/** Free-text filter: name or e-mail (users), name (address book, act-as search). */
+const filterText = z.optional(z.string().check(z.trim(), z.maxLength(80)));
+
+export const MEMBER_STATUSES = ['active', 'suspended'] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
+/** A person as lists name them. */
+export const memberRef = z.object({ user_id: z.string(), user_name: z.string() });
+export type MemberRef = z.infer<typeof memberRef>;
+
+// ---- users ---------------------------------------------------------------------------------
+
+export const listMembersQuery = z.object({
+  ...pageQuery,
+  q: filterText,
+  role: z.optional(id),
+  order: z.optional(z.enum(['asc', 'desc'])),
+});
+export type ListMembersQuery = z.infer<typeof listMembersQuery>;
+
+export const memberListItem = z.object({
+  user_id: z.string(),
+  user_name: z.string(),
+  email: z.string(),
+  callsign: nullableText,
+  role_ids: z.array(z.string()),
+  /** The names of the roles held, in the organization's role order. */
+  roles: z.array(z.string()),
+  status: z.enum(MEMBER_STATUSES),
+  joined_at: z.string(),
+});
+export type MemberListItem = z.infer<typeof memberListItem>;
+
+/** A page of members, and the organization's roles for the role filter (role-list is not needed). */
+export const listMembersOutput = z.object({
+  items: z.array(memberListItem),
+  cursor: nullableText,
+  roles: z.array(z.object({ role_id: z.string(), role_name: z.string() })),
+});
+
+/** A new member: found by e-mail, or a new person with a login and a temporary password. */
+export const addMemberInput = z.strictObject({
+  email: z.string().check(z.trim(), z.toLowerCase(), z.minLength(1), z.maxLength(254), z.email()),
+  first_name: personFields.first_name,
+  last_name: personFields.last_name,
+  lang: z.optional(z.enum(LANGS)),
+  role_ids: z.array(id).check(z.maxLength(30)),
+});
+export type AddMemberInput = z.infer<typeof addMemberInput>;
+
+export const membershipOutput = z.object({
+  user_id: z.string(),
+  status: z.enum(MEMBER_STATUSES),
+  role_ids: z.array(z.string()),
+  joined_at: z.string(),
+  version: z.number(),
+});
+export type MembershipOutput = z.infer<typeof membershipOutput>;
+
+export const addMemberOutput = z.object({
+  member: memberListItem,
+  /** False when the person already had a login (found by e-mail); true when one was created. */
+  login_created: z.boolean(),
+});
+
+/** A role as the member's role checkboxes list it. */
+export const roleChoice = z.object({
+  role_id: z.string(),
+  role_name: z.string(),
+  guard_role: z.nullable(z.enum(GUARD_ROLES)),
+  label: z.nullable(z.enum(ROLE_LABELS)),
+});
+export type RoleChoice = z.infer<typeof roleChoice>;
+
+/** user/{id}: the person, their membership here and the organization's roles to choose from. */
+export const memberOutput = z.object({
+  person: personOutput,
+  membership: membershipOutput,
+  roles: z.array(roleChoice),
+});
+export type MemberOutput = z.infer<typeof memberOutput>;
+
+export const setMemberRolesInput = z.strictObject({
+  role_ids: z.array(id).check(z.maxLength(30)),
+  /** The membership's version the editor loaded. */
+  version,
+});
+export type SetMemberRolesInput = z.infer<typeof setMemberRolesInput>;
+
+export const setMemberStatusInput = z.strictObject({ status: z.enum(MEMBER_STATUSES), version });
+export type SetMemberStatusInput = z.infer<typeof setMemberStatusInput>;
+
+// ---- roles ---------------------------------------------------------------------------------
+
+/** Guard roles a role may carry: every one but supervisor, which is a person's, not a club's. */
+export const GRANTABLE_GUARD_ROLES = GUARD_ROLES.filter(
+  (role): role is Exclude<(typeof GUARD_ROLES)[number], 'supervisor'> => role !== 'supervisor',
+);
+
+const roleFields = {
+  role_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
+  guard_role: z.optional(z.nullable(z.enum(GRANTABLE_GUARD_ROLES))),
+  label: z.optional(z.nullable(z.enum(ROLE_LABELS))),
+  permissions: z.array(z.enum(PERMISSIONS)).check(z.maxLength(PERMISSIONS.length)),
+};
+
+export const createRoleInput = z.strictObject(roleFields);
+export type CreateRoleInput = z.infer<typeof createRoleInput>;
+
+export const updateRoleInput = z.strictObject({ ...roleFields, version });
+export type UpdateRoleInput = z.infer<typeof updateRoleInput>;
+
+export const roleOutput = z.object({
+  role_id: z.string(),
+  role_name: z.string(),
+  guard_role: z.nullable(z.enum(GUARD_ROLES)),
+  label: z.nullable(z.enum(ROLE_LABELS)),
+  permissions: z.array(z.enum(PERMISSIONS)),
+  version: z.number(),
+});
+export type RoleOutput = z.infer<typeof roleOutput>;
+
+export const listRolesQuery = z.object({ ...pageQuery });
+export const listRolesOutput = z.object({ items: z.array(roleOutput), cursor: nullableText });
+
+// ---- pilot-info/{id} -----------------------------------------------------------------------
+
+export const memberPilotInfoOutput = z.object({ member: memberRef, pilot_info: pilotInfoOutput });
+export type MemberPilotInfoOutput = z.infer<typeof memberPilotInfoOutput>;
+
+// ---- organization/permits/{id} ------------------------------------------------------------
+
+export const PERMIT_KINDS = ['rent', 'winch', 'certificate'] as const;
+export type PermitKind = (typeof PERMIT_KINDS)[number];
+
+const optionalDate = z.optional(z.nullable(isoDate));
+
+/** Granting a permit: the kind says which fields it has. Granting a rent or winch permit again renews it. */
+export const grantPermitInput = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('rent'),
+    /** Free text for now (aircraft come in a later issue): `ASK 21`, `LS 4`, `C172`. */
+    plane_type: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
+    valid_until: optionalDate,
+  }),
+  z.strictObject({ kind: z.literal('winch'), valid_until: isoDate }),
+  z.strictObject({
+    kind: z.literal('certificate'),
+    certificate_type: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
+    certificate_number: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
+    valid_until: optionalDate,
+  }),
+]);
+export type GrantPermitInput = z.infer<typeof grantPermitInput>;
+
+export const permitOutput = z.object({
+  permit_id: z.string(),
+  kind: z.enum(PERMIT_KINDS),
+  plane_type: nullableText,
+  certificate_type: nullableText,
+  certificate_number: nullableText,
+  valid_until: nullableText,
+  granted_at: z.string(),
+});
+export type PermitOutput = z.infer<typeof permitOutput>;
+
+export const memberPermitsOutput = z.object({
+  member: memberRef,
+  items: z.array(permitOutput),
+  cursor: nullableText,
+});
+export type MemberPermitsOutput = z.infer<typeof memberPermitsOutput>;
+
+// ---- users/change (act as) -----------------------------------------------------------------
+
+export const actAsCandidatesQuery = z.object({ q: filterText });
+export const actAsCandidate = z.object({
+  user_id: z.string(),
+  user_name: z.string(),
+  email: z.string(),
+  /** Short names of the supervisor's organizations the person is a member of. */
+  organizations: z.array(z.string()),
+});
+export type ActAsCandidate = z.infer<typeof actAsCandidate>;
+export const actAsCandidatesOutput = z.object({ items: z.array(actAsCandidate) });
+
+export const startActingInput = z.strictObject({ user_id: id });
+export type StartActingInput = z.infer<typeof startActingInput>;
+
+/** Whom the session acts as now (null: the supervisor themselves); the browser reloads the profile. */
+export const actingOutput = z.object({ acting_as: z.nullable(memberRef) });
+
+// ---- address-book --------------------------------------------------------------------------
+
+export const addressBookQuery = z.object({ ...pageQuery, q: filterText });
+
+/** A contact card: phone, mobile and e-mail only of members who agreed to share them. */
+export const addressCard = z.object({
+  user_id: z.string(),
+  user_name: z.string(),
+  callsign: nullableText,
+  phone: nullableText,
+  mobile: nullableText,
+  email: nullableText,
+  shares_contact: z.boolean(),
+});
+export type AddressCard = z.infer<typeof addressCard>;
+export const addressBookOutput = z.object({ items: z.array(addressCard), cursor: nullableText });
+
+export const noContent = z.null();

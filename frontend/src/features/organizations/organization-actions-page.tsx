@@ -1,0 +1,188 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import DatePicker from '@cloudscape-design/components/date-picker';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Pagination from '@cloudscape-design/components/pagination';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
+import { weekStartsOn } from '../../../../contracts/langs.ts';
+import {
+  ACTION_KEYS,
+  type ActionOutput,
+  listActionsQuery,
+} from '../../../../contracts/schemas/organizations.ts';
+import { fieldErrors } from '../../../../contracts/validation.ts';
+import { call } from '../../lib/api-client.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { currentLang } from '../../lib/i18n.ts';
+import { session } from '../../lib/session-state.ts';
+import { useStore } from '../../lib/store.ts';
+import { useCursorPages } from './use-cursor-pages.ts';
+
+const PAGE_SIZE = 25;
+
+/**
+ * `organization/actions` (admin, organization_operator): the organization's activity log, newest
+ * first — who, when (in the organization's time zone), what, and "acting as" when a supervisor did it.
+ */
+export default function OrganizationActionsPage() {
+  const { t } = useTranslation(['organizations', 'messages', 'nav', 'common']);
+  const { profile } = useStore(session);
+  const [action, setAction] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [timeZone, setTimeZone] = useState(profile?.organization?.timezone ?? 'UTC');
+
+  const filters = useMemo((): {
+    query: { action?: string; from?: string; to?: string } | null;
+    errors: Record<string, string[]>;
+  } => {
+    const parsed = z.safeParse(listActionsQuery, {
+      action: action || undefined,
+      from: from || undefined,
+      to: to || undefined,
+    });
+    return parsed.success
+      ? { query: { action: action || undefined, from: from || undefined, to: to || undefined }, errors: {} }
+      : { query: null, errors: fieldErrors(parsed.error.issues) };
+  }, [action, from, to]);
+
+  const fetchPage = useCallback(
+    async (cursor: string | undefined) => {
+      if (!filters.query) return { items: [] as ActionOutput[], cursor: null };
+      const page = await call('listOrganizationActions', {
+        query: { ...filters.query, limit: PAGE_SIZE, cursor },
+      });
+      setTimeZone(page.timezone);
+      return page;
+    },
+    [filters.query],
+  );
+  const log = useCursorPages<ActionOutput>(fetchPage, JSON.stringify(filters.query));
+  const errorText = (field: string) => {
+    const key = filters.errors[field]?.[0];
+    return key ? t(key, { ns: 'messages' }) : undefined;
+  };
+  const startOfWeek = weekStartsOn(currentLang());
+  const actionOptions = [
+    { value: '', label: t('log.all_actions') },
+    ...ACTION_KEYS.map((key) => ({ value: key, label: t(`action.${key}`) })),
+  ];
+
+  return (
+    <Table<ActionOutput>
+      data-testid="actions-table"
+      variant="full-page"
+      header={
+        <Header variant="awsui-h1-sticky" description={t('log.description', { zone: timeZone })}>
+          {t('nav:title.organization_actions')}
+        </Header>
+      }
+      filter={
+        <ColumnLayout columns={4}>
+          <FormField label={t('log.action')}>
+            <Select
+              selectedOption={actionOptions.find((o) => o.value === action) ?? actionOptions[0] ?? null}
+              options={actionOptions}
+              onChange={({ detail }) => setAction(detail.selectedOption.value ?? '')}
+              filteringType="auto"
+              data-testid="actions-filter-action"
+            />
+          </FormField>
+          <FormField label={t('log.from')} errorText={errorText('from')}>
+            <DatePicker
+              value={from}
+              onChange={({ detail }) => setFrom(detail.value)}
+              placeholder="YYYY/MM/DD"
+              startOfWeek={startOfWeek}
+              data-testid="actions-filter-from"
+            />
+          </FormField>
+          <FormField label={t('log.to')} errorText={errorText('to')}>
+            <DatePicker
+              value={to}
+              onChange={({ detail }) => setTo(detail.value)}
+              placeholder="YYYY/MM/DD"
+              startOfWeek={startOfWeek}
+              data-testid="actions-filter-to"
+            />
+          </FormField>
+          <FormField label={<span aria-hidden="true">&nbsp;</span>}>
+            <Button
+              disabled={!action && !from && !to}
+              onClick={() => {
+                setAction('');
+                setFrom('');
+                setTo('');
+              }}
+            >
+              {t('list.clear_filter')}
+            </Button>
+          </FormField>
+        </ColumnLayout>
+      }
+      loading={log.loading}
+      loadingText={t('common:nav.loading')}
+      items={log.items}
+      trackBy="action_id"
+      pagination={
+        <Pagination
+          currentPageIndex={log.pageNumber}
+          pagesCount={log.pagesCount}
+          openEnd={log.hasMore}
+          onChange={({ detail }) => log.goTo(detail.currentPageIndex)}
+        />
+      }
+      empty={<Box color="text-status-inactive">{t('log.empty')}</Box>}
+      columnDefinitions={[
+        {
+          id: 'at',
+          header: t('log.when'),
+          cell: (a) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.at, timeZone)}</span>,
+        },
+        {
+          id: 'who',
+          header: t('log.who'),
+          isRowHeader: true,
+          cell: (a) => (
+            <SpaceBetween size="xxxs">
+              <span>{a.user_name}</span>
+              {a.acting_supervisor_name ? (
+                <Box variant="small" color="text-status-warning" data-testid={`acting-as-${a.action_id}`}>
+                  {t('log.acting_as', { supervisor: a.acting_supervisor_name, name: a.user_name })}
+                </Box>
+              ) : null}
+            </SpaceBetween>
+          ),
+        },
+        {
+          id: 'what',
+          header: t('log.what'),
+          cell: (a) => (
+            <span data-testid={`action-${a.action_id}`}>
+              {t(`action.${a.action}`, { defaultValue: a.action })}
+            </span>
+          ),
+        },
+        {
+          id: 'target',
+          header: t('log.target'),
+          cell: (a) => (
+            <SpaceBetween size="xxxs">
+              <span>{t(`target.${a.target_type}`, { defaultValue: a.target_type })}</span>
+              <Box variant="small" color="text-body-secondary">
+                {a.target_id}
+              </Box>
+            </SpaceBetween>
+          ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,144 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Header from '@cloudscape-design/components/header';
+import Link from '@cloudscape-design/components/link';
+import Pagination from '@cloudscape-design/components/pagination';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import TextFilter from '@cloudscape-design/components/text-filter';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFollow } from '../../components/use-follow.ts';
+import { call } from '../../lib/api-client.ts';
+import { hrefOf } from '../../lib/navigation.ts';
+import { session } from '../../lib/session-state.ts';
+import { useStore } from '../../lib/store.ts';
+import { useCursorPages } from './use-cursor-pages.ts';
+
+const PAGE_SIZE = 25;
+const EMPTY = '—';
+
+/** Waits until typing pauses before the filter goes to the server. */
+const useDebounced = (value: string, ms: number) => {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+};
+
+/**
+ * `organizations` (supervisor): every organization, by name, paged by the server; the filter looks
+ * at the name, short name and base airport.
+ */
+export default function OrganizationsPage() {
+  const { t } = useTranslation(['organizations', 'nav', 'common']);
+  const follow = useFollow();
+  const { profile } = useStore(session);
+  const [filterText, setFilterText] = useState('');
+  const [descending, setDescending] = useState(false);
+  const filter = useDebounced(filterText.trim(), 300);
+
+  const fetchPage = useCallback(
+    (cursor: string | undefined) =>
+      call('listOrganizations', {
+        query: { limit: PAGE_SIZE, order: descending ? 'desc' : 'asc', filter: filter || undefined, cursor },
+      }),
+    [descending, filter],
+  );
+  const list = useCursorPages(fetchPage, `${filter}|${descending}`);
+  const canCreate = profile?.has_role.supervisor === true && profile.can['organization-edit'] === true;
+
+  return (
+    <Table
+      data-testid="organizations-table"
+      variant="full-page"
+      loading={list.loading}
+      loadingText={t('common:nav.loading')}
+      items={list.items}
+      trackBy="organization_id"
+      sortingColumn={{ sortingField: 'organization_name' }}
+      sortingDescending={descending}
+      onSortingChange={({ detail }) => setDescending(detail.isDescending === true)}
+      header={
+        <Header
+          variant="awsui-h1-sticky"
+          description={t('list.description')}
+          actions={
+            canCreate ? (
+              <Button href={hrefOf('organization/new')} onFollow={follow} data-testid="organization-new">
+                {t('list.new')}
+              </Button>
+            ) : undefined
+          }
+        >
+          {t('nav:title.organizations')}
+        </Header>
+      }
+      filter={
+        <TextFilter
+          filteringText={filterText}
+          filteringPlaceholder={t('list.filter')}
+          filteringAriaLabel={t('list.filter')}
+          onChange={({ detail }) => setFilterText(detail.filteringText)}
+          data-testid="organizations-filter"
+        />
+      }
+      pagination={
+        <Pagination
+          currentPageIndex={list.pageNumber}
+          pagesCount={list.pagesCount}
+          openEnd={list.hasMore}
+          onChange={({ detail }) => list.goTo(detail.currentPageIndex)}
+        />
+      }
+      empty={
+        <Box textAlign="center" color="inherit">
+          <SpaceBetween size="xs">
+            <b>{filter ? t('list.no_match') : t('list.empty')}</b>
+            {filter ? <Button onClick={() => setFilterText('')}>{t('list.clear_filter')}</Button> : null}
+          </SpaceBetween>
+        </Box>
+      }
+      columnDefinitions={[
+        {
+          id: 'organization_name',
+          header: t('column.name'),
+          sortingField: 'organization_name',
+          isRowHeader: true,
+          cell: (item) => (
+            <Link
+              href={hrefOf('organization/edit/:id', { id: item.organization_id })}
+              onFollow={follow}
+              data-testid={`organization-row-${item.short_name}`}
+            >
+              {item.organization_name}
+            </Link>
+          ),
+        },
+        { id: 'short_name', header: t('column.short_name'), cell: (item) => item.short_name },
+        { id: 'base_airport', header: t('column.base_airport'), cell: (item) => item.base_airport ?? EMPTY },
+        {
+          id: 'modules_count',
+          header: t('column.modules_count'),
+          cell: (item) => item.modules_count,
+        },
+        { id: 'package_name', header: t('column.package'), cell: (item) => item.package_name ?? EMPTY },
+        {
+          id: 'subscriptions',
+          header: t('column.subscriptions'),
+          cell: (item) => (
+            <Link
+              href={hrefOf('organization/:id/subscriptions', { id: item.organization_id })}
+              onFollow={follow}
+              data-testid={`organization-subscriptions-${item.short_name}`}
+            >
+              {t('list.subscriptions')}
+            </Link>
+          ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,78 @@
+import Box from '@cloudscape-design/components/box';
+import Header from '@cloudscape-design/components/header';
+import Link from '@cloudscape-design/components/link';
+import Table from '@cloudscape-design/components/table';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TypeListId } from '../../../../contracts/schemas/organizations.ts';
+import { useFollow } from '../../components/use-follow.ts';
+import { call, reportFailure } from '../../lib/api-client.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { hrefOf } from '../../lib/navigation.ts';
+import { session } from '../../lib/session-state.ts';
+import { useStore } from '../../lib/store.ts';
+
+interface ListRow {
+  list_id: TypeListId;
+  item_count: number;
+  active_count: number;
+  updated_at: string | null;
+}
+
+/** `type-lists` (supervisor): the global lookup lists every organization chooses from. */
+export default function TypeListsPage() {
+  const { t } = useTranslation(['organizations', 'nav', 'common']);
+  const follow = useFollow();
+  const { profile } = useStore(session);
+  const timeZone = profile?.organization?.timezone ?? 'UTC';
+  const [items, setItems] = useState<ListRow[]>([]);
+  const [loading, setLoading] = useState(true);
+
+  useEffect(() => {
+    call('listTypeLists')
+      .then((result) => setItems(result.items))
+      .catch(reportFailure)
+      .finally(() => setLoading(false));
+  }, []);
+
+  return (
+    <Table<ListRow>
+      data-testid="type-lists-table"
+      variant="full-page"
+      header={
+        <Header variant="awsui-h1-sticky" description={t('type_list.description')}>
+          {t('nav:title.type_lists')}
+        </Header>
+      }
+      loading={loading}
+      loadingText={t('common:nav.loading')}
+      items={items}
+      trackBy="list_id"
+      empty={<Box color="text-status-inactive">{t('type_list.none')}</Box>}
+      columnDefinitions={[
+        {
+          id: 'name',
+          header: t('type_list.name'),
+          isRowHeader: true,
+          cell: (row) => (
+            <Link
+              href={hrefOf('type-list/:id', { id: row.list_id })}
+              onFollow={follow}
+              data-testid={`type-list-${row.list_id}`}
+            >
+              {t(`lists.${row.list_id}`)}
+            </Link>
+          ),
+        },
+        { id: 'about', header: t('type_list.about'), cell: (row) => t(`list_about.${row.list_id}`) },
+        { id: 'count', header: t('type_list.items'), cell: (row) => row.item_count },
+        { id: 'active', header: t('type_list.active_items'), cell: (row) => row.active_count },
+        {
+          id: 'updated',
+          header: t('type_list.updated_at'),
+          cell: (row) => formatDateTime(row.updated_at, timeZone) || '—',
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,54 @@
+import Alert from '@cloudscape-design/components/alert';
+import Button from '@cloudscape-design/components/button';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { call, reportFailure } from '../../lib/api-client.ts';
+import { flash } from '../../lib/flash.ts';
+import { hrefOf } from '../../lib/navigation.ts';
+import { refreshOrganizations, refreshProfile } from '../../lib/session.ts';
+import { session } from '../../lib/session-state.ts';
+import { useStore } from '../../lib/store.ts';
+
+/**
+ * Under the top navigation on every screen while a supervisor acts as someone (users/change):
+ * whose session this is, and the way back. Nothing shows otherwise.
+ */
+export function ActingBanner() {
+  const { t } = useTranslation('people');
+  const navigate = useNavigate();
+  const { loggedIn, profile } = useStore(session);
+  const [stopping, setStopping] = useState(false);
+  const acting = loggedIn ? profile?.acting_as : null;
+  if (!acting) return null;
+
+  const stop = async () => {
+    setStopping(true);
+    try {
+      await call('stopActing');
+      await refreshProfile();
+      await refreshOrganizations();
+      flash('success', 'act_as_stopped');
+      navigate(hrefOf('users/change'));
+    } catch (error) {
+      reportFailure(error);
+    } finally {
+      setStopping(false);
+    }
+  };
+
+  return (
+    <div data-testid="acting-banner" role="status">
+      <Alert
+        type="warning"
+        action={
+          <Button onClick={() => void stop()} loading={stopping} data-testid="acting-stop">
+            {t('act_as.stop')}
+          </Button>
+        }
+      >
+        {t('act_as.banner', { name: acting.user_name })}
+      </Alert>
+    </div>
+  );
+}

@@ -1,0 +1,286 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ButtonDropdown, { type ButtonDropdownProps } from '@cloudscape-design/components/button-dropdown';
+import Header from '@cloudscape-design/components/header';
+import Link from '@cloudscape-design/components/link';
+import Pagination from '@cloudscape-design/components/pagination';
+import Select, { type SelectProps } from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import Table from '@cloudscape-design/components/table';
+import TextFilter from '@cloudscape-design/components/text-filter';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { MemberListItem } from '../../../../contracts/schemas/members.ts';
+import { ApiError, call, reportFailure } from '../../lib/api-client.ts';
+import { flash } from '../../lib/flash.ts';
+import { hrefOf } from '../../lib/navigation.ts';
+import { session } from '../../lib/session-state.ts';
+import { useStore } from '../../lib/store.ts';
+import { AddMemberModal } from './add-member-modal.tsx';
+import { ConfirmModal } from './confirm-modal.tsx';
+import { useCursorPages, useDebounced } from './use-cursor-pages.ts';
+
+const PAGE_SIZE = 20;
+type Pending = { kind: 'remove' | 'suspend' | 'reactivate'; member: MemberListItem };
+
+/**
+ * `users`: the organization's members, paged by the server in name order, filtered by name or
+ * e-mail and by role. Who may edit (user-edit) adds, edits, suspends and removes members; admins
+ * also reach the member's pilot data and permits.
+ */
+export default function UsersPage() {
+  const { t } = useTranslation(['people', 'common', 'messages']);
+  const navigate = useNavigate();
+  const { profile } = useStore(session);
+  const canEdit = profile?.can['user-edit'] === true;
+  const isAdmin = profile?.has_role.admin === true;
+
+  const [filterText, setFilterText] = useState('');
+  const q = useDebounced(filterText.trim());
+  const [role, setRole] = useState<SelectProps.Option | null>(null);
+  const [descending, setDescending] = useState(false);
+  const [roleOptions, setRoleOptions] = useState<{ role_id: string; role_name: string }[]>([]);
+  const [selected, setSelected] = useState<MemberListItem[]>([]);
+  const [adding, setAdding] = useState(false);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const roleId = role?.value || undefined;
+  const pages = useCursorPages(
+    async (cursor) => {
+      const page = await call('listMembers', {
+        query: {
+          cursor,
+          limit: PAGE_SIZE,
+          q: q || undefined,
+          role: roleId,
+          order: descending ? 'desc' : 'asc',
+        },
+      });
+      setRoleOptions(page.roles);
+      return page;
+    },
+    JSON.stringify([q, roleId, descending]),
+  );
+
+  const member = selected[0];
+  const go = (path: string, id: string) => navigate(hrefOf(path, { id }));
+
+  const actions: ButtonDropdownProps.Item[] = [
+    ...(canEdit ? [{ id: 'edit', text: t('users.action.edit') }] : []),
+    ...(isAdmin
+      ? [
+          { id: 'pilot_info', text: t('users.action.pilot_info') },
+          { id: 'permits', text: t('users.action.permits') },
+        ]
+      : []),
+    ...(canEdit && member
+      ? [
+          member.status === 'active'
+            ? { id: 'suspend', text: t('users.action.suspend') }
+            : { id: 'reactivate', text: t('users.action.reactivate') },
+          { id: 'remove', text: t('users.action.remove') },
+        ]
+      : []),
+  ];
+
+  const onAction = (id: string) => {
+    if (!member) return;
+    if (id === 'edit') go('user/:id', member.user_id);
+    else if (id === 'pilot_info') go('pilot-info/:id', member.user_id);
+    else if (id === 'permits') go('organization/permits/:id', member.user_id);
+    else if (id === 'remove' || id === 'suspend' || id === 'reactivate') setPending({ kind: id, member });
+  };
+
+  const confirmPending = async () => {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      if (pending.kind === 'remove') {
+        await call('removeMember', { params: { user_id: pending.member.user_id } });
+        flash('success', 'member_removed', { values: { name: pending.member.user_name } });
+      } else {
+        // The list does not carry the membership's version: read it, then change the status.
+        const current = await call('getMember', { params: { user_id: pending.member.user_id } });
+        await call('setMemberStatus', {
+          params: { user_id: pending.member.user_id },
+          body: {
+            status: pending.kind === 'suspend' ? 'suspended' : 'active',
+            version: current.membership.version,
+          },
+        });
+        flash('success', pending.kind === 'suspend' ? 'member_suspended' : 'member_reactivated', {
+          values: { name: pending.member.user_name },
+        });
+      }
+      setSelected([]);
+      pages.reload();
+    } catch (error) {
+      if (error instanceof ApiError && (error.code === 'conflict' || error.code === 'own_membership')) {
+        flash('error', error.code);
+      } else reportFailure(error);
+    } finally {
+      setBusy(false);
+      setPending(null);
+    }
+  };
+
+  const filtered = q !== '' || roleId !== undefined;
+
+  return (
+    <>
+      <Table
+        data-testid="users-table"
+        variant="full-page"
+        stickyHeader
+        items={pages.items}
+        trackBy="user_id"
+        loading={pages.loading}
+        loadingText={t('users.loading')}
+        selectionType={actions.length > 0 ? 'single' : undefined}
+        selectedItems={selected}
+        onSelectionChange={({ detail }) => setSelected(detail.selectedItems)}
+        ariaLabels={{
+          selectionGroupLabel: t('users.selection'),
+          itemSelectionLabel: (_, item) => item.user_name,
+          allItemsSelectionLabel: () => t('users.selection'),
+        }}
+        sortingColumn={{ sortingField: 'user_name' }}
+        sortingDescending={descending}
+        onSortingChange={({ detail }) => setDescending(detail.isDescending ?? false)}
+        header={
+          <Header
+            variant="awsui-h1-sticky"
+            description={t('users.description')}
+            actions={
+              <SpaceBetween direction="horizontal" size="xs">
+                {actions.length > 0 && (
+                  <ButtonDropdown
+                    items={actions}
+                    disabled={!member}
+                    onItemClick={({ detail }) => onAction(detail.id)}
+                    data-testid="users-actions"
+                  >
+                    {t('users.actions')}
+                  </ButtonDropdown>
+                )}
+                {canEdit && (
+                  <Button variant="primary" onClick={() => setAdding(true)} data-testid="users-add">
+                    {t('users.add')}
+                  </Button>
+                )}
+              </SpaceBetween>
+            }
+          >
+            {t('nav:title.users')}
+          </Header>
+        }
+        filter={
+          <SpaceBetween direction="horizontal" size="xs">
+            <TextFilter
+              filteringText={filterText}
+              filteringPlaceholder={t('users.filter_placeholder')}
+              filteringAriaLabel={t('users.filter_placeholder')}
+              onChange={({ detail }) => setFilterText(detail.filteringText)}
+              data-testid="users-filter"
+            />
+            <Select
+              selectedOption={role ?? { value: '', label: t('users.all_roles') }}
+              options={[
+                { value: '', label: t('users.all_roles') },
+                ...roleOptions.map((r) => ({ value: r.role_id, label: r.role_name })),
+              ]}
+              onChange={({ detail }) => setRole(detail.selectedOption.value ? detail.selectedOption : null)}
+              ariaLabel={t('users.role_filter')}
+              data-testid="users-role-filter"
+            />
+          </SpaceBetween>
+        }
+        pagination={
+          <Pagination
+            currentPageIndex={pages.pageIndex + 1}
+            pagesCount={pages.pagesCount}
+            openEnd={pages.hasMore}
+            onChange={({ detail }) => pages.goTo(detail.currentPageIndex - 1)}
+            disabled={pages.loading}
+          />
+        }
+        empty={
+          <Box textAlign="center" color="inherit" padding="l">
+            {pages.failed ? (
+              <SpaceBetween size="s">
+                <span>{t('users.load_failed')}</span>
+                <Button onClick={pages.retry}>{t('common:action.retry')}</Button>
+              </SpaceBetween>
+            ) : (
+              <b>{filtered ? t('users.no_match') : t('users.empty')}</b>
+            )}
+          </Box>
+        }
+        columnDefinitions={[
+          {
+            id: 'user_name',
+            header: t('users.column.name'),
+            sortingField: 'user_name',
+            isRowHeader: true,
+            cell: (item) =>
+              canEdit ? (
+                <Link
+                  href={hrefOf('user/:id', { id: item.user_id })}
+                  onFollow={(event) => {
+                    event.preventDefault();
+                    go('user/:id', item.user_id);
+                  }}
+                  data-testid={`member-${item.user_id}`}
+                >
+                  {item.user_name}
+                </Link>
+              ) : (
+                <span data-testid={`member-${item.user_id}`}>{item.user_name}</span>
+              ),
+          },
+          { id: 'email', header: t('users.column.email'), cell: (item) => item.email },
+          { id: 'callsign', header: t('users.column.callsign'), cell: (item) => item.callsign ?? '—' },
+          {
+            id: 'roles',
+            header: t('users.column.roles'),
+            cell: (item) => (item.roles.length ? item.roles.join(', ') : '—'),
+          },
+          {
+            id: 'status',
+            header: t('users.column.status'),
+            cell: (item) =>
+              item.status === 'active' ? (
+                <StatusIndicator type="success">{t('users.status.active')}</StatusIndicator>
+              ) : (
+                <StatusIndicator type="stopped">{t('users.status.suspended')}</StatusIndicator>
+              ),
+          },
+        ]}
+      />
+      {adding && (
+        <AddMemberModal
+          roles={roleOptions}
+          onClose={() => setAdding(false)}
+          onAdded={() => {
+            setAdding(false);
+            pages.reload();
+          }}
+        />
+      )}
+      <ConfirmModal
+        visible={pending !== null}
+        header={pending ? t(`users.confirm.${pending.kind}.title`) : ''}
+        confirmText={pending ? t(`users.confirm.${pending.kind}.confirm`) : ''}
+        busy={busy}
+        onConfirm={() => void confirmPending()}
+        onCancel={() => setPending(null)}
+        testId="users-confirm"
+      >
+        {pending ? t(`users.confirm.${pending.kind}.body`, { name: pending.member.user_name }) : null}
+      </ConfirmModal>
+    </>
+  );
+}

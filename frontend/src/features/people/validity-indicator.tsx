@@ -1,0 +1,42 @@
+import Box from '@cloudscape-design/components/box';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../lib/format.ts';
+import { validityOf } from './validity.ts';
+
+/** A validity date, with a warning when it is within 30 days and an error once it has passed. */
+export function ValidityIndicator({
+  validUntil,
+  today,
+  showDate = true,
+  testId,
+}: {
+  validUntil: string | null | undefined;
+  today: string;
+  showDate?: boolean;
+  testId?: string;
+}) {
+  const { t } = useTranslation('people');
+  const validity = validityOf(validUntil, today);
+  const date = showDate && validUntil ? formatDate(validUntil) : null;
+  if (validity === 'none') {
+    return <Box color="text-status-inactive">{date ?? t('validity.no_end')}</Box>;
+  }
+  const status =
+    validity === 'expired' ? (
+      <StatusIndicator type="error">{t('validity.expired')}</StatusIndicator>
+    ) : validity === 'expiring' ? (
+      <StatusIndicator type="warning">{t('validity.expiring')}</StatusIndicator>
+    ) : (
+      <StatusIndicator type="success">{t('validity.valid')}</StatusIndicator>
+    );
+  return (
+    <span data-testid={testId} data-validity={validity}>
+      <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+        {date && <span>{date}</span>}
+        {status}
+      </SpaceBetween>
+    </span>
+  );
+}

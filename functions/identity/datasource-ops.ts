@@ -1,0 +1,20 @@
+import { isDatasourceType } from '../../contracts/schemas/lookups.ts';
+import { notFound } from '../platform/http/errors.ts';
+import type { DomainOps } from '../platform/http/router.ts';
+import { datasource } from './datasource-service.ts';
+import { datasourceStore as store } from './datasource-store.ts';
+import { globalSearch } from './search-service.ts';
+
+type DatasourceOps = Pick<DomainOps<'identity'>, 'getDatasource' | 'globalSearch'>;
+
+/** HTTP adaptor of the datasources and the global search (spec §7). */
+export const datasourceOps: DatasourceOps = {
+  getDatasource: async ({ actor, params }) => {
+    const type = params.source_type ?? '';
+    // An unknown type is a datasource that does not exist.
+    if (!isDatasourceType(type)) throw notFound();
+    return { items: await datasource(store, actor, type) };
+  },
+
+  globalSearch: ({ actor, body }) => globalSearch(store, actor, body.text),
+};

@@ -1,0 +1,113 @@
+import { createHash, createHmac } from 'node:crypto';
+import { fromEnv } from '@aws-sdk/credential-provider-env';
+import { SignatureV4 } from '@smithy/signature-v4';
+import { env } from '../config/env.ts';
+import { logger } from '../log/logger.ts';
+
+/**
+ * Live push (DESIGN §6): MQTT topics browsers subscribe to over WebSocket. Locally the handlers run
+ * in the local stack's process and publish straight into its aedes broker (bin/local/stack.ts sets
+ * the publisher); in AWS they publish to IoT Core's data endpoint over HTTPS, signed with the
+ * function's role (iot:Publish on `topic/user/*` and `topic/org/*`, lib/api-stack.ts).
+ *
+ * Push is a courtesy on top of stored data: a lost message costs the browser nothing it cannot
+ * reload (the list, the profile), so a failed publish is logged and never fails the request.
+ */
+
+/** Per-user channels of spec §7: the private notification channel and the profile refresh channel. */
+export type UserChannel = 'notifications' | 'refresh';
+
+export const userTopic = (userId: string, channel: UserChannel) => `user/${userId}/${channel}`;
+/** An organization's channels (`org/<id>/daily-flight`, …) for later features. */
+export const organizationTopic = (organizationId: string, channel: string) =>
+  `org/${organizationId}/${channel}`;
+
+export type Publisher = (topic: string, payload: unknown) => Promise<void>;
+
+let localPublisher: Publisher | undefined;
+
+/** The local stack hands its broker's publish in here; undefined puts it back to the cloud path. */
+export const setLocalPublisher = (publisher: Publisher | undefined) => {
+  localPublisher = publisher;
+};
+
+/** Publishes JSON at QoS 0. Never throws: push failures are logged with the topic only. */
+export async function publish(topic: string, payload: unknown): Promise<void> {
+  try {
+    if (localPublisher) return await localPublisher(topic, payload);
+    const endpoint = env().IOT_DATA_ENDPOINT;
+    if (!endpoint) {
+      logger.debug('push skipped: no IoT endpoint', { topic });
+      return;
+    }
+    await publishToIot(endpoint, topic, JSON.stringify(payload));
+  } catch (error) {
+    logger.warn('push failed', { topic, error: error instanceof Error ? error.name : 'error' });
+  }
+}
+
+/**
+ * Tells every open tab of this person to reload the profile (spec §7 refresh channel). Call it
+ * after a change to someone's roles, memberships or their organization's modules.
+ */
+export const publishRefresh = (userId: string, reason = 'profile_changed') =>
+  publish(userTopic(userId, 'refresh'), { reason, at: new Date().toISOString() });
+
+/** SHA-256 for the SigV4 signer from node:crypto (no extra dependency). */
+class Sha256 {
+  private readonly hash;
+  constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
+    this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', toBuffer(secret));
+  }
+  update(data: string | ArrayBuffer | ArrayBufferView) {
+    this.hash.update(typeof data === 'string' ? data : toBuffer(data));
+  }
+  async digest() {
+    return new Uint8Array(this.hash.digest());
+  }
+}
+
+const toBuffer = (data: string | ArrayBuffer | ArrayBufferView) =>
+  typeof data === 'string'
+    ? Buffer.from(data)
+    : ArrayBuffer.isView(data)
+      ? Buffer.from(data.buffer, data.byteOffset, data.byteLength)
+      : Buffer.from(data);
+
+let signer: SignatureV4 | undefined;
+
+/**
+ * IoT Data Plane `Publish` (POST /topics/{topic}?qos=0) signed with SigV4 — what
+ * @aws-sdk/client-iot-data-plane's PublishCommand sends; that client is not a dependency here.
+ */
+async function publishToIot(endpoint: string, topic: string, body: string) {
+  signer ??= new SignatureV4({
+    service: 'iotdata',
+    region: env().AWS_REGION,
+    credentials: fromEnv(),
+    sha256: Sha256,
+  });
+  // The IoT endpoint is a bare host name; a full URL (a test's local server) is taken as it is.
+  const base = new URL(/^https?:\/\//.test(endpoint) ? endpoint : `https://${endpoint}`);
+  const path = `/topics/${encodeURIComponent(topic)}`;
+  const signed = await signer.sign({
+    method: 'POST',
+    protocol: base.protocol,
+    hostname: base.hostname,
+    ...(base.port && { port: Number(base.port) }),
+    path,
+    query: { qos: '0' },
+    headers: { host: base.host, 'content-type': 'application/json' },
+    body,
+  });
+  // fetch sets Host itself (the signed value: the same host).
+  const { host: _host, ...headers } = signed.headers;
+  const response = await fetch(`${base.origin}${path}?qos=0`, {
+    method: 'POST',
+    headers,
+    body,
+    signal: AbortSignal.timeout(3000),
+  });
+  if (!response.ok)
+    throw Object.assign(new Error(`IoT publish answered ${response.status}`), { name: 'IotPublishFailed' });
+}
