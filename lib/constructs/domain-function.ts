@@ -191,7 +191,8 @@ export class DomainFunction extends Construct {
         banner:
           "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
         // The Node 22 runtime ships AWS SDK v3.
-        externalModules: ['@aws-sdk/*'],
+        // The Node.js 22 runtime ships the AWS SDK v3 with its @smithy packages.
+        externalModules: ['@aws-sdk/*', '@smithy/*'],
         forceDockerBundling: false,
       },
     });

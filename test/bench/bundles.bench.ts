@@ -10,7 +10,7 @@ import { ms, percentile } from './stats.ts';
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const RUNS = 7;
 
-/** The same esbuild settings the CDK DomainFunction uses (minified ESM, node22, SDK v3 external). */
+/** The same esbuild settings the CDK DomainFunction uses (minified ESM, node22, SDK v3 and @smithy external). */
 const bundle = async (entry: string, outfile: string) => {
   await build({
     entryPoints: [entry],
@@ -20,7 +20,7 @@ const bundle = async (entry: string, outfile: string) => {
     format: 'esm',
     platform: 'node',
     target: 'node22',
-    external: ['@aws-sdk/*'],
+    external: ['@aws-sdk/*', '@smithy/*'],
     banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },
     logLevel: 'silent',
   });
