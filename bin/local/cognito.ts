@@ -48,7 +48,8 @@ export interface OutboxMessage {
   id: string;
   at: string;
   to: string;
-  kind: 'forgot_password' | 'sign_up' | 'other';
+  /** `temporary_password`: an admin added the person (AdminCreateUser); `code` is the temporary password. */
+  kind: 'forgot_password' | 'sign_up' | 'temporary_password' | 'other';
   code: string;
   username: string;
 }
@@ -91,7 +92,10 @@ const OUTBOX_KINDS: Record<string, OutboxMessage['kind']> = {
   ForgotPassword: 'forgot_password',
   SignUp: 'sign_up',
   ResendCode: 'sign_up',
+  AdminCreateUser: 'temporary_password',
 };
+/** How long a NEW_PASSWORD_REQUIRED session may be answered (Cognito's default auth session validity). */
+const CHALLENGE_MINUTES = 3;
 const JSON_11 = 'application/x-amz-json-1.1';
 
 const logger: LogService = {
@@ -265,7 +269,60 @@ export async function startCognito(opts: StartCognitoOptions): Promise<LocalCogn
     await userPool.saveUser(ctx, { ...user, Attributes });
   }
 
+  /** NEW_PASSWORD_REQUIRED sessions InitiateAuth handed out: session → the user it was issued for. */
+  const challenges = new Map<string, { username: string; expires: number }>();
+
+  /**
+   * Cognito checks the temporary password before it asks for a new one; cognito-local asks anyone who
+   * names a FORCE_CHANGE_PASSWORD user, whatever the password. The session it issues is remembered here
+   * because cognito-local's RespondToAuthChallenge checks none.
+   */
+  async function initiatePasswordAuth(input: Json): Promise<Json> {
+    const parameters = (input.AuthParameters ?? {}) as Record<string, unknown>;
+    const userPool = await cognito.getUserPoolForClientId(ctx, String(input.ClientId));
+    const user = await userPool.getUserByUsername(ctx, String(parameters.USERNAME ?? ''));
+    if (user?.UserStatus === 'FORCE_CHANGE_PASSWORD' && user.Password !== parameters.PASSWORD) {
+      throw new NotAuthorizedError('Incorrect username or password.');
+    }
+    const output = (await router('InitiateAuth')(ctx, input)) as Json;
+    if (output.ChallengeName === 'NEW_PASSWORD_REQUIRED' && user && typeof output.Session === 'string') {
+      const expires = clock.get().getTime() + CHALLENGE_MINUTES * 60_000;
+      challenges.set(output.Session, { username: user.Username, expires });
+    }
+    return output;
+  }
+
+  /** A new password only for the user the session was issued to, once, within its lifetime. */
+  async function respondWithNewPassword(input: Json): Promise<Json> {
+    const session = String(input.Session ?? '');
+    const challenge = challenges.get(session);
+    const responses = (input.ChallengeResponses ?? {}) as Record<string, unknown>;
+    const userPool = await cognito.getUserPoolForClientId(ctx, String(input.ClientId));
+    const user = await userPool.getUserByUsername(ctx, String(responses.USERNAME ?? ''));
+    if (
+      !challenge ||
+      challenge.expires < clock.get().getTime() ||
+      user?.Username !== challenge.username ||
+      user.UserStatus !== 'FORCE_CHANGE_PASSWORD'
+    ) {
+      throw new NotAuthorizedError('Invalid session for the user, session is expired.');
+    }
+    const output = (await router('RespondToAuthChallenge')(ctx, input)) as Json;
+    challenges.delete(session);
+    return output;
+  }
+
   async function dispatch(target: string, input: Json): Promise<Json> {
+    if (target === 'InitiateAuth' && input.AuthFlow === 'USER_PASSWORD_AUTH') {
+      return withTokenLifetime(
+        await initiatePasswordAuth(input).catch((err: unknown) => {
+          throw asCognitoAnswersSignIn(target, input, err);
+        }),
+      );
+    }
+    if (target === 'RespondToAuthChallenge' && input.ChallengeName === 'NEW_PASSWORD_REQUIRED') {
+      return withTokenLifetime(await respondWithNewPassword(input));
+    }
     if (target === 'GetTokensFromRefreshToken') {
       return withTokenLifetime(await getTokensFromRefreshToken(input));
     }

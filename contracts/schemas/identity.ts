@@ -105,14 +105,16 @@ export const healthOutput = z.object({ ok: z.boolean(), time: z.string() });
 
 /**
  * POST /api/registration (spec §2 register, tab "enter data"): the person's own data. The e-mail is
- * not sent: it is the verified e-mail of the Cognito user behind the token. Consent to the terms
- * and the privacy statement (public_privatedata) is required; the newsletter is optional.
+ * not sent: it is the verified e-mail of the Cognito user behind the token. Accepting the terms and
+ * the privacy statement is a required checkbox of the form, not stored here. public_privatedata
+ * (share my phone, mobile and e-mail with the members of my clubs in the address book) and the
+ * newsletter are optional and off unless chosen.
  */
 export const registrationInput = z.strictObject({
   first_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
   last_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
   lang: z.enum(LANGS),
-  public_privatedata: z.boolean().check(z.refine((accepted) => accepted, { error: 'field_required' })),
+  public_privatedata: z.optional(z.boolean()),
   newsletter_on: z.optional(z.boolean()),
 });
 export type RegistrationInput = z.infer<typeof registrationInput>;

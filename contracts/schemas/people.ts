@@ -169,3 +169,30 @@ export const pilotInfoOutput = z.object({
   version: z.number(),
 });
 export type PilotInfoOutput = z.infer<typeof pilotInfoOutput>;
+
+/**
+ * One rule for every validity date (licences, medical, ratings, permits) on every screen that
+ * highlights it (pilot-info/{id}, profile/pilot-info-edit, permits): "expiring within 30 days".
+ */
+export const EXPIRY_WARNING_DAYS = 30;
+
+/** How a validity date stands: 'none' when there is no (readable) date, nothing to highlight. */
+export type ValidityState = 'none' | 'valid' | 'expiring' | 'expired';
+
+const DAY_MS = 24 * 3600 * 1000;
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Whole calendar days from `today` to `date` (both yyyy-mm-dd); negative when in the past. */
+export const daysUntil = (date: string, today: string) =>
+  Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);
+
+/**
+ * A document valid until a date is still valid on that day; from EXPIRY_WARNING_DAYS before it, it
+ * is expiring; the day after, expired. `today` is yyyy-mm-dd where the viewer is (pure: no clock).
+ */
+export const validityState = (date: string | null | undefined, today: string): ValidityState => {
+  if (!date || !CALENDAR_DATE.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) return 'none';
+  const days = daysUntil(date, today);
+  if (days < 0) return 'expired';
+  return days <= EXPIRY_WARNING_DAYS ? 'expiring' : 'valid';
+};

@@ -162,7 +162,7 @@ export async function register(
     first_name: input.first_name,
     last_name: input.last_name,
     lang: input.lang,
-    public_privatedata: input.public_privatedata,
+    public_privatedata: input.public_privatedata ?? false,
     newsletter_on: input.newsletter_on ?? false,
     private_profile_id: `private-${userId}`,
   });

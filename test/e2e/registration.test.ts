@@ -58,8 +58,11 @@ describe.runIf(chromiumAvailable())('registration in Chromium against npm start'
     await page.locator('[data-testid="registration-last_name"] input').fill('Fekete');
     await page.locator('[data-testid="registration-first_name"] input').fill('Réka');
     await page.locator('[data-testid="registration-continue"]').click();
-    // Without consent nothing is sent.
+    // Without accepting the terms nothing is sent; sharing contact details stays optional (left off).
     await page.getByText('Regisztrálni csak ezek elfogadásával lehet.').waitFor();
+    expect(await page.locator('[data-testid="registration-public-privatedata"] input').isChecked()).toBe(
+      false,
+    );
     await page.locator('[data-testid="registration-consent"] input').check();
     await page.locator('[data-testid="registration-continue"]').click();
 
@@ -77,6 +80,23 @@ describe.runIf(chromiumAvailable())('registration in Chromium against npm start'
       'Üdvözöljük, Fekete Réka!',
     );
     expect(await noOrganization.textContent()).toBe('Még nem tagja egyetlen szervezetnek sem.');
+    // The private profile says what the pilot has: free logbooks, documents with reminders, statistics.
+    const privateProfile = page.locator('[data-testid="dashboard-private-profile"]');
+    await privateProfile.waitFor();
+    expect(await privateProfile.isVisible()).toBe(true);
+    const panelText = await privateProfile.textContent();
+    expect(panelText).toContain('Saját privát profil');
+    expect(panelText).toContain('Ingyenes vitorlázó repülési napló');
+    expect(panelText).toContain('Dokumentumtár');
+    expect(panelText).toContain('Repülési statisztika');
+    expect(await page.locator('[data-testid="dashboard-private-profile-status"]').textContent()).toBe(
+      'Aktív',
+    );
+    for (const feature of ['logbook_glider', 'logbook_general', 'documents', 'statistics']) {
+      expect(await page.locator(`[data-testid="private-feature-${feature}"]`).getAttribute('data-on')).toBe(
+        'true',
+      );
+    }
     const profile = await page.evaluate(() => JSON.parse(localStorage.getItem('windsock.profile') ?? 'null'));
     expect(profile).toMatchObject({
       email,

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  AdminCreateUserCommand,
   CognitoIdentityProviderClient,
   ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
@@ -13,6 +14,7 @@ import {
   GetUserCommand,
   InitiateAuthCommand,
   ResendConfirmationCodeCommand,
+  RespondToAuthChallengeCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -327,6 +329,91 @@ describe('verifyAccessToken', () => {
 
     // Assess
     expect(claims).toBeNull();
+  });
+});
+
+describe('a member added by an admin (temporary password)', () => {
+  const addMember = async (email: string) => {
+    await client.send(
+      new AdminCreateUserCommand({
+        UserPoolId: cognito.userPoolId,
+        Username: email,
+        DesiredDeliveryMediums: ['EMAIL'],
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+    return latestCode(email, 'temporary_password');
+  };
+  const newPassword = (email: string, session: string | undefined, password = 'Fresh-Glider-2026!') =>
+    client.send(
+      new RespondToAuthChallengeCommand({
+        ClientId: cognito.clientId,
+        ChallengeName: 'NEW_PASSWORD_REQUIRED',
+        Session: session,
+        ChallengeResponses: { USERNAME: email, NEW_PASSWORD: password },
+      }),
+    );
+
+  it('gets the temporary password in the outbox, must choose a new one, and then holds tokens', async () => {
+    // Prepare
+    const temporary = await addMember('first@example.com');
+
+    // Act
+    const challenge = await signIn('first@example.com', temporary);
+    const answered = await newPassword('first@example.com', challenge.Session);
+    const again = await signIn('first@example.com', 'Fresh-Glider-2026!');
+
+    // Assess
+    expect(challenge).toMatchObject({ ChallengeName: 'NEW_PASSWORD_REQUIRED' });
+    expect(challenge.AuthenticationResult).toBeUndefined();
+    const claims = await cognito.verifyAccessToken(answered.AuthenticationResult!.AccessToken!);
+    expect(claims).toMatchObject({ client_id: cognito.clientId, token_use: 'access' });
+    expect(answered.AuthenticationResult).toMatchObject({ TokenType: 'Bearer', ExpiresIn: 3600 });
+    expect(answered.AuthenticationResult?.RefreshToken).toBeTruthy();
+    expect(again.ChallengeName).toBeUndefined();
+    expect((await cognito.verifyAccessToken(again.AuthenticationResult!.AccessToken!))?.sub).toBe(
+      claims?.sub,
+    );
+    await expect(signIn('first@example.com', temporary)).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
+  });
+
+  it('is not asked for a new password with a wrong temporary password', async () => {
+    // Prepare
+    await addMember('guessed@example.com');
+
+    // Act
+    const attempt = signIn('guessed@example.com', 'not-the-temporary-one');
+
+    // Assess
+    await expect(attempt).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+  });
+
+  it("cannot set a password with a made-up session, another user's session, or a used one", async () => {
+    // Prepare
+    const mine = await addMember('mine@example.com');
+    const theirs = await addMember('theirs@example.com');
+    const { Session } = await signIn('mine@example.com', mine);
+    const { Session: used } = await signIn('theirs@example.com', theirs);
+    await newPassword('theirs@example.com', used);
+
+    // Act
+    const madeUp = newPassword('mine@example.com', 'made-up-session');
+    const crossed = newPassword('theirs@example.com', Session, 'Hijacked-2026!');
+    const reused = newPassword('theirs@example.com', used, 'Hijacked-2026!');
+
+    // Assess
+    await expect(madeUp).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(crossed).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(reused).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(signIn('theirs@example.com', 'Hijacked-2026!')).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
+    expect((await signIn('theirs@example.com', 'Fresh-Glider-2026!')).AuthenticationResult).toBeDefined();
   });
 });
 

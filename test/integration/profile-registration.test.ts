@@ -191,7 +191,7 @@ describe('POST /api/registration', () => {
 
     const { status, body } = await api('/api/registration', token, {
       method: 'POST',
-      body: { first_name: ' ', lang: 'xx', public_privatedata: false, email: 'x@example.org' },
+      body: { first_name: ' ', lang: 'xx', public_privatedata: 'yes', email: 'x@example.org' },
     });
     const profile = await api('/api/profile', token);
 
@@ -200,7 +200,7 @@ describe('POST /api/registration', () => {
       first_name: ['field_required'],
       last_name: ['field_required'],
       lang: ['invalid_value'],
-      public_privatedata: ['field_required'],
+      public_privatedata: ['invalid_value'],
       email: ['unknown_field'],
     });
     expect(profile.status).toBe(401);

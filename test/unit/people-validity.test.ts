@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { daysUntil, todayIn, validityOf } from '../../frontend/src/features/people/validity.ts';
+import { daysUntil, validityState as validityOf } from '../../contracts/schemas/people.ts';
+import { todayIn } from '../../frontend/src/features/people/validity.ts';
 
 describe('validity highlighting (pilot data, permits)', () => {
   const today = '2026-06-15';

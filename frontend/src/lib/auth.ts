@@ -1,6 +1,7 @@
 import { Amplify } from 'aws-amplify';
 import {
   confirmResetPassword,
+  confirmSignIn,
   fetchAuthSession,
   resetPassword,
   type SignInOutput,
@@ -45,6 +46,12 @@ export const signInWithPassword = async (email: string, password: string): Promi
     return attempt();
   }
 };
+
+/**
+ * The first sign-in of a member an admin added: Cognito asked (CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED)
+ * for a password of their own in place of the e-mailed temporary one.
+ */
+export const chooseFirstPassword = (newPassword: string) => confirmSignIn({ challengeResponse: newPassword });
 
 /** Ends the Cognito session on this device. A failure to reach Cognito must not keep anyone signed in. */
 export const signOutLocally = async () => {

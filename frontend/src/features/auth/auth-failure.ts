@@ -25,5 +25,14 @@ export const emailProblems = (value: string): string[] => {
 
 export const requiredProblems = (value: string): string[] => (value === '' ? ['field_required'] : []);
 
+/** The shortest new password the browser accepts (reset and first sign-in); Cognito's policy decides the rest. */
+export const MIN_PASSWORD = 8;
+
+/** A new password and its repetition: filled, long enough, the same. */
+export const newPasswordProblems = (password: string, repeat: string): Record<string, string[]> => ({
+  password: password === '' ? ['field_required'] : password.length < MIN_PASSWORD ? ['too_short'] : [],
+  repeat: repeat === '' ? ['field_required'] : repeat !== password ? ['passwords_do_not_match'] : [],
+});
+
 export const withoutEmpty = (errors: Record<string, string[]>) =>
   Object.fromEntries(Object.entries(errors).filter(([, list]) => list.length > 0));

@@ -11,17 +11,28 @@ import { useParams } from 'react-router-dom';
 import { isLang } from '../../../../contracts/langs.ts';
 import { useFollow } from '../../components/use-follow.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { signInWithPassword } from '../../lib/auth.ts';
+import { chooseFirstPassword, signInWithPassword, signOutLocally } from '../../lib/auth.ts';
 import { flash } from '../../lib/flash.ts';
 import { applyLanguage } from '../../lib/i18n.ts';
 import { startLoading } from '../../lib/loading.ts';
 import { startSession } from '../../lib/session.ts';
 import { AuthCard } from './auth-card.tsx';
-import { authFailureKey, emailProblems, requiredProblems, withoutEmpty } from './auth-failure.ts';
+import {
+  authFailureKey,
+  emailProblems,
+  MIN_PASSWORD,
+  newPasswordProblems,
+  requiredProblems,
+  withoutEmpty,
+} from './auth-failure.ts';
+
+/** `credentials`: e-mail and password; `new_password`: Cognito wants the member's own password (first sign-in). */
+type Step = 'credentials' | 'new_password';
 
 /**
  * `login` and `login/:lang` (the language is set before signing in). On success the session starts;
- * the guard then moves the signed-in user on (to the remembered screen or `/`).
+ * the guard then moves the signed-in user on (to the remembered screen or `/`). A member an admin
+ * added signs in first with the e-mailed temporary password and then chooses their own here.
  */
 export default function LoginPage() {
   const { t } = useTranslation(['auth', 'messages']);
@@ -31,6 +42,9 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
+  const [step, setStep] = useState<Step>('credentials');
+  const [newPassword, setNewPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
 
   useEffect(() => {
     if (lang && isLang(lang)) void applyLanguage(lang);
@@ -50,6 +64,10 @@ export default function LoginPage() {
     const done = startLoading();
     try {
       const result = await signInWithPassword(email.trim(), password);
+      if (result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED') {
+        setStep('new_password');
+        return;
+      }
       if (!result.isSignedIn) {
         flash('error', 'sign_in_incomplete');
         return;
@@ -71,6 +89,97 @@ export default function LoginPage() {
       setBusy(false);
     }
   };
+
+  const submitNewPassword = async (event: FormEvent) => {
+    event.preventDefault();
+    const problems = withoutEmpty(newPasswordProblems(newPassword, repeat));
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    setBusy(true);
+    const done = startLoading();
+    try {
+      const result = await chooseFirstPassword(newPassword);
+      if (!result.isSignedIn) {
+        flash('error', 'sign_in_incomplete');
+        return;
+      }
+      await startSession();
+    } catch (error) {
+      if (error instanceof ApiError) return; // the API client has shown it
+      const key = authFailureKey(error, {
+        InvalidPasswordException: 'password_too_weak',
+        NotAuthorizedException: 'sign_in_session_expired',
+        SignInException: 'sign_in_session_expired',
+      });
+      if (key === 'password_too_weak') setErrors({ password: [key] });
+      if (key === 'sign_in_session_expired') backToCredentials();
+      flash('error', key);
+    } finally {
+      done();
+      setBusy(false);
+    }
+  };
+
+  const backToCredentials = () => {
+    setStep('credentials');
+    setPassword('');
+    setNewPassword('');
+    setRepeat('');
+    setErrors({});
+    void signOutLocally();
+  };
+
+  if (step === 'new_password') {
+    return (
+      <AuthCard title={t('first.title')} description={t('first.intro')}>
+        <form onSubmit={submitNewPassword} noValidate data-testid="first-password-form">
+          <Form
+            actions={
+              <SpaceBetween direction="horizontal" size="xs">
+                <Button variant="link" formAction="none" onClick={backToCredentials} data-testid="first-back">
+                  {t('first.back')}
+                </Button>
+                <Button variant="primary" formAction="submit" loading={busy} data-testid="first-submit">
+                  {t('first.submit')}
+                </Button>
+              </SpaceBetween>
+            }
+          >
+            <SpaceBetween size="l">
+              <FormField label={t('login.email')}>
+                <Input value={email.trim()} readOnly autoComplete="username" data-testid="first-email" />
+              </FormField>
+              <FormField
+                label={t('reset.new_password')}
+                constraintText={t('reset.password_rule', { count: MIN_PASSWORD })}
+                errorText={errorText('password')}
+              >
+                <Input
+                  type="password"
+                  autoComplete="new-password"
+                  value={newPassword}
+                  onChange={({ detail }) => setNewPassword(detail.value)}
+                  invalid={Boolean(errors.password)}
+                  autoFocus
+                  data-testid="first-password"
+                />
+              </FormField>
+              <FormField label={t('reset.repeat')} errorText={errorText('repeat')}>
+                <Input
+                  type="password"
+                  autoComplete="new-password"
+                  value={repeat}
+                  onChange={({ detail }) => setRepeat(detail.value)}
+                  invalid={Boolean(errors.repeat)}
+                  data-testid="first-repeat"
+                />
+              </FormField>
+            </SpaceBetween>
+          </Form>
+        </form>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title={t('login.title')} description={t('login.intro')}>

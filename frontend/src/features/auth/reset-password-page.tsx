@@ -13,10 +13,14 @@ import { confirmNewPassword } from '../../lib/auth.ts';
 import { flash } from '../../lib/flash.ts';
 import { startLoading } from '../../lib/loading.ts';
 import { AuthCard } from './auth-card.tsx';
-import { authFailureKey, requiredProblems, withoutEmpty } from './auth-failure.ts';
+import {
+  authFailureKey,
+  MIN_PASSWORD,
+  newPasswordProblems,
+  requiredProblems,
+  withoutEmpty,
+} from './auth-failure.ts';
 import { decodeResetToken } from './reset-token.ts';
-
-const MIN_PASSWORD = 8;
 
 /** `reset-password/{token}`: the e-mail and code come from the link; the user picks a new password. */
 export default function ResetPasswordPage() {
@@ -55,8 +59,7 @@ export default function ResetPasswordPage() {
     event.preventDefault();
     const problems = withoutEmpty({
       code: requiredProblems(code.trim()),
-      password: password === '' ? ['field_required'] : password.length < MIN_PASSWORD ? ['too_short'] : [],
-      repeat: repeat === '' ? ['field_required'] : repeat !== password ? ['passwords_do_not_match'] : [],
+      ...newPasswordProblems(password, repeat),
     });
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;

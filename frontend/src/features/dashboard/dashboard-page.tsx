@@ -7,13 +7,15 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GUARD_ROLES } from '../../../../contracts/permissions.ts';
-import type { MembershipSummary } from '../../../../contracts/schemas/identity.ts';
+import type { MembershipSummary, Profile } from '../../../../contracts/schemas/identity.ts';
 import { reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
+import { formatDate } from '../../lib/format.ts';
 import { refreshOrganizations, switchOrganization } from '../../lib/session.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
@@ -90,6 +92,8 @@ export default function DashboardPage() {
             </Box>
           )}
         </Container>
+
+        {profile.private_profile_status ? <PrivateProfilePanel profile={profile} /> : null}
 
         <ColumnLayout columns={2}>
           <Container header={<Header variant="h2">{t('roles.header')}</Header>}>
@@ -207,6 +211,67 @@ export default function DashboardPage() {
         />
       </SpaceBetween>
     </ContentLayout>
+  );
+}
+
+/**
+ * A pilot's own private profile (registered alone, spec §2 register): what it holds for them — the
+ * free logbook, document storage with expiry reminders, flight statistics — and whether each is on.
+ */
+function PrivateProfilePanel({ profile }: { profile: Profile }) {
+  const { t } = useTranslation('dashboard');
+  const active = profile.private_profile_status === 'active';
+  const features = [
+    { id: 'logbook_glider', on: profile.logbook_glider_on },
+    { id: 'logbook_general', on: profile.logbook_general_on },
+    { id: 'documents', on: profile.settings.documents_on === true },
+    { id: 'statistics', on: profile.settings.statistics_on === true },
+  ] as const;
+  return (
+    <Container
+      data-testid="dashboard-private-profile"
+      header={
+        <Header variant="h2" description={t('private_profile.description')}>
+          {t('private_profile.header')}
+        </Header>
+      }
+    >
+      <SpaceBetween size="l">
+        <KeyValuePairs
+          columns={2}
+          items={[
+            {
+              label: t('private_profile.status'),
+              value: (
+                <StatusIndicator
+                  type={active ? 'success' : 'stopped'}
+                  data-testid="dashboard-private-profile-status"
+                >
+                  {t(active ? 'private_profile.active' : 'private_profile.inactive')}
+                </StatusIndicator>
+              ),
+            },
+            {
+              label: t('private_profile.created_at'),
+              value: formatDate(profile.private_profile_created_at) || EMPTY,
+            },
+          ]}
+        />
+        <ColumnLayout columns={2} variant="text-grid">
+          {features.map((feature) => (
+            <div key={feature.id} data-testid={`private-feature-${feature.id}`} data-on={feature.on}>
+              <Box variant="h3" padding={{ top: 'n', bottom: 'xxs' }}>
+                {t(`private_profile.${feature.id}.title`)}
+              </Box>
+              <Box variant="p">{t(`private_profile.${feature.id}.text`)}</Box>
+              <StatusIndicator type={feature.on ? 'success' : 'stopped'}>
+                {t(feature.on ? 'private_profile.on' : 'private_profile.off')}
+              </StatusIndicator>
+            </div>
+          ))}
+        </ColumnLayout>
+      </SpaceBetween>
+    </Container>
   );
 }
 

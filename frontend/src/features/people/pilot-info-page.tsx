@@ -18,7 +18,13 @@ import { useNavigate, useParams } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { weekStartsOn } from '../../../../contracts/langs.ts';
 import type { MemberPilotInfoOutput } from '../../../../contracts/schemas/members.ts';
-import { LICENCE_TYPES, pilotInfoInput, RATINGS, type Rating } from '../../../../contracts/schemas/people.ts';
+import {
+  EXPIRY_WARNING_DAYS,
+  LICENCE_TYPES,
+  pilotInfoInput,
+  RATINGS,
+  type Rating,
+} from '../../../../contracts/schemas/people.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
@@ -230,7 +236,7 @@ export default function PilotInfoPage() {
       <UnsavedChangesPrompt when={dirty && !saving} />
       <Form
         header={
-          <Header variant="h1" description={t('pilot.description')}>
+          <Header variant="h1" description={t('pilot.description', { days: EXPIRY_WARNING_DAYS })}>
             <span data-testid="pilot-member-name">{loaded.member.user_name}</span>
           </Header>
         }

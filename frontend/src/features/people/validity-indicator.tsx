@@ -2,10 +2,10 @@ import Box from '@cloudscape-design/components/box';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useTranslation } from 'react-i18next';
+import { validityState } from '../../../../contracts/schemas/people.ts';
 import { formatDate } from '../../lib/format.ts';
-import { validityOf } from './validity.ts';
 
-/** A validity date, with a warning when it is within 30 days and an error once it has passed. */
+/** A validity date, with a warning when it is within EXPIRY_WARNING_DAYS and an error once it has passed. */
 export function ValidityIndicator({
   validUntil,
   today,
@@ -18,7 +18,7 @@ export function ValidityIndicator({
   testId?: string;
 }) {
   const { t } = useTranslation('people');
-  const validity = validityOf(validUntil, today);
+  const validity = validityState(validUntil, today);
   const date = showDate && validUntil ? formatDate(validUntil) : null;
   if (validity === 'none') {
     return <Box color="text-status-inactive">{date ?? t('validity.no_end')}</Box>;

@@ -17,7 +17,14 @@ import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import * as z from 'zod/mini';
-import { type PilotInfoOutput, pilotInfoInput, type Rating } from '../../../../contracts/schemas/people.ts';
+import {
+  EXPIRY_WARNING_DAYS,
+  type PilotInfoOutput,
+  pilotInfoInput,
+  type Rating,
+  type ValidityState,
+  validityState,
+} from '../../../../contracts/schemas/people.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
@@ -35,11 +42,11 @@ import {
   toPilotInfoInput,
   toPilotInfoValues,
 } from './pilot-info-form.ts';
-import { localToday, type Validity, validityOf } from './validity.ts';
+import { localToday } from './validity.ts';
 
 type Errors = Record<string, string[]>;
 
-const STATUS: Record<Validity, 'error' | 'warning' | 'success'> = {
+const STATUS: Record<Exclude<ValidityState, 'none'>, 'error' | 'warning' | 'success'> = {
   expired: 'error',
   expiring: 'warning',
   valid: 'success',
@@ -48,8 +55,8 @@ const STATUS: Record<Validity, 'error' | 'warning' | 'success'> = {
 /** Red, orange or green beside a validity date; nothing without a date. */
 function ValidityBadge({ value, today, testId }: { value: string; today: string; testId: string }) {
   const { t } = useTranslation('profile');
-  const validity = validityOf(value, today);
-  if (!validity) return null;
+  const validity = validityState(value, today);
+  if (validity === 'none') return null;
   return (
     <span data-testid={testId} data-validity={validity}>
       <StatusIndicator type={STATUS[validity]}>{t(`pilot.validity.${validity}`)}</StatusIndicator>
@@ -59,7 +66,7 @@ function ValidityBadge({ value, today, testId }: { value: string; today: string;
 
 /**
  * `profile/pilot-info-edit`: the person's licences with validity, medical certificate and ratings
- * with exam dates (spec §3). Dates already passed or within 60 days are highlighted. The first
+ * with exam dates (spec §3). Dates already passed or within EXPIRY_WARNING_DAYS are highlighted. The first
  * save creates the record (version 0); a stale version is a 409.
  */
 export default function PilotInfoEditPage() {
@@ -185,7 +192,7 @@ export default function PilotInfoEditPage() {
       <UnsavedChangesPrompt when={dirty && !saving} />
       <Form
         header={
-          <Header variant="h1" description={t('pilot.description')}>
+          <Header variant="h1" description={t('pilot.description', { days: EXPIRY_WARNING_DAYS })}>
             {t('nav:title.pilot_info_edit')}
           </Header>
         }

@@ -276,6 +276,7 @@ export default function ProfileEditPage() {
                     key={flag}
                     checked={values[flag]}
                     onChange={({ detail }) => set(flag, detail.checked)}
+                    description={flag === 'public_privatedata' ? t('hint.public_privatedata') : undefined}
                     data-testid={`person-${flag}`}
                   >
                     {t(`field.${flag}`)}

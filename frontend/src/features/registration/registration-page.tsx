@@ -44,6 +44,9 @@ interface Data {
   first_name: string;
   last_name: string;
   lang: Lang;
+  /** Accepting the terms and the privacy statement: required here, never sent. */
+  terms_accepted: boolean;
+  /** Share my phone, mobile and e-mail with the members of my clubs (address book); optional. */
   public_privatedata: boolean;
   newsletter_on: boolean;
 }
@@ -90,6 +93,7 @@ export default function RegistrationPage() {
     first_name: '',
     last_name: '',
     lang: currentLang(),
+    terms_accepted: false,
     public_privatedata: false,
     newsletter_on: false,
   });
@@ -106,7 +110,7 @@ export default function RegistrationPage() {
   const errorText = (field: string) => {
     const key = errors[field]?.[0];
     if (!key) return undefined;
-    if (field === 'public_privatedata') return t('data.consent_required');
+    if (field === 'terms_accepted') return t('data.consent_required');
     return key.includes(':') ? t(key) : t(key, { ns: 'messages' });
   };
   const withBusy = async (work: () => Promise<void>) => {
@@ -138,6 +142,7 @@ export default function RegistrationPage() {
     if (email.length) problems.email = email;
     const password = passwordProblems(data.password);
     if (password.length) problems.password = password;
+    if (!data.terms_accepted) problems.terms_accepted = ['field_required'];
     if (data.repeat === '') problems.repeat = ['field_required'];
     else if (data.repeat !== data.password) problems.repeat = ['passwords_do_not_match'];
     setErrors(problems);
@@ -322,14 +327,24 @@ export default function RegistrationPage() {
               data-testid="registration-lang"
             />
           </FormField>
-          <FormField errorText={errorText('public_privatedata')}>
+          <FormField errorText={errorText('terms_accepted')}>
+            <Checkbox
+              checked={data.terms_accepted}
+              onChange={({ detail }) => set('terms_accepted', detail.checked)}
+              data-testid="registration-consent"
+            >
+              {t('data.consent')}
+            </Checkbox>
+          </FormField>
+          <FormField>
             <SpaceBetween size="s">
               <Checkbox
                 checked={data.public_privatedata}
                 onChange={({ detail }) => set('public_privatedata', detail.checked)}
-                data-testid="registration-consent"
+                description={t('data.public_privatedata_hint')}
+                data-testid="registration-public-privatedata"
               >
-                {t('data.consent')}
+                {t('data.public_privatedata')}
               </Checkbox>
               <Checkbox
                 checked={data.newsletter_on}
