@@ -13,6 +13,7 @@ import {
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
+import { PASSWORD_POLICY } from '../contracts/password-policy.ts';
 
 export interface GoogleFederation {
   clientId: string;
@@ -59,11 +60,7 @@ export class AuthStack extends Stack {
       userVerification: { emailStyle: VerificationEmailStyle.CODE },
       standardAttributes: { email: { required: true, mutable: true } },
       passwordPolicy: {
-        minLength: 10,
-        requireLowercase: true,
-        requireUppercase: true,
-        requireDigits: true,
-        requireSymbols: true,
+        ...PASSWORD_POLICY,
         tempPasswordValidity: Duration.days(3),
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,

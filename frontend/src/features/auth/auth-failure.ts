@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { passwordProblems } from '../../../../contracts/password-policy.ts';
 import '../../../../contracts/validation.ts';
 import { authErrorName, isNetworkFailure } from '../../lib/auth.ts';
 
@@ -25,12 +26,9 @@ export const emailProblems = (value: string): string[] => {
 
 export const requiredProblems = (value: string): string[] => (value === '' ? ['field_required'] : []);
 
-/** The shortest new password the browser accepts (reset and first sign-in); Cognito's policy decides the rest. */
-export const MIN_PASSWORD = 8;
-
-/** A new password and its repetition: filled, long enough, the same. */
+/** A new password and its repetition: filled, meeting the user pool's policy, the same. */
 export const newPasswordProblems = (password: string, repeat: string): Record<string, string[]> => ({
-  password: password === '' ? ['field_required'] : password.length < MIN_PASSWORD ? ['too_short'] : [],
+  password: passwordProblems(password),
   repeat: repeat === '' ? ['field_required'] : repeat !== password ? ['passwords_do_not_match'] : [],
 });
 

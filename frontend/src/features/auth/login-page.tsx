@@ -20,7 +20,6 @@ import { AuthCard } from './auth-card.tsx';
 import {
   authFailureKey,
   emailProblems,
-  MIN_PASSWORD,
   newPasswordProblems,
   requiredProblems,
   withoutEmpty,
@@ -151,7 +150,7 @@ export default function LoginPage() {
               </FormField>
               <FormField
                 label={t('reset.new_password')}
-                constraintText={t('reset.password_rule', { count: MIN_PASSWORD })}
+                constraintText={t('reset.password_rule')}
                 errorText={errorText('password')}
               >
                 <Input

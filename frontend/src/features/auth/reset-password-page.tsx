@@ -13,13 +13,7 @@ import { confirmNewPassword } from '../../lib/auth.ts';
 import { flash } from '../../lib/flash.ts';
 import { startLoading } from '../../lib/loading.ts';
 import { AuthCard } from './auth-card.tsx';
-import {
-  authFailureKey,
-  MIN_PASSWORD,
-  newPasswordProblems,
-  requiredProblems,
-  withoutEmpty,
-} from './auth-failure.ts';
+import { authFailureKey, newPasswordProblems, requiredProblems, withoutEmpty } from './auth-failure.ts';
 import { decodeResetToken } from './reset-token.ts';
 
 /** `reset-password/{token}`: the e-mail and code come from the link; the user picks a new password. */
@@ -110,7 +104,7 @@ export default function ResetPasswordPage() {
             </FormField>
             <FormField
               label={t('reset.new_password')}
-              constraintText={t('reset.password_rule', { count: MIN_PASSWORD })}
+              constraintText={t('reset.password_rule')}
               errorText={errorText('password')}
             >
               <Input

@@ -1,22 +1,7 @@
 import * as z from 'zod/mini';
 import '../../../../contracts/validation.ts';
 
-/**
- * The user pool's password policy (lib/auth-stack.ts: at least 10 characters with lower- and
- * upper-case letters, a digit and a symbol), checked before Cognito is asked.
- */
-export const MIN_PASSWORD = 10;
-
-export const passwordProblems = (password: string): string[] => {
-  if (password === '') return ['field_required'];
-  const strong =
-    password.length >= MIN_PASSWORD &&
-    /[a-z]/.test(password) &&
-    /[A-Z]/.test(password) &&
-    /\d/.test(password) &&
-    /[^A-Za-z0-9]/.test(password);
-  return strong ? [] : ['password_too_weak'];
-};
+export { passwordProblems } from '../../../../contracts/password-policy.ts';
 
 /** Cognito compares e-mail sign-in names case-insensitively; we keep them lower case. */
 export const signUpName = (email: string) => email.trim().toLowerCase();
