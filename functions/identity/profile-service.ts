@@ -1,55 +1,20 @@
 import type { MyActionOutput, PageQuery, RegistrationInput } from '../../contracts/schemas/identity.ts';
-import {
-  LICENCE_TYPES,
-  type PersonInput,
-  type PersonOutput,
-  type PilotInfoInput,
-  type PilotInfoOutput,
-  PROFILE_TYPES,
-  RATINGS,
+import type {
+  PersonInput,
+  PersonOutput,
+  PilotInfoInput,
+  PilotInfoOutput,
 } from '../../contracts/schemas/people.ts';
+import { personOutputOf, pilotInfoOutputOf } from '../organizations/person-views.ts';
 import type { Actor } from '../platform/auth/actor.ts';
 import { conflict, notFound, unauthorized } from '../platform/http/errors.ts';
 import type { CallerToken } from '../platform/http/router.ts';
 import type { UserDirectory } from './cognito-users.ts';
 import type { ProfileStore } from './profile-store.ts';
 
-type StoredPerson = NonNullable<Awaited<ReturnType<ProfileStore['person']>>>;
-type StoredPilotInfo = NonNullable<Awaited<ReturnType<ProfileStore['pilotInfo']>>>;
 export type StoredPrivateProfile = NonNullable<Awaited<ReturnType<ProfileStore['privateProfile']>>>;
 
 const DEFAULT_PAGE = 20;
-
-export const personOutputOf = (person: StoredPerson): PersonOutput => ({
-  user_id: person.user_id,
-  email: person.email,
-  first_name: person.first_name,
-  last_name: person.last_name,
-  phone: person.phone ?? null,
-  mobile: person.mobile ?? null,
-  birth_date: person.birth_date ?? null,
-  birth_place: person.birth_place ?? null,
-  mother_name: person.mother_name ?? null,
-  emergency_contact: person.emergency_contact ?? null,
-  profile_avatar: person.profile_avatar ?? null,
-  profile_type:
-    person.profile_type && PROFILE_TYPES.includes(person.profile_type) ? person.profile_type : null,
-  callsign: person.callsign ?? null,
-  billing_name: person.billing_name ?? null,
-  vat_number: person.vat_number ?? null,
-  public_privatedata: person.public_privatedata,
-  newsletter_on: person.newsletter_on,
-  betatester: person.betatester,
-  email_notification_on: person.email_notification_on,
-  push_notification_on: person.push_notification_on,
-  document_expiry_notification_on: person.document_expiry_notification_on,
-  balance_notification_on: person.balance_notification_on,
-  flight_notification_on: person.flight_notification_on,
-  message_notification_on: person.message_notification_on,
-  operating_day_notification_on: person.operating_day_notification_on,
-  lang: person.lang,
-  version: person.version,
-});
 
 /** profile/edit: the person's own data, always their own (the id comes from the actor). */
 export async function personOf(store: ProfileStore, actor: Actor): Promise<PersonOutput> {
@@ -66,36 +31,6 @@ export async function updatePerson(
 ): Promise<PersonOutput> {
   await store.updatePerson(actor, input);
   return personOf(store, actor);
-}
-
-/** A person with no pilot data yet gets an empty record at version 0 (the first save creates it). */
-export function pilotInfoOutputOf(userId: string, item: StoredPilotInfo | null): PilotInfoOutput {
-  const ratings: PilotInfoOutput['ratings'] = {};
-  const stored = (item?.ratings ?? {}) as Record<string, { exam_date?: string; valid_until?: string }>;
-  for (const rating of RATINGS) {
-    const entry = stored[rating];
-    if (entry)
-      ratings[rating] = { exam_date: entry.exam_date ?? null, valid_until: entry.valid_until ?? null };
-  }
-  return {
-    user_id: userId,
-    licences: (item?.licences ?? [])
-      .filter((licence) => LICENCE_TYPES.includes(licence.type))
-      .map((licence) => ({
-        type: licence.type,
-        number: licence.number,
-        issued_at: licence.issued_at ?? null,
-        valid_until: licence.valid_until ?? null,
-      })),
-    medical_licence_number: item?.medical_licence_number ?? null,
-    medical_class: item?.medical_class ?? null,
-    medical_valid_until: item?.medical_valid_until ?? null,
-    fai_id: item?.fai_id ?? null,
-    fai_level: item?.fai_level ?? null,
-    mrlsz_id: item?.mrlsz_id ?? null,
-    ratings,
-    version: item?.version ?? 0,
-  };
 }
 
 export async function pilotInfoOf(store: ProfileStore, actor: Actor): Promise<PilotInfoOutput> {

@@ -1,38 +1,13 @@
 import type { Lang } from '../../contracts/langs.ts';
 import type { PersonInput, PilotInfoInput } from '../../contracts/schemas/people.ts';
 import { memberIndexFields } from '../organizations/entities.ts';
+import { PERSON_FLAGS, PERSON_TEXT_FIELDS } from '../organizations/person-views.ts';
 import { type ActionRecord, actionItem } from '../platform/audit/actions.ts';
 import type { Actor } from '../platform/auth/actor.ts';
 import { db } from '../platform/db/service.ts';
 import { conflict, validationFailed } from '../platform/http/errors.ts';
 
 type Acting = Pick<Actor, 'userId' | 'organizationId' | 'actingSupervisorId'>;
-
-/** Optional text fields of profile/edit: absent stays, null or empty removes, a value is set. */
-const PERSON_TEXT = [
-  'phone',
-  'mobile',
-  'birth_date',
-  'birth_place',
-  'mother_name',
-  'emergency_contact',
-  'profile_type',
-  'callsign',
-  'billing_name',
-  'vat_number',
-] as const;
-const PERSON_FLAGS = [
-  'public_privatedata',
-  'newsletter_on',
-  'betatester',
-  'email_notification_on',
-  'push_notification_on',
-  'document_expiry_notification_on',
-  'balance_notification_on',
-  'flight_notification_on',
-  'message_notification_on',
-  'operating_day_notification_on',
-] as const;
 
 const PILOT_TEXT = [
   'medical_licence_number',
@@ -103,7 +78,7 @@ export const profileStore = {
    */
   async updatePerson(actor: Acting, input: PersonInput) {
     const { version, first_name, last_name, ...rest } = input;
-    const text = splitOptional(rest, PERSON_TEXT);
+    const text = splitOptional(rest, PERSON_TEXT_FIELDS);
     const flags: Partial<Record<(typeof PERSON_FLAGS)[number], boolean>> = {};
     for (const flag of PERSON_FLAGS) if (typeof rest[flag] === 'boolean') flags[flag] = rest[flag];
     const fields = [

@@ -19,26 +19,19 @@ import type {
   SetMemberStatusInput,
   UpdateRoleInput,
 } from '../../contracts/schemas/members.ts';
-import type {
-  PersonInput,
-  PersonOutput,
-  PilotInfoInput,
-  PilotInfoOutput,
-} from '../../contracts/schemas/people.ts';
+import type { PersonInput, PilotInfoInput } from '../../contracts/schemas/people.ts';
 import { type Actor, displayName, forgetActor } from '../platform/auth/actor.ts';
 import { conflict, domainError, notFound, validationFailed } from '../platform/http/errors.ts';
 import { foldText } from './entities.ts';
-import {
-  PERSON_FLAGS,
-  PERSON_TEXT_FIELDS,
-  type PeopleStore,
-  type PersonChanges,
-  type StoredMembership,
-  type StoredPermit,
-  type StoredPerson,
-  type StoredPilotInfo,
-  type StoredRole,
+import type {
+  PeopleStore,
+  PersonChanges,
+  StoredMembership,
+  StoredPermit,
+  StoredPerson,
+  StoredRole,
 } from './people-store.ts';
+import { PERSON_FLAGS, PERSON_TEXT_FIELDS, personOutputOf, pilotInfoOutputOf } from './person-views.ts';
 
 /**
  * The people area's rules: members and their roles, the roles screen, pilot data, permits, the
@@ -98,36 +91,6 @@ const organizationOf = (actor: Actor) => {
 const nameOf = (person: Pick<StoredPerson, 'first_name' | 'last_name'>, actor: Pick<Actor, 'lang'>) =>
   displayName(person.first_name, person.last_name, actor.lang);
 
-export const personOutputOf = (person: StoredPerson): PersonOutput => ({
-  user_id: person.user_id,
-  email: person.email,
-  first_name: person.first_name,
-  last_name: person.last_name,
-  phone: person.phone ?? null,
-  mobile: person.mobile ?? null,
-  birth_date: person.birth_date ?? null,
-  birth_place: person.birth_place ?? null,
-  mother_name: person.mother_name ?? null,
-  emergency_contact: person.emergency_contact ?? null,
-  profile_avatar: person.profile_avatar ?? null,
-  profile_type: person.profile_type ?? null,
-  callsign: person.callsign ?? null,
-  billing_name: person.billing_name ?? null,
-  vat_number: person.vat_number ?? null,
-  public_privatedata: person.public_privatedata,
-  newsletter_on: person.newsletter_on,
-  betatester: person.betatester,
-  email_notification_on: person.email_notification_on,
-  push_notification_on: person.push_notification_on,
-  document_expiry_notification_on: person.document_expiry_notification_on,
-  balance_notification_on: person.balance_notification_on,
-  flight_notification_on: person.flight_notification_on,
-  message_notification_on: person.message_notification_on,
-  operating_day_notification_on: person.operating_day_notification_on,
-  lang: person.lang,
-  version: person.version,
-});
-
 const membershipOutputOf = (membership: StoredMembership): MembershipOutput => ({
   user_id: membership.user_id,
   status: membership.status,
@@ -165,44 +128,6 @@ const memberListItemOf = (
     joined_at: membership.joined_at,
   };
 };
-
-const emptyPilotInfo = (userId: string): PilotInfoOutput => ({
-  user_id: userId,
-  licences: [],
-  medical_licence_number: null,
-  medical_class: null,
-  medical_valid_until: null,
-  fai_id: null,
-  fai_level: null,
-  mrlsz_id: null,
-  ratings: {},
-  version: 0,
-});
-
-export const pilotInfoOutputOf = (info: StoredPilotInfo): PilotInfoOutput => ({
-  user_id: info.user_id,
-  licences: info.licences.map((l) => ({
-    type: l.type,
-    number: l.number,
-    issued_at: l.issued_at ?? null,
-    valid_until: l.valid_until ?? null,
-  })),
-  medical_licence_number: info.medical_licence_number ?? null,
-  medical_class: info.medical_class ?? null,
-  medical_valid_until: info.medical_valid_until ?? null,
-  fai_id: info.fai_id ?? null,
-  fai_level: info.fai_level ?? null,
-  mrlsz_id: info.mrlsz_id ?? null,
-  ratings: Object.fromEntries(
-    Object.entries((info.ratings ?? {}) as Record<string, { exam_date?: string; valid_until?: string }>).map(
-      ([rating, entry]) => [
-        rating,
-        { exam_date: entry.exam_date ?? null, valid_until: entry.valid_until ?? null },
-      ],
-    ),
-  ),
-  version: info.version,
-});
 
 const PERMIT_ORDER: Record<StoredPermit['kind'], number> = { rent: 0, winch: 1, certificate: 2 };
 
@@ -542,7 +467,7 @@ export async function getMemberPilotInfo(
   const info = await store.pilotInfo(userId);
   return {
     member: { user_id: userId, user_name: nameOf(person, actor) },
-    pilot_info: info ? pilotInfoOutputOf(info) : emptyPilotInfo(userId),
+    pilot_info: pilotInfoOutputOf(userId, info),
   };
 }
 
@@ -588,7 +513,7 @@ export async function updateMemberPilotInfo(
   );
   return {
     member: { user_id: userId, user_name: nameOf(person, actor) },
-    pilot_info: pilotInfoOutputOf(saved),
+    pilot_info: pilotInfoOutputOf(userId, saved),
   };
 }
 

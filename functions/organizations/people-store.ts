@@ -15,6 +15,7 @@ import { db } from '../platform/db/service.ts';
 import { conflict, notFound, validationFailed } from '../platform/http/errors.ts';
 import type { membership, permit, person, pilotInfo, role } from './entities.ts';
 import { memberIndexFields } from './entities.ts';
+import type { PersonFlag, PersonTextField } from './person-views.ts';
 
 /**
  * The people area's reads and writes (DynamoDB through ElectroDB, Cognito through the SDK); the
@@ -48,34 +49,6 @@ export interface MemberQuery {
 /** Person fields user/{id} and the seed write; `null` removes a stored value. */
 export type PersonChanges = Partial<Record<PersonTextField, string | null>> &
   Partial<Record<PersonFlag, boolean>> & { first_name: string; last_name: string };
-
-export const PERSON_TEXT_FIELDS = [
-  'phone',
-  'mobile',
-  'birth_date',
-  'birth_place',
-  'mother_name',
-  'emergency_contact',
-  'profile_type',
-  'callsign',
-  'billing_name',
-  'vat_number',
-] as const;
-export type PersonTextField = (typeof PERSON_TEXT_FIELDS)[number];
-
-export const PERSON_FLAGS = [
-  'public_privatedata',
-  'newsletter_on',
-  'betatester',
-  'email_notification_on',
-  'push_notification_on',
-  'document_expiry_notification_on',
-  'balance_notification_on',
-  'flight_notification_on',
-  'message_notification_on',
-  'operating_day_notification_on',
-] as const;
-export type PersonFlag = (typeof PERSON_FLAGS)[number];
 
 export interface RoleFields {
   role_name: string;

@@ -18,15 +18,18 @@ import { useNavigate, useParams } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { weekStartsOn } from '../../../../contracts/langs.ts';
 import type { MemberPilotInfoOutput } from '../../../../contracts/schemas/members.ts';
-import {
-  EXPIRY_WARNING_DAYS,
-  LICENCE_TYPES,
-  pilotInfoInput,
-  RATINGS,
-  type Rating,
-} from '../../../../contracts/schemas/people.ts';
+import { EXPIRY_WARNING_DAYS, pilotInfoInput, type Rating } from '../../../../contracts/schemas/people.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
+import {
+  LICENCE_TYPES,
+  type LicenceRow,
+  MEDICAL_CLASSES,
+  RATINGS,
+  toPilotInfoInput as toInput,
+  toPilotInfoValues,
+  type PilotInfoValues as Values,
+} from '../../components/pilot-info-values.ts';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
 import { ApiError, call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
@@ -35,29 +38,10 @@ import { currentLang } from '../../lib/i18n.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
-import { type Errors, focusFirstError, orNull } from './form-errors.ts';
+import { type Errors, focusFirstError } from './form-errors.ts';
 import { todayIn } from './validity.ts';
 import { ValidityIndicator } from './validity-indicator.tsx';
 
-interface LicenceRow {
-  type: string;
-  number: string;
-  issued_at: string;
-  valid_until: string;
-}
-
-interface Values {
-  licences: LicenceRow[];
-  medical_licence_number: string;
-  medical_class: string;
-  medical_valid_until: string;
-  fai_id: string;
-  fai_level: string;
-  mrlsz_id: string;
-  ratings: Record<Rating, { exam_date: string; valid_until: string }>;
-}
-
-const MEDICAL_CLASSES = ['class1', 'class2', 'lapl'] as const;
 const FIELD_ORDER = [
   'licences',
   'medical_licence_number',
@@ -68,55 +52,6 @@ const FIELD_ORDER = [
   'mrlsz_id',
   'ratings',
 ];
-
-const toValues = ({ pilot_info: info }: MemberPilotInfoOutput): Values => ({
-  licences: info.licences.map((l) => ({
-    type: l.type,
-    number: l.number,
-    issued_at: l.issued_at ?? '',
-    valid_until: l.valid_until ?? '',
-  })),
-  medical_licence_number: info.medical_licence_number ?? '',
-  medical_class: info.medical_class ?? '',
-  medical_valid_until: info.medical_valid_until ?? '',
-  fai_id: info.fai_id ?? '',
-  fai_level: info.fai_level ?? '',
-  mrlsz_id: info.mrlsz_id ?? '',
-  ratings: Object.fromEntries(
-    RATINGS.map((rating) => [
-      rating,
-      {
-        exam_date: info.ratings[rating]?.exam_date ?? '',
-        valid_until: info.ratings[rating]?.valid_until ?? '',
-      },
-    ]),
-  ) as Values['ratings'],
-});
-
-/** The PUT body before validation: empty optional fields are null, ratings without dates left out. */
-const toInput = (values: Values, version: number) => ({
-  licences: values.licences.map((l) => ({
-    type: l.type,
-    number: l.number,
-    issued_at: orNull(l.issued_at),
-    valid_until: orNull(l.valid_until),
-  })),
-  medical_licence_number: orNull(values.medical_licence_number),
-  medical_class: orNull(values.medical_class),
-  medical_valid_until: orNull(values.medical_valid_until),
-  fai_id: orNull(values.fai_id),
-  fai_level: orNull(values.fai_level),
-  mrlsz_id: orNull(values.mrlsz_id),
-  ratings: Object.fromEntries(
-    RATINGS.flatMap((rating) => {
-      const entry = values.ratings[rating];
-      return entry.exam_date || entry.valid_until
-        ? [[rating, { exam_date: orNull(entry.exam_date), valid_until: orNull(entry.valid_until) }]]
-        : [];
-    }),
-  ),
-  version,
-});
 
 /**
  * `pilot-info/{id}`: an admin keeps a member's licences, medical and ratings. Validity dates show
@@ -144,8 +79,8 @@ export default function PilotInfoPage() {
     try {
       const data = await call('getMemberPilotInfo', { params: { user_id: id } });
       setLoaded(data);
-      setSaved(toValues(data));
-      setValues(toValues(data));
+      setSaved(toPilotInfoValues(data.pilot_info));
+      setValues(toPilotInfoValues(data.pilot_info));
       setErrors({});
     } catch (error) {
       const notFound = error instanceof ApiError && error.code === 'not_found';
@@ -176,8 +111,8 @@ export default function PilotInfoPage() {
     try {
       const data = await call('updateMemberPilotInfo', { params: { user_id: id }, body: parsed.data });
       setLoaded(data);
-      setSaved(toValues(data));
-      setValues(toValues(data));
+      setSaved(toPilotInfoValues(data.pilot_info));
+      setValues(toPilotInfoValues(data.pilot_info));
       flash('success', 'pilot_info_saved', { values: { name: data.member.user_name } });
     } catch (error) {
       if (error instanceof FieldErrors) {
@@ -293,7 +228,12 @@ export default function PilotInfoPage() {
                           set(
                             'licences',
                             values.licences.map((l, i) =>
-                              i === index ? { ...l, type: detail.selectedOption.value ?? l.type } : l,
+                              i === index
+                                ? {
+                                    ...l,
+                                    type: (detail.selectedOption.value ?? l.type) as LicenceRow['type'],
+                                  }
+                                : l,
                             ),
                           )
                         }

@@ -27,10 +27,6 @@ import {
 } from '../../../../contracts/schemas/people.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
-import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
-import { useDialogKeys } from '../../components/use-dialog-keys.ts';
-import { ApiError, call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
-import { flash } from '../../lib/flash.ts';
 import {
   emptyLicence,
   ID_FIELDS,
@@ -41,7 +37,11 @@ import {
   RATINGS,
   toPilotInfoInput,
   toPilotInfoValues,
-} from './pilot-info-form.ts';
+} from '../../components/pilot-info-values.ts';
+import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
+import { useDialogKeys } from '../../components/use-dialog-keys.ts';
+import { ApiError, call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
+import { flash } from '../../lib/flash.ts';
 import { localToday } from './validity.ts';
 
 type Errors = Record<string, string[]>;

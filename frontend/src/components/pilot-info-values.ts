@@ -4,7 +4,7 @@ import {
   type PilotInfoOutput,
   RATINGS,
   type Rating,
-} from '../../../../contracts/schemas/people.ts';
+} from '../../../contracts/schemas/people.ts';
 
 export const MEDICAL_CLASSES = ['class1', 'class2', 'lapl'] as const;
 
@@ -20,7 +20,7 @@ export interface RatingRow {
   valid_until: string;
 }
 
-/** profile/pilot-info-edit as the inputs hold it: text, '' for empty. */
+/** The pilot-data form (profile/pilot-info-edit and pilot-info/{id}) as the inputs hold it: text, '' for empty. */
 export interface PilotInfoValues {
   licences: LicenceRow[];
   medical_licence_number: string;
