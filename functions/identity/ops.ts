@@ -5,7 +5,6 @@ import { datasourceOps } from './datasource-ops.ts';
 import { helpOps } from './help-ops.ts';
 import { notificationOps } from './notifications-ops.ts';
 import { profileOps } from './profile-ops.ts';
-import { profileStore } from './profile-store.ts';
 import * as identity from './service.ts';
 import { identityStore as store } from './store.ts';
 
@@ -19,7 +18,7 @@ export const ops: DomainOps<'identity'> = {
 
   checkSession: ({ actor }) => ({ user_id: actor.userId, organization_id: actor.organizationId }),
 
-  getProfile: async ({ actor }) => identity.profileOf(actor, await profileStore.privateProfile(actor.userId)),
+  getProfile: ({ actor }) => identity.profileOf(actor, actor.privateProfile),
 
   changeLanguage: async ({ actor, body }) => {
     await identity.changeLanguage(store, actor, body.lang);
@@ -47,5 +46,5 @@ async function reloadedProfile(sub: string) {
   forgetActor(sub);
   const actor = await resolveActorBySub(sub);
   if (!actor) throw unauthorized();
-  return identity.profileOf(actor, await profileStore.privateProfile(actor.userId));
+  return identity.profileOf(actor, actor.privateProfile);
 }

@@ -49,6 +49,6 @@ export const profileOps: ProfileOps = {
     forgetActor(token.sub);
     const actor = await resolveActorBySub(token.sub);
     if (!actor) throw unauthorized();
-    return profileOf(actor, await store.privateProfile(actor.userId));
+    return profileOf(actor, actor.privateProfile);
   },
 };

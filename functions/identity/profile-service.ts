@@ -12,7 +12,7 @@ import type { CallerToken } from '../platform/http/router.ts';
 import type { UserDirectory } from './cognito-users.ts';
 import type { ProfileStore } from './profile-store.ts';
 
-export type StoredPrivateProfile = NonNullable<Awaited<ReturnType<ProfileStore['privateProfile']>>>;
+export type StoredPrivateProfile = NonNullable<Actor['privateProfile']>;
 
 const DEFAULT_PAGE = 20;
 

@@ -162,11 +162,6 @@ export const profileStore = {
     throwIfCanceled(result);
   },
 
-  async privateProfile(userId: string) {
-    const { data } = await db().entities.privateProfile.get({ user_id: userId }).go();
-    return data;
-  },
-
   async emailTaken(email: string) {
     const { data } = await db().entities.person.query.byEmail({ email }).go({ limit: 1 });
     return data.length > 0;

@@ -12,6 +12,7 @@ const actor = (over: Partial<Actor> = {}): Actor => ({
   lang: 'hu',
   isSupervisor: false,
   actingSupervisorId: null,
+  privateProfile: null,
   organizationId: 'o',
   organization: null,
   memberships: [{ organizationId: 'o', roleIds: ['pilot'] }],

@@ -1,6 +1,8 @@
+import type { EntityItem } from 'electrodb';
 import type { Lang } from '../../../contracts/langs.ts';
 import type { Module } from '../../../contracts/modules.ts';
 import type { GuardRole, Permission } from '../../../contracts/permissions.ts';
+import type { privateProfile as privateProfileEntity } from '../../identity/entities.ts';
 import { env } from '../config/env.ts';
 import { db } from '../db/service.ts';
 
@@ -42,6 +44,8 @@ export interface Actor {
   roleNames: string[];
   permissions: ReadonlySet<Permission>;
   modules: ReadonlySet<Module>;
+  /** The free private profile of a pilot who registered alone (logbook, documents, statistics). */
+  privateProfile: EntityItem<typeof privateProfileEntity> | null;
 }
 
 const cache = new Map<string, { actor: Actor; expires: number }>();
@@ -79,9 +83,10 @@ async function loadActor(sub: string): Promise<Actor | null> {
   // The person's current organization is read alongside the memberships (two round trips, not
   // three); only when that membership has gone is another organization read.
   const preferred = person.current_organization_id;
-  const [membershipResult, preferredOrganization] = await Promise.all([
+  const [membershipResult, preferredOrganization, privateProfile] = await Promise.all([
     entities.membership.query.byPerson({ user_id: person.user_id }).go({ pages: 'all' }),
     preferred ? organizationOf(preferred) : Promise.resolve(null),
+    entities.privateProfile.get({ user_id: person.user_id }).go(),
   ]);
   const memberships = membershipResult.data.filter((m) => m.status === 'active');
   const current = memberships.find((m) => m.organization_id === preferred) ?? memberships[0] ?? null;
@@ -117,6 +122,7 @@ async function loadActor(sub: string): Promise<Actor | null> {
     roleNames: heldRoles.map((r) => r.role_name),
     permissions,
     modules: new Set(org?.modules ?? []),
+    privateProfile: privateProfile.data,
   };
 }
 
