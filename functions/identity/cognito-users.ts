@@ -1,5 +1,4 @@
-import { CognitoIdentityProviderClient, GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { env } from '../platform/config/env.ts';
+import { cognito } from '../platform/auth/cognito.ts';
 
 /**
  * The registering user's e-mail, from Cognito itself. The access token does not carry it (in a
@@ -12,32 +11,14 @@ export interface UserDirectory {
   verifiedEmailOf(accessToken: string): Promise<string | null>;
 }
 
-let client: CognitoIdentityProviderClient | undefined;
-
-const cognito = () => {
-  if (!client) {
-    const { COGNITO_ENDPOINT, AWS_REGION } = env();
-    client = new CognitoIdentityProviderClient({
-      region: AWS_REGION,
-      ...(COGNITO_ENDPOINT
-        ? { endpoint: COGNITO_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-        : {}),
-    });
-  }
-  return client;
-};
-
 export const cognitoDirectory: UserDirectory = {
   async verifiedEmailOf(accessToken) {
-    const { UserAttributes = [] } = await cognito().send(new GetUserCommand({ AccessToken: accessToken }));
+    const { client, sdk } = await cognito();
+    const { UserAttributes = [] } = await client.send(new sdk.GetUserCommand({ AccessToken: accessToken }));
     const value = (name: string) => UserAttributes.find((attribute) => attribute.Name === name)?.Value;
     const email = value('email');
     return email && value('email_verified') === 'true' ? email.trim().toLowerCase() : null;
   },
 };
 
-/** Tests point the platform at a fresh local stack. */
-export const resetCognitoForTests = () => {
-  client?.destroy();
-  client = undefined;
-};
+export { resetCognitoForTests } from '../platform/auth/cognito.ts';

@@ -1,15 +1,10 @@
-import {
-  AdminCreateUserCommand,
-  AdminGetUserCommand,
-  CognitoIdentityProviderClient,
-  UsernameExistsException,
-} from '@aws-sdk/client-cognito-identity-provider';
 import type { EntityItem } from 'electrodb';
 import type { Lang } from '../../contracts/langs.ts';
 import type { GuardRole, Permission, RoleLabel } from '../../contracts/permissions.ts';
 import type { MemberStatus } from '../../contracts/schemas/members.ts';
 import { type ActionRecord, actionItem } from '../platform/audit/actions.ts';
 import type { Actor } from '../platform/auth/actor.ts';
+import { cognito } from '../platform/auth/cognito.ts';
 import { env } from '../platform/config/env.ts';
 import { db } from '../platform/db/service.ts';
 import { conflict, notFound, validationFailed } from '../platform/http/errors.ts';
@@ -106,24 +101,6 @@ async function paged<T>(run: () => Promise<{ data: T[]; cursor: string | null }>
     throw error;
   }
 }
-
-let cognitoClient: { endpoint: string | undefined; client: CognitoIdentityProviderClient } | undefined;
-/** The Cognito admin client; locally the embedded Cognito (COGNITO_ENDPOINT), which ignores signatures. */
-const cognito = () => {
-  const { AWS_REGION, COGNITO_ENDPOINT } = env();
-  if (cognitoClient?.endpoint !== COGNITO_ENDPOINT || !cognitoClient) {
-    cognitoClient = {
-      endpoint: COGNITO_ENDPOINT,
-      client: new CognitoIdentityProviderClient({
-        region: AWS_REGION,
-        ...(COGNITO_ENDPOINT
-          ? { endpoint: COGNITO_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-          : {}),
-      }),
-    };
-  }
-  return cognitoClient.client;
-};
 
 const subOf = (attributes: { Name?: string; Value?: string }[] | undefined) =>
   attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
@@ -558,9 +535,10 @@ export const peopleStore = {
   async createLogin(input: { email: string; name: string }): Promise<{ sub: string }> {
     const UserPoolId = env().USER_POOL_ID;
     if (!UserPoolId) throw new Error('USER_POOL_ID is not configured');
+    const { client, sdk } = await cognito();
     try {
-      const { User } = await cognito().send(
-        new AdminCreateUserCommand({
+      const { User } = await client.send(
+        new sdk.AdminCreateUserCommand({
           UserPoolId,
           Username: input.email,
           DesiredDeliveryMediums: ['EMAIL'],
@@ -575,13 +553,8 @@ export const peopleStore = {
       if (!sub) throw new Error('Cognito returned no sub');
       return { sub };
     } catch (error) {
-      if (
-        !(error instanceof UsernameExistsException) &&
-        (error as Error).name !== 'UsernameExistsException'
-      ) {
-        throw error;
-      }
-      const existing = await cognito().send(new AdminGetUserCommand({ UserPoolId, Username: input.email }));
+      if ((error as Error).name !== 'UsernameExistsException') throw error;
+      const existing = await client.send(new sdk.AdminGetUserCommand({ UserPoolId, Username: input.email }));
       const sub = subOf(existing.UserAttributes);
       if (!sub) throw new Error('Cognito returned no sub');
       return { sub };

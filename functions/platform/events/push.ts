@@ -1,6 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { fromEnv } from '@aws-sdk/credential-provider-env';
-import { SignatureV4 } from '@smithy/signature-v4';
+import type { SignatureV4 } from '@smithy/signature-v4';
 import { env } from '../config/env.ts';
 import { logger } from '../log/logger.ts';
 
@@ -81,12 +80,19 @@ let signer: SignatureV4 | undefined;
  * @aws-sdk/client-iot-data-plane's PublishCommand sends; that client is not a dependency here.
  */
 async function publishToIot(endpoint: string, topic: string, body: string) {
-  signer ??= new SignatureV4({
-    service: 'iotdata',
-    region: env().AWS_REGION,
-    credentials: fromEnv(),
-    sha256: Sha256,
-  });
+  // Loaded on the first push, not at cold start.
+  if (!signer) {
+    const [{ SignatureV4: Signer }, { fromEnv }] = await Promise.all([
+      import('@smithy/signature-v4'),
+      import('@aws-sdk/credential-provider-env'),
+    ]);
+    signer = new Signer({
+      service: 'iotdata',
+      region: env().AWS_REGION,
+      credentials: fromEnv(),
+      sha256: Sha256,
+    });
+  }
   // The IoT endpoint is a bare host name; a full URL (a test's local server) is taken as it is.
   const base = new URL(/^https?:\/\//.test(endpoint) ? endpoint : `https://${endpoint}`);
   const path = `/topics/${encodeURIComponent(topic)}`;
