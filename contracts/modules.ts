@@ -22,5 +22,3 @@ export const MODULES = [
 ] as const;
 
 export type Module = (typeof MODULES)[number];
-
-export const isModule = (value: string): value is Module => (MODULES as readonly string[]).includes(value);

@@ -100,8 +100,3 @@ export const PERMISSIONS = [
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
-
-export const isGuardRole = (value: string): value is GuardRole =>
-  (GUARD_ROLES as readonly string[]).includes(value);
-export const isPermission = (value: string): value is Permission =>
-  (PERMISSIONS as readonly string[]).includes(value);

@@ -22,7 +22,6 @@ export const routes = {
 
 export type Routes = typeof routes;
 export type OperationName = keyof Routes;
-export type RouteOf<N extends OperationName> = Routes[N];
 
 type Schema = z.ZodMiniType;
 type Infer<S> = S extends Schema ? z.infer<S> : undefined;

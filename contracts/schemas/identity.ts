@@ -50,8 +50,6 @@ export const profilePlane = z.object({
   rentable: z.boolean(),
 });
 
-export const roleName = z.enum(GUARD_ROLES);
-
 /**
  * The profile held after login (spec §3 "Profile"). Parts that later domains fill (flight
  * statistics, balance, trainings, rent permits) are null or empty until the person has such data.

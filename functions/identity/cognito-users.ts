@@ -20,5 +20,3 @@ export const cognitoDirectory: UserDirectory = {
     return email && value('email_verified') === 'true' ? email.trim().toLowerCase() : null;
   },
 };
-
-export { resetCognitoForTests } from '../platform/auth/cognito.ts';

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../auth/actor.ts';
-import { db } from '../db/service.ts';
 
 const TWO_YEARS_S = 2 * 366 * 24 * 3600;
 
@@ -33,12 +32,4 @@ export function actionItem(
     at,
     ttl: Math.floor(Date.parse(at) / 1000) + TWO_YEARS_S,
   };
-}
-
-/** Records an action on its own (when the change itself is a single conditional write). */
-export async function recordAction(
-  actor: Pick<Actor, 'userId' | 'organizationId' | 'actingSupervisorId'>,
-  record: ActionRecord,
-) {
-  await db().entities.action.put(actionItem(actor, record)).go({ response: 'none' });
 }

@@ -30,8 +30,3 @@ export const cognito = async (): Promise<Cognito> => {
   }));
   return loaded;
 };
-
-/** Tests point the platform at a fresh local stack. */
-export const resetCognitoForTests = () => {
-  loaded = undefined;
-};

@@ -24,6 +24,7 @@ import {
   requiredProblems,
   withoutEmpty,
 } from './auth-failure.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 /** `credentials`: e-mail and password; `new_password`: Cognito wants the member's own password (first sign-in). */
 type Step = 'credentials' | 'new_password';
@@ -148,31 +149,14 @@ export default function LoginPage() {
               <FormField label={t('login.email')}>
                 <Input value={email.trim()} readOnly autoComplete="username" data-testid="first-email" />
               </FormField>
-              <FormField
-                label={t('reset.new_password')}
-                constraintText={t('reset.password_rule')}
-                errorText={errorText('password')}
-              >
-                <Input
-                  type="password"
-                  autoComplete="new-password"
-                  value={newPassword}
-                  onChange={({ detail }) => setNewPassword(detail.value)}
-                  invalid={Boolean(errors.password)}
-                  autoFocus
-                  data-testid="first-password"
-                />
-              </FormField>
-              <FormField label={t('reset.repeat')} errorText={errorText('repeat')}>
-                <Input
-                  type="password"
-                  autoComplete="new-password"
-                  value={repeat}
-                  onChange={({ detail }) => setRepeat(detail.value)}
-                  invalid={Boolean(errors.repeat)}
-                  data-testid="first-repeat"
-                />
-              </FormField>
+              <NewPasswordFields
+                password={newPassword}
+                repeat={repeat}
+                onPassword={setNewPassword}
+                onRepeat={setRepeat}
+                errorText={errorText}
+                testIdPrefix="first"
+              />
             </SpaceBetween>
           </Form>
         </form>

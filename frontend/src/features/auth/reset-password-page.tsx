@@ -14,6 +14,7 @@ import { flash } from '../../lib/flash.ts';
 import { startLoading } from '../../lib/loading.ts';
 import { AuthCard } from './auth-card.tsx';
 import { authFailureKey, newPasswordProblems, requiredProblems, withoutEmpty } from './auth-failure.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
 import { decodeResetToken } from './reset-token.ts';
 
 /** `reset-password/{token}`: the e-mail and code come from the link; the user picks a new password. */
@@ -102,31 +103,14 @@ export default function ResetPasswordPage() {
                 data-testid="reset-code"
               />
             </FormField>
-            <FormField
-              label={t('reset.new_password')}
-              constraintText={t('reset.password_rule')}
-              errorText={errorText('password')}
-            >
-              <Input
-                type="password"
-                autoComplete="new-password"
-                value={password}
-                onChange={({ detail }) => setPassword(detail.value)}
-                invalid={Boolean(errors.password)}
-                autoFocus
-                data-testid="reset-password"
-              />
-            </FormField>
-            <FormField label={t('reset.repeat')} errorText={errorText('repeat')}>
-              <Input
-                type="password"
-                autoComplete="new-password"
-                value={repeat}
-                onChange={({ detail }) => setRepeat(detail.value)}
-                invalid={Boolean(errors.repeat)}
-                data-testid="reset-repeat"
-              />
-            </FormField>
+            <NewPasswordFields
+              password={password}
+              repeat={repeat}
+              onPassword={setPassword}
+              onRepeat={setRepeat}
+              errorText={errorText}
+              testIdPrefix="reset"
+            />
           </SpaceBetween>
         </Form>
       </form>
