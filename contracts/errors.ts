@@ -11,6 +11,12 @@ export const ERROR_STATUS = {
   not_found: 404,
   conflict: 409,
   plane_limit_reached: 409,
+  /** An aircraft with components, maintenance items or fault reports is set inactive, not deleted. */
+  plane_in_use: 409,
+  /** Spec §8 "Not editable.": a flight or logbook line an instructor has signed is locked. */
+  not_editable: 409,
+  /** Spec §8 "Continuity lapsed.": the organization blocks pilots who are not current. */
+  continuity_lapsed: 409,
   /** A role still held by members cannot be deleted. */
   role_in_use: 409,
   /** The person is already a member of the organization. */
@@ -41,6 +47,10 @@ export const FIELD_MESSAGES = [
   /** A permission or guard role the caller does not hold themselves (roles, member roles). */
   'not_grantable',
   'duplicate_value',
+  /** Another aircraft of the organization already has this registration. */
+  'reg_num_taken',
+  /** A landing time earlier than the takeoff. */
+  'landing_before_takeoff',
   'too_short',
   'too_long',
   'too_small',

@@ -1,8 +1,13 @@
 import type * as z from 'zod/mini';
 import type { Domain } from './domains.ts';
 import type { RouteDef } from './route-types.ts';
+import { aircraftRoutes } from './routes/aircraft.ts';
+import { faultsRoutes } from './routes/faults.ts';
+import { flightRoutes } from './routes/flights.ts';
 import { identityRoutes } from './routes/identity.ts';
+import { logbookRoutes } from './routes/logbook.ts';
 import { lookupRoutes } from './routes/lookups.ts';
+import { maintenanceRoutes } from './routes/maintenance.ts';
 import { organizationRoutes } from './routes/organizations.ts';
 import { peopleRoutes } from './routes/people.ts';
 
@@ -18,6 +23,11 @@ export const routes = {
   ...lookupRoutes,
   ...peopleRoutes,
   ...organizationRoutes,
+  ...aircraftRoutes,
+  ...maintenanceRoutes,
+  ...faultsRoutes,
+  ...flightRoutes,
+  ...logbookRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

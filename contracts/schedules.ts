@@ -14,4 +14,13 @@ export interface ScheduleDef {
   description: string;
 }
 
-export const schedules: readonly ScheduleDef[] = [];
+export const schedules: readonly ScheduleDef[] = [
+  {
+    id: 'maintenance-due-daily',
+    cron: '0 6 * * *',
+    timezone: 'Europe/Budapest',
+    domain: 'aircraft',
+    handler: 'notifyDueMaintenance',
+    description: 'Tells the technical operators of maintenance due soon, overdue and aircraft limits reached',
+  },
+];

@@ -34,10 +34,12 @@ export const tableAccessFor = (domain: Domain): TableAccess =>
 /** Domains that hand out presigned uploads or read stored files (DESIGN §6); nobody else gets the bucket. */
 const FILES_ACCESS: Partial<Record<Domain, FilesAccess>> = {
   documents: 'readWrite',
+  // Fault photos: presigned POST, the check after upload (read the first bytes, delete a bad file).
+  aircraft: 'readWrite',
 };
 
 /** Domains that push to browsers (notifications, the refresh channel; DESIGN §6): iot:Publish. */
-const PUSH_DOMAINS: readonly Domain[] = ['identity', 'organizations'];
+const PUSH_DOMAINS: readonly Domain[] = ['identity', 'organizations', 'aircraft'];
 
 /** Domains that manage logins (users: a new member gets one, with a mailed temporary password). */
 const USER_POOL_ADMIN: Partial<Record<Domain, readonly string[]>> = {

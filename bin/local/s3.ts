@@ -23,7 +23,7 @@ interface S3rverOptions {
   port: number;
   directory: string;
   silent: boolean;
-  configureBuckets: { name: string }[];
+  configureBuckets: { name: string; configs?: string[] }[];
 }
 
 interface S3rverInstance {
@@ -41,6 +41,15 @@ const { DUMMY_ACCOUNT } = require('s3rver/lib/models/account') as {
 const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
 DUMMY_ACCOUNT.createKeyPair(LOCAL_CREDENTIALS.accessKeyId, LOCAL_CREDENTIALS.secretAccessKey);
 
+/**
+ * The browser uploads with a presigned POST straight to this server (another port than the web
+ * app) and shows photos from presigned GETs, as from the cloud bucket (lib/data-stack.ts `cors`).
+ */
+const BROWSER_CORS = `<CORSConfiguration><CORSRule>
+<AllowedOrigin>*</AllowedOrigin><AllowedMethod>GET</AllowedMethod><AllowedMethod>HEAD</AllowedMethod>
+<AllowedMethod>POST</AllowedMethod><AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader>
+<MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
+
 export async function startS3(opts: StartS3Options): Promise<LocalS3> {
   const host = opts.host ?? '127.0.0.1';
   await mkdir(opts.dir, { recursive: true });
@@ -50,7 +59,7 @@ export async function startS3(opts: StartS3Options): Promise<LocalS3> {
     directory: opts.dir,
     silent: true,
     // Existing buckets and their objects are kept.
-    configureBuckets: opts.buckets.map((name) => ({ name })),
+    configureBuckets: opts.buckets.map((name) => ({ name, configs: [BROWSER_CORS] })),
   });
   const { port } = await server.run();
 

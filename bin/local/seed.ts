@@ -3,7 +3,10 @@ import type { Module } from '../../contracts/modules.ts';
 import { MODULES } from '../../contracts/modules.ts';
 import { DEFAULT_ROLES } from '../../functions/organizations/organization-service.ts';
 import { db } from '../../functions/platform/db/service.ts';
+import { seedAircraft } from './seed-aircraft.ts';
+import { seedFaults } from './seed-faults.ts';
 import { seedLookups } from './seed-lookups.ts';
+import { seedMaintenance } from './seed-maintenance.ts';
 import { seedOrganizations } from './seed-organizations.ts';
 import { seedPeople } from './seed-people.ts';
 import { seedProfile } from './seed-profile.ts';
@@ -232,6 +235,9 @@ export async function seedDemo(
   await seedOrganizations();
   await seedPeople(createUser);
   await seedProfile();
+  await seedAircraft();
+  await seedFaults();
+  await seedMaintenance();
   // seed-areas
 }
 

@@ -6,6 +6,7 @@ import '../validation.ts';
 import {
   type OrganizationRecord,
   organizationRecord,
+  RECENCY_POLICIES,
   type UpdateOwnOrganizationInput,
   updateOwnOrganizationInput,
 } from './organizations.ts';
@@ -28,6 +29,8 @@ export const organizationSummary = z.object({
   timezone: z.string(),
   currency_id: z.string(),
   logo: z.nullable(z.string()),
+  /** Issue 5 §6: the daily sheet warns about or refuses a pilot who is not current. */
+  recency_policy: z.enum(RECENCY_POLICIES),
 });
 export type OrganizationSummary = z.infer<typeof organizationSummary>;
 

@@ -18,6 +18,8 @@ export const NOTIFICATION_KINDS = [
   'balance',
   'operating_day',
   'membership',
+  'maintenance',
+  'fault',
   'system',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -154,6 +154,10 @@ export const ORGANIZATION_NOTIFICATION_FLAGS = [
 export type OrganizationNotificationFlag = (typeof ORGANIZATION_NOTIFICATION_FLAGS)[number];
 
 /** What a custom price is charged per. */
+/** Issue 5 §6: what the daily sheet does with a pilot who is not current. */
+export const RECENCY_POLICIES = ['warn', 'block'] as const;
+export type RecencyPolicy = (typeof RECENCY_POLICIES)[number];
+
 export const CUSTOM_PRICE_UNITS = ['flight', 'minute', 'hour', 'day', 'month', 'year', 'piece'] as const;
 export type CustomPriceUnit = (typeof CUSTOM_PRICE_UNITS)[number];
 
@@ -208,6 +212,8 @@ export const organizationSettingsFields = {
   dst: flag,
   /** An air operator (AOC holder), not only a club. */
   is_operator: flag,
+  /** Issue 5 §6: the daily sheet warns about (warn) or refuses (block) a pilot who is not current. */
+  recency_policy: z.optional(z.enum(RECENCY_POLICIES)),
   // Banking and billing
   bank_name: text(120),
   bank_iban: iban,
@@ -361,6 +367,7 @@ export const organizationRecord = z.object({
   timezone: z.string(),
   dst: z.boolean(),
   is_operator: z.boolean(),
+  recency_policy: z.enum(RECENCY_POLICIES),
   bank_name: nullableString,
   bank_iban: nullableString,
   bank_swift: nullableString,
@@ -637,37 +644,7 @@ export const typeListsOutput = z.object({
 
 // Activity log -------------------------------------------------------------------------------
 
-/**
- * Every action key the organizations issue writes (the activity log shows them translated:
- * `organizations:action.<key>`).
- */
-export const ACTION_KEYS = [
-  'organization.create',
-  'organization.update',
-  'subscription.assign',
-  'subscription.update',
-  'package.create',
-  'package.update',
-  'type_list.update',
-  'role.create',
-  'role.update',
-  'role.delete',
-  'member.add',
-  'member.update',
-  'member.roles',
-  'member.status',
-  'member.remove',
-  'pilot_info.update',
-  'permit.grant',
-  'permit.revoke',
-  'act_as.start',
-  'act_as.stop',
-  'profile.update',
-  'registration.complete',
-  'notification.read',
-  'notification.delete',
-] as const;
-export type ActionKey = (typeof ACTION_KEYS)[number];
+export { ACTION_KEYS, type ActionKey } from '../actions.ts';
 
 export const listActionsQuery = z
   .strictObject({

@@ -1,10 +1,12 @@
 import type { Lang } from '../../contracts/langs.ts';
 import { PERMISSIONS } from '../../contracts/permissions.ts';
+import { isFunctional } from '../../contracts/schemas/aircraft.ts';
 import type {
   AirportItem,
   DatasourceItems,
   DatasourceType,
   OperatorItem,
+  PlaneItem,
   RoleItem,
   UserItem,
 } from '../../contracts/schemas/lookups.ts';
@@ -104,11 +106,24 @@ const loaders: { [T in DatasourceType]: Loader<T> } = {
   documentTypes: (store) => store.typeList('documentTypes'),
   airportCountries: (store) => store.typeList('airportCountries'),
 
-  /**
-   * The organization's aircraft. No aircraft entity exists yet (the aircraft issue adds planes), so
-   * the honest answer is the empty list; the shape is the one the pickers will receive.
-   */
-  planes: () => [],
+  /** The current organization's aircraft by registration, every status (never cached, spec §4). */
+  async planes(store, actor) {
+    if (!actor.organizationId) return [];
+    return (await store.planes(actor.organizationId))
+      .map(
+        (p): PlaneItem => ({
+          plane_id: p.plane_id,
+          reg_num: p.reg_num,
+          callsign: p.callsign ?? null,
+          plane_type: p.plane_type ?? null,
+          plane_category: p.plane_category,
+          is_tmg: p.is_tmg,
+          functional: isFunctional(p.status),
+          rentable: p.rentable,
+        }),
+      )
+      .sort((a, b) => a.reg_num.localeCompare(b.reg_num));
+  },
 };
 
 export async function datasource<T extends DatasourceType>(

@@ -64,6 +64,28 @@ export const datasourceStore = {
     return data;
   },
 
+  /** The organization's aircraft (plane.byOrganization: `org#<id>` begins_with `plane#`). */
+  async planes(organizationId: string) {
+    const { data } = await db()
+      .entities.plane.query.byOrganization({ organization_id: organizationId })
+      .go({
+        pages: 'all',
+        attributes: [
+          'organization_id',
+          'plane_id',
+          'reg_num',
+          'callsign',
+          'plane_type',
+          'model',
+          'plane_category',
+          'is_tmg',
+          'status',
+          'rentable',
+        ],
+      });
+    return data;
+  },
+
   /** A global type list (plane types, document types, countries), owned by the organizations domain. */
   typeList: typeListItems,
 };

@@ -18,7 +18,7 @@ export const ops: DomainOps<'identity'> = {
 
   checkSession: ({ actor }) => ({ user_id: actor.userId, organization_id: actor.organizationId }),
 
-  getProfile: ({ actor }) => identity.profileOf(actor, actor.privateProfile),
+  getProfile: ({ actor }) => identity.loadProfile(store, actor),
 
   changeLanguage: async ({ actor, body }) => {
     await identity.changeLanguage(store, actor, body.lang);
@@ -46,5 +46,5 @@ async function reloadedProfile(sub: string) {
   forgetActor(sub);
   const actor = await resolveActorBySub(sub);
   if (!actor) throw unauthorized();
-  return identity.profileOf(actor, actor.privateProfile);
+  return identity.loadProfile(store, actor);
 }

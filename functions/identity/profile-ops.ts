@@ -6,7 +6,8 @@ import { cognitoDirectory } from './cognito-users.ts';
 import { notify } from './notifications-service.ts';
 import * as profile from './profile-service.ts';
 import { profileStore as store } from './profile-store.ts';
-import { profileOf } from './service.ts';
+import { loadProfile } from './service.ts';
+import { identityStore } from './store.ts';
 
 type ProfileOps = Pick<
   DomainOps<'identity'>,
@@ -49,6 +50,6 @@ export const profileOps: ProfileOps = {
     forgetActor(token.sub);
     const actor = await resolveActorBySub(token.sub);
     if (!actor) throw unauthorized();
-    return profileOf(actor, actor.privateProfile);
+    return loadProfile(identityStore, actor);
   },
 };

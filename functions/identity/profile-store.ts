@@ -229,7 +229,7 @@ export const profileStore = {
 /** The person's own changes belong to no organization: they go to their `personal` log. */
 const personalAction = (
   actor: Acting,
-  verb: string,
+  verb: ActionRecord['action'],
   targetType: string,
   targetId: string,
   details?: ActionRecord['details'],

@@ -2,6 +2,7 @@ import type { Lang } from '../../contracts/langs.ts';
 import {
   type GlobalSearchOutput,
   SEARCH_GROUP_LIMIT,
+  type SearchAircraft,
   type SearchOrganization,
   type SearchPerson,
 } from '../../contracts/schemas/lookups.ts';
@@ -13,7 +14,7 @@ import type { DatasourceStore } from './datasource-store.ts';
  * - people: the active members of the caller's own organizations — never another club's members;
  *   e-mail addresses are searched and shown only in the current organization, and only to a caller
  *   who may list its users (user-list);
- * - aircraft: none exist yet (the aircraft issue adds planes), so the group is honestly empty;
+ * - aircraft: the current organization's, by registration, callsign, type or model;
  * - organizations: the caller's own; a supervisor finds every organization.
  *
  * Reads are Queries on keys: one member list per organization of the caller (membership.byOrganization)
@@ -62,10 +63,11 @@ export async function globalSearch(
   const ownIds = actor.memberships
     .map((m) => m.organizationId)
     .sort((a, b) => Number(b === actor.organizationId) - Number(a === actor.organizationId));
-  const [ownOrganizations, everyOrganization, memberLists] = await Promise.all([
+  const [ownOrganizations, everyOrganization, memberLists, planes] = await Promise.all([
     store.organizations(ownIds),
     actor.isSupervisor ? store.allOrganizations() : Promise.resolve(null),
     Promise.all(ownIds.map((id) => store.memberIds(id))),
+    actor.organizationId ? store.planes(actor.organizationId) : Promise.resolve([]),
   ]);
 
   const organizationOf = new Map<string, string>();
@@ -108,7 +110,22 @@ export async function globalSearch(
       (p) => p.name,
       actor.lang,
     ),
-    aircraft: { items: [], more: false },
+    aircraft: ranked(
+      planes
+        .filter((p) => matchesAll(terms, [p.reg_num, p.callsign, p.plane_type, p.model]))
+        .map(
+          (p): SearchAircraft => ({
+            plane_id: p.plane_id,
+            reg_num: p.reg_num,
+            plane_type: p.plane_type ?? null,
+            organization_id: p.organization_id,
+          }),
+        ),
+      text,
+      (p) => [p.reg_num, p.plane_type],
+      (p) => p.reg_num,
+      actor.lang,
+    ),
     organizations: ranked(
       organizations,
       text,

@@ -40,6 +40,25 @@ export const identityStore = {
     return data;
   },
 
+  /** The organization's aircraft for the profile: one Query on `org#<id>` begins_with `plane#`. */
+  async planesOf(organizationId: string) {
+    const { data } = await db()
+      .entities.plane.query.byOrganization({ organization_id: organizationId })
+      .go({
+        pages: 'all',
+        attributes: ['plane_id', 'reg_num', 'plane_category', 'is_tmg', 'status', 'rentable', 'owner'],
+      });
+    return data;
+  },
+
+  /** The person's permits in the organization (permit.byMember, `permit#<user_id>#…`). */
+  async permitsOf(organizationId: string, userId: string) {
+    const { data } = await db()
+      .entities.permit.query.byMember({ organization_id: organizationId, user_id: userId })
+      .go({ pages: 'all' });
+    return data;
+  },
+
   async isActiveMember(organizationId: string, userId: string) {
     const { data } = await db()
       .entities.membership.get({ user_id: userId, organization_id: organizationId })

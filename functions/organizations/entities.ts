@@ -31,6 +31,8 @@ export const organization = new Entity({
     timezone: { type: 'string', required: true, default: 'Europe/Budapest' },
     dst: { type: 'boolean', default: true },
     is_operator: { type: 'boolean', default: false },
+    /** Issue 5 §6: a pilot who is not current is only warned on the daily sheet, or refused. */
+    recency_policy: { type: ['warn', 'block'] as const, default: 'warn' },
     currency_id: { type: 'string', required: true, default: 'HUF' },
     modules: {
       type: 'list',

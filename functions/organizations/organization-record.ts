@@ -88,6 +88,7 @@ export function organizationRecordOf(org: StoredOrganization): OrganizationRecor
     modules: [...org.modules],
     dst: org.dst ?? true,
     is_operator: org.is_operator ?? false,
+    recency_policy: org.recency_policy === 'block' ? 'block' : 'warn',
     plane_limit: org.plane_limit ?? 0,
     general_limit: org.general_limit ?? 0,
     glider_limit: org.glider_limit ?? 0,

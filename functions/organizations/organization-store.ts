@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Lang } from '../../contracts/langs.ts';
 import type { GuardRole, Permission, RoleLabel } from '../../contracts/permissions.ts';
 import type { SubscriptionStatus } from '../../contracts/schemas/organizations.ts';
@@ -29,9 +28,7 @@ export async function typeListItems(listId: string): Promise<TypeListEntry[]> {
 
 type AuditActor = Pick<Actor, 'userId' | 'organizationId' | 'actingSupervisorId'>;
 
-/** Ids that sort by creation time (base-36 milliseconds, then randomness): newest-first lists by key. */
-export const timeOrderedId = (at = Date.now(), suffix = randomBytes(5).toString('hex')) =>
-  `${at.toString(36).padStart(9, '0')}${suffix}`;
+export { timeOrderedId } from '../platform/db/ids.ts';
 
 /** A rejected TransactWrite is a lost race (a version or existence condition): 409 (DESIGN §4). */
 const committed = (result: { canceled: boolean }) => {

@@ -7,7 +7,7 @@ import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Domain } from '../../contracts/domains.ts';
 import { routeEntries, routeKey } from '../../contracts/routes.ts';
-import type { ScheduleDef } from '../../contracts/schedules.ts';
+import { type ScheduleDef, schedules } from '../../contracts/schedules.ts';
 import { TABLE_LAYOUT } from '../../functions/platform/db/table.ts';
 import { routedDomains, tableAccessFor } from '../../lib/api-stack.ts';
 import { DomainFunction } from '../../lib/constructs/domain-function.ts';
@@ -528,13 +528,15 @@ describe('realtime stack', () => {
 });
 
 describe('schedules stack', () => {
-  it('synthesizes with no schedules defined', () => {
+  it("synthesizes the app's schedule table: one schedule per row, one Lambda per job handler", () => {
     // Act
     const t = template(testStage, testStage.stacks.schedules);
 
     // Assess
-    expect(resourcesOf(t, 'AWS::Scheduler::Schedule')).toHaveLength(0);
-    expect(resourcesOf(t, 'AWS::Lambda::Function')).toHaveLength(0);
+    expect(resourcesOf(t, 'AWS::Scheduler::Schedule')).toHaveLength(schedules.length);
+    expect(resourcesOf(t, 'AWS::Lambda::Function')).toHaveLength(
+      new Set(schedules.map((row) => `${row.domain}.${row.handler}`)).size,
+    );
   });
 
   it('maps each row to a schedule with cron, time zone, retries and an encrypted DLQ, one Lambda per entry', () => {

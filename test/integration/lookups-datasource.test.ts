@@ -160,11 +160,29 @@ describe('GET /api/datasource/{type list}', () => {
 });
 
 describe('GET /api/datasource/planes', () => {
-  it('is empty while no aircraft are recorded', async () => {
+  it("lists the caller's organization's aircraft by registration, as pickers need them", async () => {
     const { status, body } = await datasource(pilot, 'planes');
+    const alpine = await datasource(alpineAdmin, 'planes');
 
     expect(status).toBe(200);
-    expect(body).toEqual({ items: [] });
+    expect(body.items.map((p: { reg_num: string }) => p.reg_num)).toEqual([
+      'HA-1265',
+      'HA-4012',
+      'HA-4370',
+      'HA-4455',
+      'HA-SBX',
+    ]);
+    expect(body.items[0]).toEqual({
+      plane_id: 'plane-ha-1265',
+      reg_num: 'HA-1265',
+      callsign: 'HA-1265',
+      plane_type: 'G109',
+      plane_category: 'plc_01',
+      is_tmg: true,
+      functional: true,
+      rentable: true,
+    });
+    expect(alpine.body.items.map((p: { plane_id: string }) => p.plane_id)).toEqual(['plane-oe-5678']);
   });
 });
 

@@ -152,9 +152,19 @@ describe('POST /api/datasource/global-search: organizations and aircraft', () =>
     expect(admins.body.organizations.items).toEqual([]);
   });
 
-  it('has no aircraft to find while none are recorded', async () => {
-    const { body } = await search(admin, 'HA-');
+  it("finds the current organization's aircraft by registration or type, never another club's", async () => {
+    const { body } = await search(admin, 'HA-4');
+    const byType = await search(pilot, 'g109');
+    const alpine = await search(alpineAdmin, 'HA-4012');
 
-    expect(body.aircraft).toEqual({ items: [], more: false });
+    expect(body.aircraft.items.map((p: { reg_num: string }) => p.reg_num)).toEqual([
+      'HA-4012',
+      'HA-4370',
+      'HA-4455',
+    ]);
+    expect(byType.body.aircraft.items).toEqual([
+      { plane_id: 'plane-ha-1265', reg_num: 'HA-1265', plane_type: 'G109', organization_id: 'org-demo' },
+    ]);
+    expect(alpine.body.aircraft).toEqual({ items: [], more: false });
   });
 });

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OperationName, pathParams, routeEntries } from '../../contracts/routes.ts';
 import { type Platform, startPlatform, subOf } from '../helpers/platform.ts';
+import { aircraftWalk } from './tenant-walk/aircraft.ts';
+import type { WalkArea } from './tenant-walk/area.ts';
+import { faultsWalk } from './tenant-walk/faults.ts';
+import { flightsWalk } from './tenant-walk/flights.ts';
+import { maintenanceWalk } from './tenant-walk/maintenance.ts';
 
 /**
  * Tenancy (ground rule 5), walked over EVERY row of the route table: the admin of organization B
@@ -17,7 +22,7 @@ const B_ADMIN = subOf('admin@alpine.windsock.aero');
 const a = { roleId: '', notificationId: '' };
 
 /** Ids of organization A's items, per operation and path parameter. */
-const A_IDS: Partial<Record<OperationName, () => Record<string, string>>> = {
+const CORE_IDS: WalkArea['ids'] = {
   getMember: () => ({ user_id: 'user-pilot' }),
   updateMember: () => ({ user_id: 'user-pilot' }),
   setMemberRoles: () => ({ user_id: 'user-pilot' }),
@@ -48,7 +53,7 @@ const A_IDS: Partial<Record<OperationName, () => Record<string, string>>> = {
 };
 
 /** Answers other than 403/404 that are right for a route whose parameter is not A's id. */
-const EXPECTED: Partial<Record<OperationName, number[]>> = {
+const CORE_EXPECTED: WalkArea['expected'] = {
   getDatasource: [200],
   // B's admin already has a person: a second registration is a conflict, and touches nothing of A.
   register: [409],
@@ -57,7 +62,7 @@ const EXPECTED: Partial<Record<OperationName, number[]>> = {
 /** A valid body per write operation (the ids inside point at organization A where there are any). */
 const person = { first_name: 'Lukas', last_name: 'Huber', version: 1 };
 const organizationRecord = { organization_name: 'X', short_name: 'X', timezone: 'Europe/Vienna' };
-const BODIES: Partial<Record<OperationName, unknown>> = {
+const CORE_BODIES: WalkArea['bodies'] = {
   changeLanguage: { lang: 'de' },
   // An e-mail already in B: answered without a word about anyone else.
   addMember: { email: 'admin@alpine.windsock.aero', first_name: 'L', last_name: 'H', role_ids: [] },
@@ -125,10 +130,20 @@ const BODIES: Partial<Record<OperationName, unknown>> = {
 const bodyOf = (body: unknown) => (typeof body === 'function' ? body() : body);
 
 /** Operations whose purpose is to name another organization's item in the body: they must refuse. */
+const CORE_REFUSES_A_IN_BODY: OperationName[] = ['changeOrganization', 'startActing', 'markNotificationRead'];
+
+/** Later areas keep their part of the walk in tenant-walk/<area>.ts. */
+const AREAS: WalkArea[] = [aircraftWalk, maintenanceWalk, faultsWalk, flightsWalk];
+const A_IDS: WalkArea['ids'] = Object.assign({}, CORE_IDS, ...AREAS.map((area) => area.ids));
+const BODIES: WalkArea['bodies'] = Object.assign({}, CORE_BODIES, ...AREAS.map((area) => area.bodies));
+const EXPECTED: NonNullable<WalkArea['expected']> = Object.assign(
+  {},
+  CORE_EXPECTED,
+  ...AREAS.map((area) => area.expected ?? {}),
+);
 const REFUSES_A_IN_BODY = new Set<OperationName>([
-  'changeOrganization',
-  'startActing',
-  'markNotificationRead',
+  ...CORE_REFUSES_A_IN_BODY,
+  ...AREAS.flatMap((area) => area.refusesAInBody ?? []),
 ]);
 
 /** Strings that only organization A's data contains. */
@@ -147,6 +162,7 @@ beforeAll(async () => {
     sub: subOf('pilot@demo.windsock.aero'),
   });
   a.notificationId = notifications.body.items[0].id;
+  for (const area of AREAS) await area.setup?.(platform);
 });
 afterAll(async () => {
   await platform?.close();

@@ -27,5 +27,8 @@ export const menuFor = (table: readonly PageDef[], profile: AccessProfile | null
         return outcome === 'allow' || outcome === 'error';
       })
       .sort((a, b) => (a.menu?.order ?? 0) - (b.menu?.order ?? 0))
-      .map((page) => ({ href: hrefOf(page.path), labelKey: page.menu?.label ?? page.titleKey })),
+      .map((page) => ({
+        href: page.menu?.href ?? hrefOf(page.path),
+        labelKey: page.menu?.label ?? page.titleKey,
+      })),
   })).filter((section) => section.items.length > 0);

@@ -1,6 +1,9 @@
 import type { ComponentType } from 'react';
 import type { Module } from '../../../contracts/modules.ts';
 import type { GuardRole, Permission } from '../../../contracts/permissions.ts';
+import { aircraftPages } from './pages/aircraft.ts';
+import { faultPages } from './pages/faults.ts';
+import { maintenancePages } from './pages/maintenance.ts';
 import { organizationPages } from './pages/organizations.ts';
 import { peoplePages } from './pages/people.ts';
 import { profilePages } from './pages/profile.ts';
@@ -49,7 +52,8 @@ export interface PageDef {
   module?: Module;
   aircraft?: AircraftRequirement;
   /** i18n keys: the shell's in `common`, the areas' in `nav` (`nav:menu.users`). */
-  menu?: { group: MenuGroup; label: string; order: number };
+  /** `href`: where the item leads when the path has parameters (`plane-fault/new/`). */
+  menu?: { group: MenuGroup; label: string; order: number; href?: string };
   titleKey: string;
   /** The page name `/api/help/{page}` answers for (help issue). */
   helpPage: string;
@@ -128,6 +132,9 @@ export const pages: readonly PageDef[] = [
   ...peoplePages,
   ...organizationPages,
   ...profilePages,
+  ...aircraftPages,
+  ...maintenancePages,
+  ...faultPages,
 ];
 
 /** Where unknown addresses go: the error page with this message key. */

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { ActionKey } from '../../../contracts/actions.ts';
 import type { Actor } from '../auth/actor.ts';
 
 const TWO_YEARS_S = 2 * 366 * 24 * 3600;
 
 export interface ActionRecord {
   /** i18n key of the verb: `role.create`, `user.update`, `act_as.start`, … */
-  action: string;
+  action: ActionKey;
   target_type: string;
   target_id: string;
   /** Ids and codes only — never personal data (STYLE §11). */

@@ -15,6 +15,8 @@ export interface ActorOrganization {
   timezone: string;
   currency_id: string;
   logo: string | null;
+  /** Issue 5 §6: the daily sheet warns about or refuses a pilot who is not current. */
+  recency_policy: 'warn' | 'block';
 }
 
 export interface ActorMembership {
@@ -150,6 +152,7 @@ export const organizationSummaryOf = (org: {
   timezone: string;
   currency_id: string;
   logo?: string;
+  recency_policy?: 'warn' | 'block';
 }): ActorOrganization => ({
   organization_id: org.organization_id,
   organization_name: org.organization_name,
@@ -159,4 +162,5 @@ export const organizationSummaryOf = (org: {
   timezone: org.timezone,
   currency_id: org.currency_id,
   logo: org.logo ?? null,
+  recency_policy: org.recency_policy === 'block' ? 'block' : 'warn',
 });

@@ -1,4 +1,15 @@
 import { Service } from 'electrodb';
+import {
+  aircraftEvent,
+  component,
+  dueNotice,
+  fault,
+  maintenanceItem,
+  plane,
+  planeCount,
+  usageDay,
+} from '../../aircraft/entities.ts';
+import { dailySheet, flight, flightStat, logbookBook, logbookEntry } from '../../flights/entities.ts';
 import { airport } from '../../identity/datasource-entities.ts';
 import { notification, privateProfile } from '../../identity/entities.ts';
 import {
@@ -30,6 +41,19 @@ const entities = {
   package: subscriptionPackage,
   notification,
   privateProfile,
+  plane,
+  planeCount,
+  component,
+  maintenanceItem,
+  aircraftEvent,
+  usageDay,
+  fault,
+  dueNotice,
+  flight,
+  dailySheet,
+  logbookEntry,
+  logbookBook,
+  flightStat,
 };
 
 const build = () => new Service(entities, { client: dynamo(), table: tableName() });

@@ -76,7 +76,7 @@ export const errorResponse = (error: unknown, requestId: string): HttpResult => 
   logger.error('unexpected error', {
     requestId,
     error: name,
-    message: error instanceof Error ? error.message : '',
+    reason: error instanceof Error ? error.message : '',
   });
   return json(500, { code: 'server_error' } satisfies ErrorBody);
 };

@@ -1,0 +1,46 @@
+import type { TakeoffType } from './schemas/flight-enums.ts';
+import type { RecencyOutput } from './schemas/logbook.ts';
+
+type RuleResult = RecencyOutput['rules'][number];
+
+/**
+ * Which of a pilot's recency rules a flight they are about to fly as pilot in command depends on
+ * (issue 5 §6): the daily sheet warns (or, by the organization's choice, refuses) when one lapsed.
+ * Sailplane flights: SFCL.160(a), SFCL.155 for the launch method, SFCL.160(e) with a passenger;
+ * powered flights (aeroplane, TMG): FCL.060 with a passenger; always the medical. Shared by the
+ * browser and the Lambda so both say the same.
+ */
+export function lapsedFor(
+  recency: Pick<RecencyOutput, 'rules'>,
+  flight: { kind: 'glider' | 'powered'; takeoff_type: TakeoffType; with_passenger: boolean },
+): RuleResult[] {
+  const applies = (rule: RuleResult) => {
+    switch (rule.rule) {
+      case 'medical':
+        return true;
+      case 'sfcl_160a':
+        return flight.kind === 'glider';
+      case 'sfcl_155':
+        return flight.kind === 'glider' && rule.method === flight.takeoff_type;
+      case 'sfcl_160e':
+        return flight.kind === 'glider' && flight.with_passenger;
+      case 'fcl_060':
+        return flight.kind === 'powered' && flight.with_passenger;
+    }
+  };
+  const lapsed = recency.rules.filter((rule) => applies(rule) && rule.status === 'lapsed');
+  // A launch method never used before has no SFCL.155 result: that method was never opened.
+  const methodKnown = recency.rules.some((r) => r.rule === 'sfcl_155' && r.method === flight.takeoff_type);
+  if (flight.kind === 'glider' && !methodKnown && recency.rules.some((r) => r.rule === 'sfcl_155'))
+    lapsed.push({
+      rule: 'sfcl_155',
+      method: flight.takeoff_type,
+      status: 'lapsed',
+      until: null,
+      counted: [],
+      totals: { launches: 0 },
+      required: { launches: 5 },
+      needed: { launches: 5 },
+    });
+  return lapsed;
+}

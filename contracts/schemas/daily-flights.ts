@@ -1,0 +1,52 @@
+import * as z from 'zod/mini';
+import '../validation.ts';
+import { flightOutput } from './flights.ts';
+import { isoDate } from './people.ts';
+
+/** The daily flight sheet (daily-flight, daily-flight/{id}: the id is the day, yyyy-mm-dd). */
+
+const id = z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(64))));
+const whole = z.refine<number>((value) => Number.isInteger(value), { error: 'invalid_value' });
+
+/** PUT /api/daily-flights/{date}: open the day's sheet or change its settings; `version` as read (0: new). */
+export const saveSheetInput = z.strictObject({
+  airport: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(8)))),
+  status: z.optional(z.enum(['open', 'closed'])),
+  leader_id: id,
+  timer_operator_ids: z.optional(
+    z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.maxLength(20)),
+  ),
+  winch: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(60)))),
+  tow_plane_ids: z.optional(
+    z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.maxLength(10)),
+  ),
+  notes: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(1000)))),
+  version: z.number().check(whole, z.nonnegative()),
+});
+export type SaveSheetInput = z.infer<typeof saveSheetInput>;
+
+export const sheetOutput = z.object({
+  date: z.string(),
+  airport: z.nullable(z.string()),
+  status: z.enum(['open', 'closed']),
+  leader_id: z.nullable(z.string()),
+  timer_operator_ids: z.array(z.string()),
+  winch: z.nullable(z.string()),
+  tow_plane_ids: z.array(z.string()),
+  notes: z.nullable(z.string()),
+  /** 0: the day has no sheet yet (it opens with the first save or the first flight). */
+  version: z.number(),
+});
+export type SheetOutput = z.infer<typeof sheetOutput>;
+
+/** GET /api/daily-flights/{date}: the sheet and every flight of the day. */
+export const dailySheetOutput = z.object({ sheet: sheetOutput, flights: z.array(flightOutput) });
+export type DailySheetOutput = z.infer<typeof dailySheetOutput>;
+
+export const listSheetsQuery = z.object({
+  cursor: z.optional(z.string()),
+  limit: z.optional(z.coerce.number().check(whole, z.minimum(1), z.maximum(100))),
+});
+export const sheetListOutput = z.object({ items: z.array(sheetOutput), cursor: z.nullable(z.string()) });
+
+export const sheetDate = isoDate;

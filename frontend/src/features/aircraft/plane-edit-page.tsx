@@ -1,0 +1,632 @@
+import Alert from '@cloudscape-design/components/alert';
+import Autosuggest from '@cloudscape-design/components/autosuggest';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import DatePicker from '@cloudscape-design/components/date-picker';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Icon from '@cloudscape-design/components/icon';
+import Input from '@cloudscape-design/components/input';
+import Modal from '@cloudscape-design/components/modal';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import Tabs from '@cloudscape-design/components/tabs';
+import Toggle from '@cloudscape-design/components/toggle';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import * as z from 'zod/mini';
+import { weekStartsOn } from '../../../../contracts/langs.ts';
+import {
+  createPlaneInput,
+  type PlaneOutput,
+  updatePlaneInput,
+} from '../../../../contracts/schemas/aircraft.ts';
+import {
+  PLANE_CATEGORIES,
+  PLANE_STATUSES,
+  RENT_TYPES,
+} from '../../../../contracts/schemas/aircraft-enums.ts';
+import { fieldErrors } from '../../../../contracts/validation.ts';
+import { DecimalHoursField, hoursReading } from '../../components/decimal-hours-field.tsx';
+import { PageSpinner } from '../../components/page-spinner.tsx';
+import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
+import { useDialogKeys } from '../../components/use-dialog-keys.ts';
+import { useFollow } from '../../components/use-follow.ts';
+import { ApiError, call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
+import { useDatasource } from '../../lib/datasource.ts';
+import { flash } from '../../lib/flash.ts';
+import { currentLang } from '../../lib/i18n.ts';
+import { hrefOf } from '../../lib/navigation.ts';
+import { refreshProfile } from '../../lib/session.ts';
+import { session } from '../../lib/session-state.ts';
+import { useStore } from '../../lib/store.ts';
+import {
+  bodyOf,
+  EMPTY,
+  type FLAG_FIELDS,
+  firstTabWithError,
+  type MINUTE_FIELDS,
+  TAB_OF,
+  TABS,
+  type TabId,
+  type Values,
+  valuesOf,
+} from './plane-form.ts';
+import { PlaneStatusIndicator } from './plane-status.tsx';
+
+type Errors = Record<string, string[]>;
+type Field = keyof Values;
+
+/**
+ * `plane/new` (plane-create) and `plane/:id` (plane-edit): every spec §3 Plane field in tabs.
+ * Counters that flights add to are shown read-only; only the start readings are edited. A save
+ * carries the version read, so a concurrent edit is a 409 the user resolves by reloading.
+ */
+export default function PlaneEditPage() {
+  const { t } = useTranslation(['aircraft', 'messages', 'nav', 'common']);
+  const { id } = useParams();
+  const isNew = !id;
+  const navigate = useNavigate();
+  const follow = useFollow();
+  const { profile } = useStore(session);
+  const users = useDatasource('users');
+  const planeTypes = useDatasource('planeTypes');
+  const [plane, setPlane] = useState<PlaneOutput>();
+  const [values, setValues] = useState<Values | undefined>(isNew ? EMPTY : undefined);
+  const [errors, setErrors] = useState<Errors>({});
+  const [tab, setTab] = useState<TabId>('identity');
+  const [saving, setSaving] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  const load = useCallback(async () => {
+    if (!id) return;
+    setFailed(false);
+    try {
+      const loaded = await call('getPlane', { params: { id } });
+      setPlane(loaded);
+      setValues(valuesOf(loaded));
+      setErrors({});
+    } catch (error) {
+      setFailed(true);
+      reportFailure(error);
+    }
+  }, [id]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const back = () => navigate(hrefOf('planes'));
+  const canDelete = !isNew && profile?.can['plane-delete'] === true;
+  const initial = plane ? valuesOf(plane) : EMPTY;
+  const dirty = values !== undefined && JSON.stringify(values) !== JSON.stringify(initial);
+
+  const showErrors = (found: Errors) => {
+    setErrors(found);
+    const first = firstTabWithError(found);
+    if (first) setTab(first);
+  };
+
+  const save = async () => {
+    if (!values || saving) return;
+    const body = bodyOf(values);
+    const parsed = plane
+      ? z.safeParse(updatePlaneInput, { ...body, version: plane.version })
+      : z.safeParse(createPlaneInput, body);
+    if (!parsed.success) {
+      showErrors(fieldErrors(parsed.error.issues));
+      return;
+    }
+    setSaving(true);
+    try {
+      if (plane) {
+        const saved = await call('updatePlane', {
+          params: { id: plane.plane_id },
+          body: parsed.data as z.infer<typeof updatePlaneInput>,
+        });
+        setPlane(saved);
+        setValues(valuesOf(saved));
+        flash('success', 'aircraft:flash.saved', { values: { reg_num: saved.reg_num } });
+      } else {
+        const created = await call('createPlane', { body: parsed.data });
+        setPlane(created);
+        setValues(valuesOf(created));
+        flash('success', 'aircraft:flash.created', { values: { reg_num: created.reg_num } });
+        navigate(hrefOf('plane/:id', { id: created.plane_id }), { replace: true });
+      }
+      setErrors({});
+      // The profile's aircraft drive the flight and reservation guards (category, rentable, status).
+      void refreshProfile().catch(reportFailure);
+    } catch (error) {
+      if (error instanceof FieldErrors) showErrors(error.errors);
+      else if (error instanceof ApiError && error.code === 'conflict')
+        flash('error', 'conflict', { action: { labelKey: 'action.reload', run: () => void load() } });
+      else reportFailure(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!plane) return;
+    setSaving(true);
+    try {
+      await call('deletePlane', { params: { id: plane.plane_id } });
+      flash('success', 'aircraft:flash.deleted', { values: { reg_num: plane.reg_num } });
+      setPlane(undefined);
+      setValues(undefined);
+      void refreshProfile().catch(reportFailure);
+      back();
+    } catch (error) {
+      setConfirmDelete(false);
+      reportFailure(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const closeShare = async () => {
+    if (!plane) return;
+    setSaving(true);
+    try {
+      const closed = await call('closePlaneShare', {
+        params: { id: plane.plane_id },
+        body: { version: plane.version },
+      });
+      setPlane(closed);
+      setValues(valuesOf(closed));
+      flash('success', 'aircraft:flash.share_closed', { values: { reg_num: closed.reg_num } });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'conflict')
+        flash('error', 'conflict', { action: { labelKey: 'action.reload', run: () => void load() } });
+      else reportFailure(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  useDialogKeys(
+    {
+      onCancel: back,
+      onSave: () => void save(),
+      onDelete: canDelete ? () => setConfirmDelete(true) : undefined,
+    },
+    values !== undefined && !confirmDelete,
+  );
+  useDialogKeys({ onCancel: () => setConfirmDelete(false) }, confirmDelete);
+
+  if (failed)
+    return (
+      <Alert type="error" action={<Button onClick={() => void load()}>{t('common:action.retry')}</Button>}>
+        {t('edit.load_failed')}
+      </Alert>
+    );
+  if (!values || (!isNew && !plane)) return <PageSpinner />;
+
+  const errorText = (field: string) => {
+    const key = errors[field]?.[0];
+    return key ? t(key, { ns: 'messages' }) : undefined;
+  };
+  const set = <F extends Field>(field: F, value: Values[F]) => {
+    setValues({ ...values, [field]: value });
+    if (errors[field])
+      setErrors(Object.fromEntries(Object.entries(errors).filter(([name]) => name !== field)));
+  };
+  const startOfWeek = weekStartsOn(currentLang());
+  const lang = currentLang();
+  const currency = profile?.organization?.currency_id ?? '';
+
+  const field = (name: Field, control: ReactNode, hint?: string) => (
+    <FormField
+      label={t(`field.${name}`)}
+      errorText={errorText(name)}
+      constraintText={hint}
+      data-testid={`plane-field-${name}`}
+    >
+      {control}
+    </FormField>
+  );
+  const text = (
+    name: Field,
+    extra: { inputMode?: 'numeric' | 'decimal' | 'text'; hint?: string; upper?: boolean } = {},
+  ) =>
+    field(
+      name,
+      <Input
+        value={values[name] as string}
+        inputMode={extra.inputMode}
+        onChange={({ detail }) =>
+          set(name, (extra.upper ? detail.value.toUpperCase() : detail.value) as never)
+        }
+        invalid={Boolean(errors[name])}
+        data-testid={`plane-${name}`}
+      />,
+      extra.hint,
+    );
+  const date = (name: Field) =>
+    field(
+      name,
+      <DatePicker
+        value={values[name] as string}
+        onChange={({ detail }) => set(name, detail.value as never)}
+        placeholder="YYYY/MM/DD"
+        startOfWeek={startOfWeek}
+        invalid={Boolean(errors[name])}
+        data-testid={`plane-${name}`}
+      />,
+    );
+  const flag = (name: (typeof FLAG_FIELDS)[number]) => (
+    <FormField errorText={errorText(name)} data-testid={`plane-field-${name}`}>
+      <Toggle
+        checked={values[name]}
+        onChange={({ detail }) => set(name, detail.checked)}
+        data-testid={`plane-${name}`}
+      >
+        {t(`field.${name}`)}
+      </Toggle>
+    </FormField>
+  );
+  const hours = (name: (typeof MINUTE_FIELDS)[number], nullable: boolean) =>
+    field(
+      name,
+      <DecimalHoursField
+        minutes={values[name]}
+        nullable={nullable}
+        onChange={(minutes) => set(name, minutes)}
+        invalid={Boolean(errors[name])}
+        testId={`plane-${name}`}
+      />,
+      t('hint.hours'),
+    );
+
+  const typeOptions = planeTypes.items
+    .filter((item) => item.active)
+    .map((item) => ({ value: item.code, description: item.names[lang] ?? item.names.en ?? '' }));
+  const ownerOptions = [
+    { value: '', label: t('edit.no_owner') },
+    ...users.items.map((u) => ({ value: u.user_id, label: u.name })),
+  ];
+  const statusOptions = PLANE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }));
+  const categoryOptions = PLANE_CATEGORIES.map((c) => ({ value: c, label: t(`category.${c}`) }));
+  const rentTypeOptions = [
+    { value: '', label: t('edit.no_rent_type') },
+    ...RENT_TYPES.map((r) => ({ value: r, label: t(`rent_type.${r}`) })),
+  ];
+
+  const counterRows = plane
+    ? [
+        { id: 'flight', minutes: true, start: values.start_counter_flight ?? 0, added: plane.counter_flight },
+        { id: 'engine', minutes: true, start: values.start_counter_engine ?? 0, added: plane.counter_engine },
+        {
+          id: 'takeoff',
+          minutes: false,
+          start: Number(values.start_counter_takeoff) || 0,
+          added: plane.counter_takeoff,
+        },
+        {
+          id: 'landing',
+          minutes: false,
+          start: Number(values.start_counter_landing) || 0,
+          added: plane.counter_landing,
+        },
+      ]
+    : [];
+  const reading = (row: { minutes: boolean }, value: number) =>
+    row.minutes ? hoursReading(value) : value.toLocaleString(lang);
+
+  const tabs: Record<TabId, ReactNode> = {
+    identity: (
+      <ColumnLayout columns={2}>
+        {text('reg_num', { hint: t('hint.reg_num'), upper: true })}
+        {field(
+          'plane_category',
+          <Select
+            selectedOption={categoryOptions.find((o) => o.value === values.plane_category) ?? null}
+            options={categoryOptions}
+            onChange={({ detail }) =>
+              set('plane_category', detail.selectedOption.value as Values['plane_category'])
+            }
+            invalid={Boolean(errors.plane_category)}
+            data-testid="plane-plane_category"
+          />,
+        )}
+        {field(
+          'plane_type',
+          <Autosuggest
+            value={values.plane_type}
+            options={typeOptions}
+            onChange={({ detail }) => set('plane_type', detail.value)}
+            enteredTextLabel={(value) => value}
+            invalid={Boolean(errors.plane_type)}
+            statusType={planeTypes.loading ? 'loading' : 'finished'}
+            data-testid="plane-plane_type"
+          />,
+          t('hint.plane_type'),
+        )}
+        {flag('is_tmg')}
+        {text('model')}
+        {text('manufacturer')}
+        {text('tail_number')}
+        {text('callsign')}
+        {text('plane_class')}
+        {text('serial_number')}
+        {text('year_of_manufacture', { inputMode: 'numeric' })}
+        {text('seats', { inputMode: 'numeric' })}
+        {text('logcard_number')}
+        {text('certificate_number')}
+        {text('ogn_id', { hint: t('hint.ogn_id'), upper: true })}
+      </ColumnLayout>
+    ),
+    ownership: (
+      <ColumnLayout columns={2}>
+        {field(
+          'status',
+          <Select
+            selectedOption={statusOptions.find((o) => o.value === values.status) ?? null}
+            options={statusOptions}
+            onChange={({ detail }) => set('status', detail.selectedOption.value as Values['status'])}
+            invalid={Boolean(errors.status)}
+            data-testid="plane-status"
+          />,
+        )}
+        {flag('private_plane')}
+        {field(
+          'owner',
+          <Select
+            selectedOption={ownerOptions.find((o) => o.value === values.owner) ?? ownerOptions[0] ?? null}
+            options={ownerOptions}
+            filteringType="auto"
+            statusType={users.loading ? 'loading' : 'finished'}
+            onChange={({ detail }) => set('owner', detail.selectedOption.value ?? '')}
+            invalid={Boolean(errors.owner)}
+            data-testid="plane-owner"
+          />,
+          t('hint.owner'),
+        )}
+        {text('owner_name')}
+        {text('owner_organization')}
+      </ColumnLayout>
+    ),
+    counters: (
+      <SpaceBetween size="l">
+        <Box variant="p" color="text-body-secondary">
+          {t('hint.start')}
+        </Box>
+        <ColumnLayout columns={2}>
+          {hours('start_counter_flight', false)}
+          {hours('start_counter_engine', false)}
+          {text('start_counter_takeoff', { inputMode: 'numeric' })}
+          {text('start_counter_landing', { inputMode: 'numeric' })}
+        </ColumnLayout>
+        {plane ? (
+          <Table
+            variant="embedded"
+            data-testid="plane-counters"
+            header={
+              <Header variant="h3" description={t('hint.counters_read_only')}>
+                {t('tab.counters')}
+              </Header>
+            }
+            items={counterRows}
+            trackBy="id"
+            columnDefinitions={[
+              { id: 'reading', header: t('counters.reading'), cell: (row) => t(`counters.${row.id}`) },
+              { id: 'start', header: t('counters.start'), cell: (row) => reading(row, row.start) },
+              { id: 'added', header: t('counters.added'), cell: (row) => reading(row, row.added) },
+              {
+                id: 'current',
+                header: t('counters.current'),
+                cell: (row) => (
+                  <b data-testid={`plane-current-${row.id}`}>{reading(row, row.start + row.added)}</b>
+                ),
+              },
+            ]}
+          />
+        ) : null}
+      </SpaceBetween>
+    ),
+    limits: (
+      <SpaceBetween size="l">
+        <Box variant="p" color="text-body-secondary">
+          {t('hint.limits')}
+        </Box>
+        <ColumnLayout columns={2}>
+          {date('limit_date')}
+          {date('installation_date')}
+          {hours('limit_counter_flight', true)}
+          {hours('limit_counter_engine', true)}
+          {text('limit_counter_takeoff', { inputMode: 'numeric' })}
+          {hours('lifetime_flight', true)}
+          {hours('lifetime_engine', true)}
+          {text('lifetime_takeoff', { inputMode: 'numeric' })}
+        </ColumnLayout>
+      </SpaceBetween>
+    ),
+    sharing: (
+      <SpaceBetween size="l">
+        <Box variant="p" color="text-body-secondary">
+          {t('hint.sharing')}
+        </Box>
+        {flag('can_be_shared')}
+        <ColumnLayout columns={2}>
+          {date('share_start_date')}
+          {date('share_end_date')}
+        </ColumnLayout>
+        {plane?.can_be_shared ? (
+          <Button
+            formAction="none"
+            onClick={() => void closeShare()}
+            disabled={dirty}
+            loading={saving}
+            data-testid="plane-close-share"
+          >
+            {t('edit.close_share')}
+          </Button>
+        ) : null}
+      </SpaceBetween>
+    ),
+    rental: (
+      <SpaceBetween size="l">
+        <Box variant="p" color="text-body-secondary">
+          {t('hint.rental', { currency })}
+        </Box>
+        <ColumnLayout columns={2}>
+          {flag('rentable')}
+          {field(
+            'rent_type',
+            <Select
+              selectedOption={rentTypeOptions.find((o) => o.value === values.rent_type) ?? null}
+              options={rentTypeOptions}
+              onChange={({ detail }) =>
+                set('rent_type', (detail.selectedOption.value ?? '') as Values['rent_type'])
+              }
+              invalid={Boolean(errors.rent_type)}
+              data-testid="plane-rent_type"
+            />,
+          )}
+          {text('rent_price_flight', { inputMode: 'decimal', hint: currency })}
+          {text('rent_price_motor', { inputMode: 'decimal', hint: currency })}
+          {text('rent_price_landing', { inputMode: 'decimal', hint: currency })}
+          {text('rent_price_training', { inputMode: 'decimal', hint: currency })}
+          {text('rent_flat_rate', { inputMode: 'decimal', hint: currency })}
+          {text('rent_discount', { inputMode: 'decimal' })}
+          {flag('rent_req_instructor')}
+          {flag('rent_multiple_days_allowed')}
+          {flag('night_reservation_on')}
+        </ColumnLayout>
+      </SpaceBetween>
+    ),
+  };
+  const withError = (tabId: TabId) => Object.keys(errors).some((name) => TAB_OF[name as never] === tabId);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save();
+  };
+  const links =
+    plane && !isNew ? (
+      <SpaceBetween direction="horizontal" size="xs">
+        {profile?.can['component-list'] ? (
+          <Button
+            formAction="none"
+            href={hrefOf('plane/:plane_id/components', { plane_id: plane.plane_id })}
+            onFollow={follow}
+            data-testid="plane-components"
+          >
+            {t('edit.components')}
+          </Button>
+        ) : null}
+        {profile?.has_role.technical_operator ? (
+          <Button
+            formAction="none"
+            href={`${hrefOf('plane-faults')}?plane_id=${encodeURIComponent(plane.plane_id)}`}
+            onFollow={follow}
+            data-testid="plane-faults"
+          >
+            {t('edit.faults')}
+          </Button>
+        ) : null}
+        {canDelete ? (
+          <Button formAction="none" onClick={() => setConfirmDelete(true)} data-testid="plane-delete">
+            {t('edit.delete')}
+          </Button>
+        ) : null}
+      </SpaceBetween>
+    ) : undefined;
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="plane-form">
+      <UnsavedChangesPrompt when={dirty && !saving} />
+      <Form
+        header={
+          <Header
+            variant="h1"
+            description={isNew ? t('edit.new_description') : t('edit.description')}
+            actions={links}
+            info={
+              plane ? (
+                <PlaneStatusIndicator status={plane.status} testId="plane-status-indicator" />
+              ) : undefined
+            }
+          >
+            {plane ? plane.reg_num : t('nav:title.plane_new')}
+          </Header>
+        }
+        errorText={Object.keys(errors).length > 0 ? t('validation_failed', { ns: 'messages' }) : undefined}
+        errorIconAriaLabel={t('common:error')}
+        secondaryActions={
+          <Box variant="small" color="text-body-secondary">
+            {canDelete ? t('edit.keys') : t('common:keys.hint')}
+          </Box>
+        }
+        actions={
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button formAction="none" variant="link" onClick={back}>
+              {t('common:action.cancel')}
+            </Button>
+            <Button variant="primary" formAction="submit" loading={saving} data-testid="plane-save">
+              {t('common:action.save')}
+            </Button>
+          </SpaceBetween>
+        }
+      >
+        <Container>
+          <Tabs
+            activeTabId={tab}
+            onChange={({ detail }) => setTab(detail.activeTabId as TabId)}
+            data-testid="plane-tabs"
+            tabs={TABS.map((tabId) => ({
+              id: tabId,
+              label: (
+                <span data-testid={`plane-tab-${tabId}`}>
+                  {t(`tab.${tabId}`)}
+                  {withError(tabId) ? (
+                    <>
+                      {' '}
+                      <Icon name="status-warning" variant="error" ariaLabel={t('common:error')} />
+                    </>
+                  ) : null}
+                </span>
+              ),
+              content: tabs[tabId],
+            }))}
+          />
+        </Container>
+      </Form>
+      <Modal
+        visible={confirmDelete}
+        onDismiss={() => setConfirmDelete(false)}
+        header={t('list.delete_title', { reg_num: plane?.reg_num ?? '' })}
+        data-testid="plane-delete-modal"
+        footer={
+          <Box float="right">
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button
+                variant="link"
+                onClick={() => setConfirmDelete(false)}
+                data-testid="plane-delete-cancel"
+              >
+                {t('common:action.cancel')}
+              </Button>
+              <Button
+                variant="primary"
+                loading={saving}
+                onClick={() => void remove()}
+                data-testid="plane-delete-confirm"
+              >
+                {t('list.delete')}
+              </Button>
+            </SpaceBetween>
+          </Box>
+        }
+      >
+        {t('list.delete_body')}
+      </Modal>
+    </form>
+  );
+}

@@ -1,0 +1,207 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import Link from '@cloudscape-design/components/link';
+import Pagination from '@cloudscape-design/components/pagination';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import type { TFunction } from 'i18next';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import type { ComponentOutput } from '../../../../contracts/schemas/maintenance.ts';
+import { useFollow } from '../../components/use-follow.ts';
+import { call } from '../../lib/api-client.ts';
+import { formatDate, formatMinutes } from '../../lib/format.ts';
+import { hrefOf } from '../../lib/navigation.ts';
+import { session } from '../../lib/session-state.ts';
+import { useStore } from '../../lib/store.ts';
+import { DueDate, DueStatus, dimensionRemaining, remainingText } from './due.tsx';
+import { useCursorPages } from './use-cursor-pages.ts';
+
+const PAGE_SIZE = 25;
+
+/** What is left of the component's life (the most urgent life dimension), or a dash. */
+export function remainingLife(t: TFunction, c: ComponentOutput): string {
+  const life = c.due.dimensions
+    .filter((d) => d.key.startsWith('lifetime_'))
+    .sort((a, b) => (a.state === b.state ? 0 : a.state === 'ok' ? 1 : -1))[0];
+  return life ? `${t(`maintenance:due_key.${life.key}`)}: ${dimensionRemaining(t, life)}` : '—';
+}
+
+/** `1655:00 h · 11800 T/O`: the readings since new that matter for this component. */
+const readings = (t: TFunction, c: ComponentOutput) =>
+  [
+    c.current_counter_engine
+      ? t('maintenance:reading.engine', { value: formatMinutes(c.current_counter_engine) })
+      : '',
+    c.current_counter_flight
+      ? t('maintenance:reading.flight', { value: formatMinutes(c.current_counter_flight) })
+      : '',
+    c.current_counter_takeoff ? t('maintenance:reading.takeoffs', { count: c.current_counter_takeoff }) : '',
+  ]
+    .filter(Boolean)
+    .join(' · ') || '—';
+
+/**
+ * `components` (the fleet's) and `plane/{plane_id}/components` (one aircraft's): each component with
+ * its readings, remaining life, next due and state.
+ */
+export default function ComponentsPage() {
+  const { t } = useTranslation(['maintenance', 'common', 'nav']);
+  const follow = useFollow();
+  const { plane_id: planeId } = useParams();
+  const { profile } = useStore(session);
+  const canEdit = profile?.can['component-edit'] === true;
+
+  const fetchPage = useCallback(
+    (cursor: string | undefined) =>
+      planeId
+        ? call('listPlaneComponents', {
+            params: { id: planeId },
+            query: { cursor, limit: PAGE_SIZE },
+          })
+        : call('listComponents', { query: { cursor, limit: PAGE_SIZE } }),
+    [planeId],
+  );
+  const pages = useCursorPages<ComponentOutput>(fetchPage, planeId ?? '');
+  const regNum = planeId ? pages.items[0]?.reg_num : undefined;
+  const editHref = (c: { component_id: string; plane_id: string }) =>
+    planeId
+      ? hrefOf('component/:plane_id/:id', { plane_id: c.plane_id, id: c.component_id })
+      : hrefOf('component/:id', { id: c.component_id });
+
+  return (
+    <ContentLayout
+      header={
+        <Header
+          variant="h1"
+          description={planeId ? t('components.plane_description') : t('components.description')}
+          actions={
+            <SpaceBetween direction="horizontal" size="xs">
+              {planeId && (
+                <Button
+                  href={`${hrefOf('maintenance/operations')}?plane=${encodeURIComponent(planeId)}`}
+                  onFollow={follow}
+                >
+                  {t('fleet.operations')}
+                </Button>
+              )}
+              {canEdit && (
+                <Button
+                  variant="primary"
+                  href={
+                    planeId
+                      ? hrefOf('component/:plane_id/:id', { plane_id: planeId, id: 'new' })
+                      : hrefOf('component/:id', { id: 'new' })
+                  }
+                  onFollow={follow}
+                  data-testid="component-new"
+                >
+                  {t('components.new')}
+                </Button>
+              )}
+            </SpaceBetween>
+          }
+        >
+          {planeId
+            ? `${t('nav:title.plane_components')}${regNum ? `: ${regNum}` : ''}`
+            : t('nav:title.components')}
+        </Header>
+      }
+    >
+      <Table<ComponentOutput>
+        data-testid="components-table"
+        variant="full-page"
+        loading={pages.loading}
+        loadingText={t('common:nav.loading')}
+        items={pages.items}
+        trackBy="component_id"
+        wrapLines
+        header={
+          <Header
+            actions={
+              <Button iconName="refresh" onClick={pages.reload} ariaLabel={t('common:action.reload')} />
+            }
+          >
+            {t('components.header')}
+          </Header>
+        }
+        empty={<Box color="text-status-inactive">{t('components.none')}</Box>}
+        pagination={
+          <Pagination
+            currentPageIndex={pages.pageNumber}
+            pagesCount={pages.pagesCount}
+            openEnd={pages.hasMore}
+            onChange={({ detail }) => pages.goTo(detail.currentPageIndex)}
+          />
+        }
+        columnDefinitions={[
+          {
+            id: 'name',
+            header: t('column.component'),
+            isRowHeader: true,
+            cell: (c) => (
+              <span data-testid={`component-${c.component_id}`}>
+                <Link href={editHref(c)} onFollow={follow}>
+                  <strong>{c.name}</strong>
+                </Link>
+                <Box variant="small" display="block" color="text-body-secondary">
+                  {[t(`component_type.${c.component_type}`), c.serial_no ? `S/N ${c.serial_no}` : '']
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Box>
+              </span>
+            ),
+          },
+          ...(planeId
+            ? []
+            : [
+                {
+                  id: 'plane',
+                  header: t('column.plane'),
+                  cell: (c: ComponentOutput) => c.reg_num ?? c.plane_id,
+                },
+              ]),
+          {
+            id: 'installed',
+            header: t('column.installed'),
+            cell: (c) => formatDate(c.installation_date) || '—',
+          },
+          { id: 'readings', header: t('column.since_new'), cell: (c) => readings(t, c) },
+          { id: 'life', header: t('column.remaining_life'), cell: (c) => remainingLife(t, c) },
+          {
+            id: 'due',
+            header: t('column.next_due'),
+            cell: (c) =>
+              c.due.first ? (
+                <span>
+                  <DueDate date={c.due.due_date} forecast={c.due.first.forecast} />
+                  <Box variant="small" display="block">
+                    {remainingText(t, c.due, c.due.first.unit)}
+                  </Box>
+                </span>
+              ) : (
+                '—'
+              ),
+          },
+          {
+            id: 'state',
+            header: t('column.state'),
+            cell: (c) => <DueStatus state={c.due.state} testId={`state-${c.component_id}`} />,
+          },
+          {
+            id: 'history',
+            header: t('column.links'),
+            cell: (c) => (
+              <Link href={hrefOf('component/:id/events', { id: c.component_id })} onFollow={follow}>
+                {t('components.history')}
+              </Link>
+            ),
+          },
+        ]}
+      />
+    </ContentLayout>
+  );
+}

@@ -1,0 +1,113 @@
+import type { DailySheetOutput, SaveSheetInput, SheetOutput } from '../../contracts/schemas/daily-flights.ts';
+import type { Actor } from '../platform/auth/actor.ts';
+import { conflict, missingPermissions, validationFailed } from '../platform/http/errors.ts';
+import { type DailySheetStore, dailySheetStore, type StoredSheet } from './daily-sheet-store.ts';
+import { type FlightDeps, flightOutputOf, sheetTopic } from './flight-service.ts';
+
+/**
+ * The daily flight sheet (daily-flight/{id}): the day's settings and every flight of the day.
+ * A day without a saved sheet still has one — open, at the organization's base airport — so the
+ * first launch of the morning needs no set-up.
+ */
+
+const organizationOf = (actor: Actor) => {
+  if (!actor.organization) throw missingPermissions();
+  return actor.organization;
+};
+
+export const sheetOutputOf = (
+  sheet: StoredSheet | null,
+  date: string,
+  baseAirport: string | null,
+): SheetOutput => ({
+  date,
+  airport: sheet?.airport ?? baseAirport,
+  status: sheet?.status ?? 'open',
+  leader_id: sheet?.leader_id ?? null,
+  timer_operator_ids: sheet?.timer_operator_ids ?? [],
+  winch: sheet?.winch ?? null,
+  tow_plane_ids: sheet?.tow_plane_ids ?? [],
+  notes: sheet?.notes ?? null,
+  version: sheet?.version ?? 0,
+});
+
+export async function getDailySheet(
+  deps: FlightDeps,
+  actor: Actor,
+  date: string,
+  store: DailySheetStore = dailySheetStore,
+): Promise<DailySheetOutput> {
+  const organization = organizationOf(actor);
+  const [sheet, flights] = await Promise.all([
+    store.sheet(organization.organization_id, date),
+    deps.store.flightsOfDay(organization.organization_id, date),
+  ]);
+  return {
+    sheet: sheetOutputOf(sheet, date, organization.base_airport),
+    flights: flights.map(flightOutputOf),
+  };
+}
+
+export async function listDailySheets(
+  actor: Actor,
+  query: { cursor?: string; limit?: number },
+  store: DailySheetStore = dailySheetStore,
+) {
+  const organization = organizationOf(actor);
+  const page = await store.sheets(organization.organization_id, {
+    cursor: query.cursor,
+    limit: query.limit ?? 30,
+  });
+  return {
+    items: page.items.map((s) => sheetOutputOf(s, s.date, organization.base_airport)),
+    cursor: page.cursor,
+  };
+}
+
+export async function saveDailySheet(
+  deps: FlightDeps,
+  actor: Actor,
+  date: string,
+  input: SaveSheetInput,
+  store: DailySheetStore = dailySheetStore,
+): Promise<SheetOutput> {
+  const organization = organizationOf(actor);
+  const current = await store.sheet(organization.organization_id, date);
+  if ((current?.version ?? 0) !== input.version) throw conflict();
+  const people = [input.leader_id, ...(input.timer_operator_ids ?? [])].filter((v): v is string =>
+    Boolean(v),
+  );
+  const members = await deps.store.memberIds(organization.organization_id, people);
+  const errors: Record<string, string[]> = {};
+  if (input.leader_id && !members.has(input.leader_id)) errors.leader_id = ['invalid_value'];
+  if ((input.timer_operator_ids ?? []).some((id) => !members.has(id)))
+    errors.timer_operator_ids = ['invalid_value'];
+  for (const planeId of input.tow_plane_ids ?? []) {
+    const plane = await deps.store.plane(organization.organization_id, planeId);
+    if (plane?.plane_category !== 'plc_01') errors.tow_plane_ids = ['invalid_value'];
+  }
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  const now = deps.now().toISOString();
+  const { version: _read, ...fields } = input;
+  const item = {
+    ...(current ?? {}),
+    ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== null)),
+    organization_id: organization.organization_id,
+    date,
+    status: input.status ?? current?.status ?? 'open',
+    timer_operator_ids: input.timer_operator_ids ?? current?.timer_operator_ids ?? [],
+    tow_plane_ids: input.tow_plane_ids ?? current?.tow_plane_ids ?? [],
+    version: input.version + 1,
+    created_at: current?.created_at ?? now,
+    updated_at: now,
+  } as StoredSheet;
+  for (const [field, value] of Object.entries(fields))
+    if (value === null) delete (item as Record<string, unknown>)[field];
+  await store.save(actor, item, input.version);
+  const output = sheetOutputOf(item, date, organization.base_airport);
+  await deps.publish(sheetTopic(organization.organization_id, date), {
+    type: 'sheet.changed',
+    sheet: output,
+  });
+  return output;
+}

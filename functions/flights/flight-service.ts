@@ -1,0 +1,498 @@
+import type { ActionKey } from '../../contracts/actions.ts';
+import { dayIn } from '../../contracts/calendar.ts';
+import { lapsedFor } from '../../contracts/recency-check.ts';
+import {
+  type FlightKind,
+  type FlightStatus,
+  type TakeoffTypeId,
+  takeoffTypeOf,
+} from '../../contracts/schemas/flight-enums.ts';
+import type {
+  CreateFlightInput,
+  FlightMomentInput,
+  FlightOutput,
+  ListFlightsQuery,
+  UpdateFlightInput,
+} from '../../contracts/schemas/flights.ts';
+import type { RecencyOutput } from '../../contracts/schemas/logbook.ts';
+import type { Actor, ActorOrganization } from '../platform/auth/actor.ts';
+import { timeOrderedId } from '../platform/db/ids.ts';
+import { organizationTopic, publish } from '../platform/events/push.ts';
+import {
+  conflict,
+  domainError,
+  missingPermissions,
+  notFound,
+  validationFailed,
+} from '../platform/http/errors.ts';
+import { type CompletionFlight, entriesOf, planCompletion } from './completion.ts';
+import {
+  type FlightStore,
+  type FlightWrite,
+  flightStore,
+  type StoredFlight,
+  type StoredPlane,
+} from './flight-store.ts';
+import { defaultLogbookDeps, recencyFor } from './logbook-service.ts';
+
+/**
+ * Club flights: recorded afterwards (flight/glider, flight/general) or live on the daily sheet
+ * (daily-flight/{id}), one rule set for both. Every change writes the flight, its aircraft's
+ * counters and its pilots' logbook lines together (flight-store.ts `write`), version-checked:
+ * two timer operators changing the same flight get one success and one 409, never a silent overwrite.
+ */
+
+export interface FlightDeps {
+  store: FlightStore;
+  now: () => Date;
+  publish: (topic: string, payload: unknown) => Promise<void>;
+  /** A pilot's recency on a day (logbook-service.ts), for the organization's block policy. */
+  recency: (userId: string, today: string) => Promise<Pick<RecencyOutput, 'rules'>>;
+}
+
+export const defaultFlightDeps: FlightDeps = {
+  store: flightStore,
+  now: () => new Date(),
+  publish,
+  // Resolved at call time: logbook-service.ts imports this module too.
+  recency: (userId, today) => recencyFor(defaultLogbookDeps, userId, today),
+};
+
+/** The operating day of an instant in the organization's time zone (yyyy-mm-dd). */
+export const operatingDay = (instant: Date | string, timeZone: string) => dayIn(timeZone, instant);
+
+/** The live channel of one day's sheet: everyone with daily-flight-edit watching it gets every change. */
+export const sheetTopic = (organizationId: string, date: string) =>
+  organizationTopic(organizationId, `daily-flight/${date}`);
+
+const kindOf = (plane: StoredPlane): FlightKind => (plane.plane_category === 'plc_02' ? 'glider' : 'general');
+
+const CREW_FIELDS = [
+  'pic_id',
+  'sic_id',
+  'instructor_id',
+  'tow_pilot_id',
+  'rope_puller_id',
+  'winch_operator_id',
+  'winch_trainee_id',
+  'timer_operator_id',
+] as const;
+
+/** Spec §3 takeoff type 5: tow (aerotow). */
+const AEROTOW = 5;
+
+const statusFor = (flight: { takeoff_time?: string | null; landing_time?: string | null }): FlightStatus =>
+  flight.landing_time ? 'landed' : flight.takeoff_time ? 'airborne' : 'planned';
+
+const minutesBetween = (from: string, to: string) =>
+  Math.max(0, Math.round((Date.parse(to) - Date.parse(from)) / 60000));
+
+const organizationOf = (actor: Actor) => {
+  if (!actor.organizationId || !actor.organization) throw missingPermissions();
+  return actor.organization;
+};
+
+/** The stored flight without its absent fields (null in a request clears a field). */
+const withoutNulls = <T extends Record<string, unknown>>(value: T) =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== undefined)) as {
+    [K in keyof T]: Exclude<T[K], null>;
+  };
+
+export const toCompletion = (f: StoredFlight): CompletionFlight => ({ ...f });
+
+export function flightOutputOf(f: StoredFlight): FlightOutput {
+  const n = <T>(value: T | undefined) => value ?? null;
+  return {
+    flight_id: f.flight_id,
+    organization_id: f.organization_id,
+    date: f.date,
+    kind: f.kind,
+    status: f.status,
+    source: f.source,
+    plane_id: f.plane_id,
+    reg_num: f.reg_num,
+    plane_type: n(f.plane_type),
+    plane_category: f.plane_category,
+    is_tmg: f.is_tmg,
+    takeoff_type_id: f.takeoff_type_id,
+    takeoff_time: n(f.takeoff_time),
+    landing_time: n(f.landing_time),
+    takeoff_airport: n(f.takeoff_airport),
+    landing_airport: n(f.landing_airport),
+    flight_time: n(f.flight_time),
+    route: n(f.route),
+    pic_id: n(f.pic_id),
+    sic_id: n(f.sic_id),
+    instructor_id: n(f.instructor_id),
+    tow_pilot_id: n(f.tow_pilot_id),
+    tow_plane_id: n(f.tow_plane_id),
+    rope_puller_id: n(f.rope_puller_id),
+    winch_operator_id: n(f.winch_operator_id),
+    winch_trainee_id: n(f.winch_trainee_id),
+    timer_operator_id: n(f.timer_operator_id),
+    other_person: n(f.other_person),
+    pic_name: n(f.pic_name),
+    sic_name: n(f.sic_name),
+    takeoff_counter: n(f.takeoff_counter),
+    landing_counter: n(f.landing_counter),
+    takeoff_blocktime: n(f.takeoff_blocktime),
+    landing_blocktime: n(f.landing_blocktime),
+    tow_altitude: n(f.tow_altitude),
+    touch_and_go: n(f.touch_and_go),
+    traffic_pattern: f.traffic_pattern ?? false,
+    takeoff_day_night: n(f.takeoff_day_night),
+    landing_day_night: n(f.landing_day_night),
+    ifr_time: n(f.ifr_time),
+    night_time: n(f.night_time),
+    sim_time: n(f.sim_time),
+    sim_type: n(f.sim_type),
+    sim_date: n(f.sim_date),
+    training: f.training,
+    proficiency_check: f.proficiency_check,
+    instructor_accepted: f.instructor_accepted,
+    accepted_by: n(f.accepted_by),
+    accepted_at: n(f.accepted_at),
+    tow_flight_id: n(f.tow_flight_id),
+    towed_flight_id: n(f.towed_flight_id),
+    remarks: n(f.remarks),
+    applied: n(f.applied),
+    locked: f.locked,
+    version: f.version,
+    created_by: f.created_by,
+    created_at: f.created_at,
+    updated_at: f.updated_at,
+  };
+}
+
+/**
+ * Issue 5 §6: an organization whose recency policy is `block` refuses a launch on the daily sheet
+ * for a pilot in command who is not current for it (409 continuity_lapsed). A flight with an
+ * instructor on board is a training or check flight: exactly how a lapsed pilot becomes current again.
+ */
+async function requireCurrent(
+  deps: FlightDeps,
+  organization: ActorOrganization,
+  flight: Pick<
+    StoredFlight,
+    'source' | 'pic_id' | 'instructor_id' | 'kind' | 'is_tmg' | 'takeoff_type_id' | 'sic_id' | 'other_person'
+  > & { date: string },
+) {
+  if (organization.recency_policy !== 'block' || flight.source !== 'daily_sheet') return;
+  if (!flight.pic_id || flight.instructor_id) return;
+  const recency = await deps.recency(flight.pic_id, flight.date);
+  const powered = flight.kind === 'general' || flight.is_tmg || flight.takeoff_type_id === 6;
+  const lapsed = lapsedFor(recency, {
+    kind: powered ? 'powered' : 'glider',
+    takeoff_type: takeoffTypeOf(flight.takeoff_type_id as TakeoffTypeId),
+    with_passenger: Boolean(flight.sic_id || flight.other_person),
+  });
+  if (lapsed.length > 0) throw domainError('continuity_lapsed', { pic_id: ['continuity_lapsed'] });
+}
+
+/** Crew must be members of the organization; the tow plane one of its general aircraft. */
+async function checkReferences(
+  deps: FlightDeps,
+  organizationId: string,
+  flight: Partial<Record<(typeof CREW_FIELDS)[number] | 'tow_plane_id', string | null | undefined>>,
+) {
+  const errors: Record<string, string[]> = {};
+  const ids = CREW_FIELDS.map((field) => flight[field]).filter((v): v is string => typeof v === 'string');
+  const members = await deps.store.memberIds(organizationId, ids);
+  for (const field of CREW_FIELDS) {
+    const value = flight[field];
+    if (typeof value === 'string' && !members.has(value)) errors[field] = ['invalid_value'];
+  }
+  if (flight.tow_plane_id) {
+    const tow = await deps.store.plane(organizationId, flight.tow_plane_id);
+    if (tow?.plane_category !== 'plc_01') errors.tow_plane_id = ['invalid_value'];
+  }
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+}
+
+async function planeOf(deps: FlightDeps, organizationId: string, planeId: string) {
+  const plane = await deps.store.plane(organizationId, planeId);
+  if (!plane) throw validationFailed({ plane_id: ['invalid_value'] });
+  return plane;
+}
+
+const planeFieldsOf = (plane: StoredPlane) => ({
+  plane_id: plane.plane_id,
+  reg_num: plane.reg_num,
+  plane_type: plane.plane_type,
+  plane_category: plane.plane_category,
+  is_tmg: plane.is_tmg,
+  kind: kindOf(plane),
+});
+
+/** A landed flight needs both times; its time is the difference unless given. */
+function completeTimes<
+  T extends { status: FlightStatus; takeoff_time?: string; landing_time?: string; flight_time?: number },
+>(flight: T): T {
+  if (flight.status === 'landed' && !flight.takeoff_time)
+    throw validationFailed({ takeoff_time: ['field_required'] });
+  if (flight.status === 'landed' && !flight.landing_time)
+    throw validationFailed({ landing_time: ['field_required'] });
+  if (flight.status === 'airborne' && !flight.takeoff_time)
+    throw validationFailed({ takeoff_time: ['field_required'] });
+  if (flight.takeoff_time && flight.landing_time && flight.flight_time === undefined)
+    return { ...flight, flight_time: minutesBetween(flight.takeoff_time, flight.landing_time) };
+  return flight;
+}
+
+async function commit(
+  deps: FlightDeps,
+  actor: Actor,
+  changes: { before: StoredFlight | null; after: StoredFlight | null }[],
+  action: ActionKey,
+  targetId: string,
+) {
+  const writes: FlightWrite[] = changes.map(({ before, after }) => {
+    const plan = planCompletion(before && toCompletion(before), after && toCompletion(after));
+    const stored = after && {
+      ...after,
+      applied: plan.applied ?? undefined,
+      logbook_user_ids: entriesOf(toCompletion(after)).map((e) => e.user_id),
+    };
+    return { before, after: stored, plan };
+  });
+  await deps.store.write(actor, writes, {
+    action,
+    target_type: 'flight',
+    target_id: targetId,
+    details: { flights: changes.length },
+  });
+  for (const { before, after } of writes) {
+    const date = after?.date ?? before?.date;
+    if (!date || !actor.organizationId) continue;
+    await deps.publish(sheetTopic(actor.organizationId, date), {
+      type: after ? 'flight.changed' : 'flight.deleted',
+      flight_id: (after ?? before)?.flight_id,
+      flight: after ? flightOutputOf(after) : null,
+    });
+    if (before && after && before.date !== date)
+      await deps.publish(sheetTopic(actor.organizationId, before.date), {
+        type: 'flight.deleted',
+        flight_id: before.flight_id,
+        flight: null,
+      });
+  }
+  return writes;
+}
+
+/** POST /api/flights: a flight recorded afterwards or put on the daily sheet. */
+export async function createFlight(
+  deps: FlightDeps,
+  actor: Actor,
+  input: CreateFlightInput,
+): Promise<FlightOutput> {
+  const organization = organizationOf(actor);
+  const date = input.date ?? operatingDay(input.takeoff_time ?? deps.now(), organization.timezone);
+  if (input.client_id) {
+    // A replayed create (the answer was lost on the way back): the first one stands, once.
+    const existing = await deps.store.flight(organization.organization_id, input.client_id);
+    if (existing && existing.date === date && existing.plane_id === input.plane_id)
+      return flightOutputOf(existing);
+    if (existing) throw conflict();
+  }
+  const plane = await planeOf(deps, organization.organization_id, input.plane_id);
+  await checkReferences(deps, organization.organization_id, input);
+  const now = deps.now();
+  const { client_id: clientId, ...fields } = withoutNulls(input);
+  const status = input.status ?? statusFor(input);
+  const flight = completeTimes({
+    ...fields,
+    ...planeFieldsOf(plane),
+    organization_id: organization.organization_id,
+    flight_id: clientId ?? timeOrderedId(now.getTime()),
+    date,
+    status,
+    source: input.source ?? 'manual',
+    training: input.training ?? false,
+    proficiency_check: input.proficiency_check ?? false,
+    instructor_accepted: false,
+    locked: false,
+    logbook_user_ids: [],
+    created_by: actor.userId,
+    version: 1,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  }) as StoredFlight;
+  if (flight.kind === 'glider' && plane.is_tmg === false && input.takeoff_type_id === 6)
+    throw validationFailed({ takeoff_type_id: ['invalid_value'] });
+  await requireCurrent(deps, organization, flight);
+
+  const changes: { before: StoredFlight | null; after: StoredFlight }[] = [{ before: null, after: flight }];
+  // On the daily sheet an aerotow puts the tow plane's own flight on the sheet with it.
+  if (flight.source === 'daily_sheet' && flight.takeoff_type_id === AEROTOW && flight.tow_plane_id) {
+    const towPlane = await planeOf(deps, organization.organization_id, flight.tow_plane_id);
+    const tow = {
+      ...planeFieldsOf(towPlane),
+      organization_id: flight.organization_id,
+      flight_id: timeOrderedId(now.getTime() + 1),
+      date: flight.date,
+      status: flight.status === 'landed' ? 'airborne' : flight.status,
+      source: 'daily_sheet',
+      takeoff_type_id: 1,
+      takeoff_time: flight.takeoff_time,
+      takeoff_airport: flight.takeoff_airport,
+      pic_id: flight.tow_pilot_id,
+      towed_flight_id: flight.flight_id,
+      training: false,
+      proficiency_check: false,
+      instructor_accepted: false,
+      locked: false,
+      logbook_user_ids: [],
+      created_by: actor.userId,
+      version: 1,
+      created_at: flight.created_at,
+      updated_at: flight.updated_at,
+    } as StoredFlight;
+    flight.tow_flight_id = tow.flight_id;
+    changes.push({ before: null, after: tow });
+  }
+  await commit(deps, actor, changes, 'flight.create', flight.flight_id);
+  return flightOutputOf(flight);
+}
+
+async function flightFor(deps: FlightDeps, actor: Actor, flightId: string) {
+  const organization = organizationOf(actor);
+  const flight = await deps.store.flight(organization.organization_id, flightId);
+  if (!flight) throw notFound();
+  return flight;
+}
+
+export async function getFlight(deps: FlightDeps, actor: Actor, flightId: string): Promise<FlightOutput> {
+  return flightOutputOf(await flightFor(deps, actor, flightId));
+}
+
+/** PATCH /api/flights/{id}: absent fields stay, null clears; the version must be the one read. */
+export async function updateFlight(
+  deps: FlightDeps,
+  actor: Actor,
+  flightId: string,
+  input: UpdateFlightInput,
+): Promise<FlightOutput> {
+  const organization = organizationOf(actor);
+  const before = await flightFor(deps, actor, flightId);
+  if (before.locked) throw domainError('not_editable');
+  if (input.version !== before.version) throw conflict();
+  const { version: _version, ...changes } = input;
+  const merged: Record<string, unknown> = { ...before };
+  for (const [field, value] of Object.entries(changes)) {
+    if (value === null) delete merged[field];
+    else if (value !== undefined) merged[field] = value;
+  }
+  if (input.plane_id && input.plane_id !== before.plane_id) {
+    const plane = await planeOf(deps, organization.organization_id, input.plane_id);
+    if (kindOf(plane) !== before.kind) throw validationFailed({ plane_id: ['invalid_value'] });
+    Object.assign(merged, planeFieldsOf(plane));
+  }
+  await checkReferences(deps, organization.organization_id, merged);
+  if (
+    input.flight_time === undefined &&
+    (input.takeoff_time !== undefined || input.landing_time !== undefined)
+  )
+    delete merged.flight_time;
+  const status = input.status ?? statusFor(merged);
+  const takeoffMoved = input.takeoff_time !== undefined && input.takeoff_time !== before.takeoff_time;
+  const after = completeTimes({
+    ...merged,
+    status,
+    date:
+      takeoffMoved && merged.takeoff_time
+        ? operatingDay(String(merged.takeoff_time), organization.timezone)
+        : before.date,
+    version: before.version + 1,
+    updated_at: deps.now().toISOString(),
+  } as StoredFlight);
+  const writes = [{ before, after }, ...(await towFollows(deps, actor, before, after))];
+  await commit(deps, actor, writes, 'flight.update', flightId);
+  return flightOutputOf(after);
+}
+
+/**
+ * The tow plane's flight on the sheet takes off with its glider: a moved takeoff moves it too,
+ * unless the tow's own takeoff was corrected separately.
+ */
+async function towFollows(deps: FlightDeps, actor: Actor, before: StoredFlight, after: StoredFlight) {
+  if (!before.tow_flight_id || before.takeoff_time === after.takeoff_time) return [];
+  const tow = await deps.store.flight(organizationOf(actor).organization_id, before.tow_flight_id);
+  if (!tow || tow.locked || (tow.takeoff_time && tow.takeoff_time !== before.takeoff_time)) return [];
+  const moved = {
+    ...tow,
+    takeoff_time: after.takeoff_time,
+    status: tow.status === 'planned' && after.takeoff_time ? 'airborne' : tow.status,
+    date: after.date,
+    version: tow.version + 1,
+    updated_at: after.updated_at,
+  } as StoredFlight;
+  return [{ before: tow, after: completeTimes(moved) }];
+}
+
+/** The daily sheet's one tap: take off now (or at the corrected instant). */
+export async function takeOff(deps: FlightDeps, actor: Actor, flightId: string, input: FlightMomentInput) {
+  const at = input.at ?? deps.now().toISOString();
+  await requireCurrent(deps, organizationOf(actor), await flightFor(deps, actor, flightId));
+  return updateFlight(deps, actor, flightId, {
+    version: input.version,
+    takeoff_time: at,
+    status: 'airborne',
+  });
+}
+
+/** The daily sheet's one tap: land now (or at the corrected instant). */
+export async function land(deps: FlightDeps, actor: Actor, flightId: string, input: FlightMomentInput) {
+  const at = input.at ?? deps.now().toISOString();
+  return updateFlight(deps, actor, flightId, { version: input.version, landing_time: at, status: 'landed' });
+}
+
+/** DELETE /api/flights/{id}: takes back its counters and logbook lines; a sheet's tow goes with it. */
+export async function deleteFlight(
+  deps: FlightDeps,
+  actor: Actor,
+  flightId: string,
+  version: number | undefined,
+) {
+  const before = await flightFor(deps, actor, flightId);
+  if (before.locked) throw domainError('not_editable');
+  if (version !== undefined && version !== before.version) throw conflict();
+  const changes: { before: StoredFlight; after: null }[] = [{ before, after: null }];
+  if (before.tow_flight_id) {
+    const tow = await deps.store.flight(before.organization_id, before.tow_flight_id);
+    if (tow && !tow.locked) changes.push({ before: tow, after: null });
+  }
+  await commit(deps, actor, changes, 'flight.delete', flightId);
+}
+
+/** Spec §4 "Flight: accepted by the instructor": the flight's instructor confirms it. */
+export async function acceptFlight(deps: FlightDeps, actor: Actor, flightId: string, version: number) {
+  const before = await flightFor(deps, actor, flightId);
+  if (before.instructor_id !== actor.userId) throw missingPermissions();
+  if (version !== before.version) throw conflict();
+  const now = deps.now().toISOString();
+  const after = {
+    ...before,
+    instructor_accepted: true,
+    accepted_by: actor.userId,
+    accepted_at: now,
+    version: before.version + 1,
+    updated_at: now,
+  };
+  await commit(deps, actor, [{ before, after }], 'flight.accept', flightId);
+  return flightOutputOf(after);
+}
+
+/** GET /api/flights: a page of the organization's flights between two days, newest first. */
+export async function listFlights(deps: FlightDeps, actor: Actor, query: ListFlightsQuery) {
+  const organization = organizationOf(actor);
+  const today = operatingDay(deps.now(), organization.timezone);
+  const page = await deps.store.flightsBetween(organization.organization_id, {
+    from: query.from ?? '0000-01-01',
+    to: query.to ?? today,
+    cursor: query.cursor,
+    limit: query.limit ?? 50,
+    planeId: query.plane_id,
+  });
+  const items = page.items.filter((f) => !query.kind || f.kind === query.kind).map(flightOutputOf);
+  return { items, cursor: page.cursor };
+}

@@ -1,0 +1,131 @@
+import type { EntityItem } from 'electrodb';
+import { prepareCounterAdvance } from '../aircraft/counters.ts';
+import type { plane as planeEntity } from '../aircraft/entities.ts';
+import { type ActionRecord, actionItem } from '../platform/audit/actions.ts';
+import type { Actor } from '../platform/auth/actor.ts';
+import { db } from '../platform/db/service.ts';
+import { conflict } from '../platform/http/errors.ts';
+import { type CompletionPlan, mergeStats, STAT_FIELDS } from './completion.ts';
+import type { flight as flightEntity } from './entities.ts';
+
+export type StoredFlight = EntityItem<typeof flightEntity>;
+export type StoredPlane = EntityItem<typeof planeEntity>;
+type AuditActor = Pick<Actor, 'userId' | 'organizationId' | 'actingSupervisorId'>;
+
+/** One flight's write: the flight as it was (null: new) and as it will be (null: deleted), and its plan. */
+export interface FlightWrite {
+  before: StoredFlight | null;
+  after: StoredFlight | null;
+  plan: CompletionPlan;
+}
+
+/** A TransactWrite holds at most 100 items; a flight with its tow and their lines stays far below. */
+const MAX_TRANSACTION_ITEMS = 100;
+
+/** The flights domain's reads and writes; flight-service.ts holds the rules. */
+export const flightStore = {
+  async plane(organizationId: string, planeId: string) {
+    const { data } = await db()
+      .entities.plane.get({ organization_id: organizationId, plane_id: planeId })
+      .go();
+    return data;
+  },
+
+  async flight(organizationId: string, flightId: string) {
+    const { data } = await db()
+      .entities.flight.query.byId({ organization_id: organizationId, flight_id: flightId })
+      .go({ limit: 1 });
+    return data[0] ?? null;
+  },
+
+  /** Every flight of one day (a daily sheet holds a few hundred at most). */
+  async flightsOfDay(organizationId: string, date: string) {
+    const { data } = await db()
+      .entities.flight.query.byDate({ organization_id: organizationId, date })
+      .go({ pages: 'all' });
+    return data;
+  },
+
+  /** A page of flights between two days, newest first. */
+  async flightsBetween(
+    organizationId: string,
+    options: { from: string; to: string; cursor?: string; limit: number; planeId?: string },
+  ) {
+    const range = { organization_id: organizationId };
+    const query = options.planeId
+      ? db()
+          .entities.flight.query.byPlane({ ...range, plane_id: options.planeId })
+          .between({ date: options.from }, { date: `${options.to}\uffff` })
+      : db()
+          .entities.flight.query.byDate(range)
+          .between({ date: options.from }, { date: `${options.to}\uffff` });
+    const { data, cursor } = await query.go({ cursor: options.cursor, limit: options.limit, order: 'desc' });
+    return { items: data, cursor: cursor ?? null };
+  },
+
+  /** The members among these user ids (crew must belong to the organization). */
+  async memberIds(organizationId: string, userIds: string[]): Promise<Set<string>> {
+    const unique = [...new Set(userIds)];
+    if (unique.length === 0) return new Set();
+    const { data } = await db()
+      .entities.membership.get(unique.map((user_id) => ({ user_id, organization_id: organizationId })))
+      .go();
+    return new Set(data.filter((m) => m.status === 'active').map((m) => m.user_id));
+  },
+
+  /**
+   * Flights with everything they mean, in ONE TransactWrite (issue 5 §3): each flight's item
+   * (conditioned on the version it was read at), the aircraft counters and components, the usage
+   * day, the logbook lines of the club pilots on board, their statistics, and the audit entry. A
+   * lost race on any of them cancels all: 409, nothing half-written.
+   */
+  async write(actor: AuditActor, writes: FlightWrite[], audit: ActionRecord) {
+    const organizationId = actor.organizationId ?? '';
+    const prepared = await Promise.all(
+      writes.flatMap((w) =>
+        w.plan.counters.map((c) => prepareCounterAdvance(organizationId, c.plane_id, c.delta, c.date)),
+      ),
+    );
+    const result = await db()
+      .transaction.write((e) => {
+        const items = [];
+        for (const { before, after } of writes) {
+          const sameKey = before && after && before.date === after.date;
+          if (before && !sameKey)
+            items.push(
+              e.flight
+                .delete({ organization_id: organizationId, date: before.date, flight_id: before.flight_id })
+                .where(({ version }, { eq }) => eq(version, before.version))
+                .commit(),
+            );
+          if (after && sameKey)
+            items.push(
+              e.flight
+                .put(after)
+                .where(({ version }, { eq }) => eq(version, before.version))
+                .commit(),
+            );
+          else if (after) items.push(e.flight.create(after).commit());
+        }
+        for (const p of prepared) items.push(...p.commits(e));
+        for (const { plan } of writes) {
+          for (const entry of plan.removedEntries) items.push(e.logbookEntry.delete(entry).commit());
+          for (const entry of plan.entries) items.push(e.logbookEntry.put(entry).commit());
+        }
+        for (const s of mergeStats(writes.flatMap((w) => w.plan.stats)))
+          items.push(
+            e.flightStat
+              .update({ user_id: s.user_id, kind: s.kind, month: s.month })
+              .add(Object.fromEntries(STAT_FIELDS.map((field) => [field, s[field]])))
+              .commit(),
+          );
+        items.push(e.action.put(actionItem(actor, audit)).commit());
+        if (items.length > MAX_TRANSACTION_ITEMS) throw new Error('flight transaction too large');
+        return items;
+      })
+      .go();
+    if (result.canceled) throw conflict();
+  },
+};
+
+export type FlightStore = typeof flightStore;

@@ -1,0 +1,409 @@
+import { addMonths } from '../../contracts/calendar.ts';
+import type { FlightKind, TakeoffTypeId } from '../../contracts/schemas/flight-enums.ts';
+import { takeoffTypeOf } from '../../contracts/schemas/flight-enums.ts';
+import {
+  type CreatePrivateEntryInput,
+  type LogbookBookOutput,
+  type LogbookEntryOutput,
+  type LogbookQuery,
+  type LogbookTotals,
+  PREV_FIELDS,
+  type PrevTotalsInput,
+  type RecencyOutput,
+  type StatisticsOutput,
+  type UpdatePrivateEntryInput,
+} from '../../contracts/schemas/logbook.ts';
+import type { Actor } from '../platform/auth/actor.ts';
+import { timeOrderedId } from '../platform/db/ids.ts';
+import { db } from '../platform/db/service.ts';
+import { conflict, domainError, missingPermissions, notFound } from '../platform/http/errors.ts';
+import { mergeStats, STAT_FIELDS, statOf } from './completion.ts';
+import { operatingDay } from './flight-service.ts';
+import { sign, verifyChain } from './logbook-signature.ts';
+import { type LogbookStore, logbookStore, type StoredBook, type StoredEntry } from './logbook-store.ts';
+import { type RecencyFlight, recencyOf } from './recency.ts';
+
+/**
+ * Personal logbooks (issue 5 §4): the pilot's own lines — club flights written on landing, private
+ * flights they add — with the previous totals, the instructors' signatures, statistics (§5) and
+ * recency (§6). Person-owned: only the pilot, or their organization's training administration for a
+ * member, ever reads them.
+ */
+
+export interface LogbookDeps {
+  store: LogbookStore;
+  now: () => Date;
+}
+export const defaultLogbookDeps: LogbookDeps = { store: logbookStore, now: () => new Date() };
+
+const timeZoneOf = (actor: Actor) => actor.organization?.timezone ?? 'Europe/Budapest';
+const todayOf = (deps: LogbookDeps, actor: Actor) => operatingDay(deps.now(), timeZoneOf(actor));
+
+export function entryOutputOf(e: StoredEntry, names: Map<string, string> = new Map()): LogbookEntryOutput {
+  const n = <T>(value: T | undefined) => value ?? null;
+  return {
+    user_id: e.user_id,
+    entry_id: e.entry_id,
+    kind: e.kind,
+    source: e.source,
+    organization_id: n(e.organization_id),
+    flight_id: n(e.flight_id),
+    date: e.date,
+    takeoff_time: e.takeoff_time,
+    landing_time: n(e.landing_time),
+    takeoff_airport: n(e.takeoff_airport),
+    landing_airport: n(e.landing_airport),
+    plane_id: n(e.plane_id),
+    reg_num: e.reg_num,
+    plane_type: n(e.plane_type),
+    is_tmg: e.is_tmg,
+    multi_engine: e.multi_engine,
+    takeoff_type_id: e.takeoff_type_id,
+    role: e.role,
+    pic_name: n(e.pic_name),
+    instructor_id: n(e.instructor_id),
+    instructor_name: e.instructor_id ? (names.get(e.instructor_id) ?? null) : null,
+    flight_minutes: e.flight_minutes,
+    launches: e.launches,
+    landings: e.landings,
+    night_minutes: e.night_minutes,
+    ifr_minutes: e.ifr_minutes,
+    multi_pilot_minutes: e.multi_pilot_minutes,
+    sim_minutes: e.sim_minutes,
+    sim_type: n(e.sim_type),
+    tow_altitude: n(e.tow_altitude),
+    training: e.training,
+    proficiency_check: e.proficiency_check,
+    remarks: n(e.remarks),
+    status: e.status,
+    signature: e.signature
+      ? {
+          signer_id: e.signature.signer_id,
+          signer_name: e.signature.signer_name,
+          signed_at: e.signature.signed_at,
+          seq: e.signature.seq,
+          hash: e.signature.hash,
+        }
+      : null,
+    editable: e.source === 'private' && e.status !== 'signed',
+    version: e.version,
+  };
+}
+
+async function page(deps: LogbookDeps, userId: string, kind: FlightKind, query: LogbookQuery) {
+  const result = await deps.store.entries(userId, kind, {
+    from: query.from ?? '0000',
+    to: query.to ? `${query.to}T99` : '9999',
+    cursor: query.cursor,
+    limit: query.limit ?? 50,
+  });
+  const names = await deps.store.names(result.items.map((e) => e.instructor_id ?? ''));
+  return { items: result.items.map((e) => entryOutputOf(e, names)), cursor: result.cursor };
+}
+
+/** GET /api/logbook/{kind}: the actor's own lines, newest first. */
+export const listOwnLogbook = (deps: LogbookDeps, actor: Actor, kind: FlightKind, query: LogbookQuery) =>
+  page(deps, actor.userId, kind, query);
+
+/** logbook-glider/{user_id}: a member's glider logbook for the organization's training administration. */
+export async function listMemberLogbook(
+  deps: LogbookDeps,
+  actor: Actor,
+  userId: string,
+  query: LogbookQuery,
+) {
+  await requireMember(actor, userId);
+  return page(deps, userId, 'glider', query);
+}
+
+async function requireMember(actor: Actor, userId: string) {
+  if (!actor.organizationId) throw notFound();
+  const { data } = await db()
+    .entities.membership.get({ user_id: userId, organization_id: actor.organizationId })
+    .go();
+  if (!data) throw notFound();
+}
+
+async function ownEntry(deps: LogbookDeps, actor: Actor, kind: FlightKind, entryId: string) {
+  const entry = await deps.store.entry(actor.userId, entryId);
+  if (!entry || entry.kind !== kind) throw notFound();
+  return entry;
+}
+
+export async function getOwnEntry(deps: LogbookDeps, actor: Actor, kind: FlightKind, entryId: string) {
+  const entry = await ownEntry(deps, actor, kind, entryId);
+  return entryOutputOf(entry, await deps.store.names([entry.instructor_id ?? '']));
+}
+
+const privateLine = (
+  actor: Actor,
+  kind: FlightKind,
+  input: CreatePrivateEntryInput,
+  entryId: string,
+  timeZone: string,
+  version: number,
+): StoredEntry => {
+  const minutes =
+    input.flight_minutes ??
+    (input.landing_time
+      ? Math.max(0, Math.round((Date.parse(input.landing_time) - Date.parse(input.takeoff_time)) / 60000))
+      : 0);
+  const fields = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
+  return {
+    ...fields,
+    user_id: actor.userId,
+    entry_id: entryId,
+    kind,
+    source: 'private',
+    date: operatingDay(input.takeoff_time, timeZone),
+    is_tmg: input.is_tmg ?? false,
+    multi_engine: input.multi_engine ?? false,
+    flight_minutes: minutes,
+    launches: input.launches ?? 1,
+    landings: input.landings ?? 1,
+    night_minutes: input.night_minutes ?? 0,
+    ifr_minutes: input.ifr_minutes ?? 0,
+    multi_pilot_minutes: input.multi_pilot_minutes ?? 0,
+    sim_minutes: input.sim_minutes ?? 0,
+    training: false,
+    proficiency_check: input.proficiency_check ?? false,
+    status: 'final',
+    signer_id: '',
+    version,
+  } as StoredEntry;
+};
+
+/** flight/glider-private, flight/general-private: a flight outside the club, in the pilot's own logbook. */
+export async function createPrivateEntry(
+  deps: LogbookDeps,
+  actor: Actor,
+  kind: FlightKind,
+  input: CreatePrivateEntryInput,
+) {
+  const entry = privateLine(actor, kind, input, timeOrderedId(deps.now().getTime()), timeZoneOf(actor), 1);
+  await deps.store.savePrivate(actor, null, entry, [statOf(entry, 1)], {
+    action: 'logbook.create',
+    target_type: 'logbook_entry',
+    target_id: entry.entry_id,
+    organization_id: 'personal',
+  });
+  return entryOutputOf(entry);
+}
+
+/** Only the pilot's own private, unsigned lines change; club lines change with their flight. */
+function requireEditable(entry: StoredEntry) {
+  if (entry.source !== 'private' || entry.status === 'signed') throw domainError('not_editable');
+}
+
+export async function updatePrivateEntry(
+  deps: LogbookDeps,
+  actor: Actor,
+  kind: FlightKind,
+  entryId: string,
+  input: UpdatePrivateEntryInput,
+) {
+  const before = await ownEntry(deps, actor, kind, entryId);
+  requireEditable(before);
+  if (before.version !== input.version) throw conflict();
+  const { version: _read, ...fields } = input;
+  const after = privateLine(actor, kind, fields, entryId, timeZoneOf(actor), before.version + 1);
+  await deps.store.savePrivate(actor, before, after, mergeStats([statOf(before, -1), statOf(after, 1)]), {
+    action: 'logbook.update',
+    target_type: 'logbook_entry',
+    target_id: entryId,
+    organization_id: 'personal',
+  });
+  return entryOutputOf(after);
+}
+
+export async function deletePrivateEntry(deps: LogbookDeps, actor: Actor, kind: FlightKind, entryId: string) {
+  const before = await ownEntry(deps, actor, kind, entryId);
+  requireEditable(before);
+  await deps.store.savePrivate(actor, before, null, [statOf(before, -1)], {
+    action: 'logbook.delete',
+    target_type: 'logbook_entry',
+    target_id: entryId,
+    organization_id: 'personal',
+  });
+}
+
+const emptyTotals = (): LogbookTotals => ({
+  flights: 0,
+  minutes: 0,
+  launches: 0,
+  landings: 0,
+  pic_minutes: 0,
+  dual_minutes: 0,
+  instructor_minutes: 0,
+  sic_minutes: 0,
+  night_minutes: 0,
+  ifr_minutes: 0,
+  over_3h: 0,
+});
+const addInto = (sum: LogbookTotals, s: Partial<Record<keyof LogbookTotals, number>>) => {
+  for (const field of STAT_FIELDS) sum[field] += s[field] ?? 0;
+  return sum;
+};
+
+const prevOf = (book: StoredBook | null) =>
+  Object.fromEntries(PREV_FIELDS.map((field) => [field, book?.[field] ?? 0]));
+
+/** The previous totals and everything logged since: the logbook's page totals start from these. */
+export async function getBook(deps: LogbookDeps, actor: Actor, kind: FlightKind): Promise<LogbookBookOutput> {
+  const [book, stats] = await Promise.all([
+    deps.store.book(actor.userId, kind),
+    deps.store.stats(actor.userId, kind),
+  ]);
+  return {
+    kind,
+    prev: prevOf(book),
+    logged: stats.reduce(addInto, emptyTotals()),
+    chain_problems: [],
+    version: book?.version ?? 0,
+  };
+}
+
+export async function savePrevTotals(
+  deps: LogbookDeps,
+  actor: Actor,
+  kind: FlightKind,
+  input: PrevTotalsInput,
+) {
+  const book = await deps.store.book(actor.userId, kind);
+  if ((book?.version ?? 0) !== input.version) throw conflict();
+  const { version: _read, ...prev } = input;
+  const item = {
+    ...(book ?? { user_id: actor.userId, kind, chain_seq: 0, chain_head: '' }),
+    ...prevOf(book),
+    ...Object.fromEntries(Object.entries(prev).filter(([, v]) => v !== undefined)),
+    version: input.version + 1,
+  } as StoredBook;
+  await deps.store.saveBook(item, input.version);
+  return getBook(deps, actor, kind);
+}
+
+/** The chain check of every signed line (issue 5 §4: a later change is detectable). */
+export async function verifyOwnChain(deps: LogbookDeps, actor: Actor, kind: FlightKind) {
+  const [book, signed] = await Promise.all([
+    deps.store.book(actor.userId, kind),
+    deps.store.signedEntries(actor.userId, kind),
+  ]);
+  const problems = verifyChain(
+    signed.map((e) => ({ ...e, signature: e.signature ?? null })),
+    { seq: book?.chain_seq ?? 0, hash: book?.chain_head ?? '' },
+  );
+  return { ...(await getBook(deps, actor, kind)), chain_problems: problems };
+}
+
+/** The signature screen: the lines waiting for the actor's signature, oldest first. */
+export async function listToSign(deps: LogbookDeps, actor: Actor) {
+  const entries = await deps.store.toSign(actor.userId);
+  const names = await deps.store.names(entries.flatMap((e) => [e.user_id, e.instructor_id ?? '']));
+  return {
+    items: entries.map((e) => ({ ...entryOutputOf(e, names), pilot_name: names.get(e.user_id) ?? null })),
+  };
+}
+
+/** The instructor signs a trainee's line: it is locked and chained (logbook-signature.ts). */
+export async function signEntry(
+  deps: LogbookDeps,
+  actor: Actor,
+  userId: string,
+  entryId: string,
+  version: number,
+) {
+  const entry = await deps.store.entry(userId, entryId);
+  if (!entry || entry.signer_id !== actor.userId) throw notFound();
+  if (entry.status !== 'awaiting_signature') throw domainError('not_editable');
+  if (entry.version !== version) throw conflict();
+  const book = await deps.store.book(userId, entry.kind);
+  const names = await deps.store.names([actor.userId]);
+  const signature = sign(
+    entry,
+    { seq: book?.chain_seq ?? 0, head: book?.chain_head ?? '' },
+    { signer_id: actor.userId, signer_name: names.get(actor.userId) ?? actor.userName },
+    deps.now().toISOString(),
+  );
+  await deps.store.sign(actor, entry, signature, book, {
+    action: 'logbook.sign',
+    target_type: 'logbook_entry',
+    target_id: entryId,
+    details: { pilot: userId, seq: signature.seq },
+  });
+  return entryOutputOf({ ...entry, status: 'signed', signature, signer_id: '', version: entry.version + 1 });
+}
+
+/** Statistics (spec §9): the chosen year by month, every year, and the last 12 months. */
+export async function statistics(
+  deps: LogbookDeps,
+  actor: Actor,
+  kind: FlightKind,
+  year: number | undefined,
+): Promise<StatisticsOutput> {
+  const stats = await deps.store.stats(actor.userId, kind);
+  const today = todayOf(deps, actor);
+  const chosen = String(year ?? Number(today.slice(0, 4)));
+  const byMonth = new Map(stats.map((s) => [s.month, s]));
+  const months = Array.from({ length: 12 }, (_, i) => {
+    const month = `${chosen}-${String(i + 1).padStart(2, '0')}`;
+    return { month, ...addInto(emptyTotals(), byMonth.get(month) ?? {}) };
+  });
+  const years = new Map<string, LogbookTotals>();
+  for (const s of stats) {
+    const key = s.month.slice(0, 4);
+    years.set(key, addInto(years.get(key) ?? emptyTotals(), s));
+  }
+  const firstMonth = addMonths(`${today.slice(0, 7)}-01`, -11).slice(0, 7);
+  const last12 = stats
+    .filter((s) => s.month >= firstMonth && s.month <= today.slice(0, 7))
+    .reduce(addInto, emptyTotals());
+  return {
+    kind,
+    months,
+    years: [...years.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([y, totals]) => ({ year: y, ...totals })),
+    last_12_months: last12,
+  };
+}
+
+/** A logbook line as the recency rules read it (sailplane or powered: TMG counts as powered). */
+export const recencyFlightOf = (e: StoredEntry): RecencyFlight => ({
+  id: e.entry_id,
+  date: e.date,
+  kind: e.kind === 'general' || e.is_tmg || e.takeoff_type_id === 6 ? 'powered' : 'glider',
+  takeoff_type: takeoffTypeOf(e.takeoff_type_id as TakeoffTypeId),
+  pilot_role: e.role,
+  minutes: e.flight_minutes,
+  launches: e.launches,
+  landings: e.landings,
+  with_instructor: e.role === 'dual' && Boolean(e.instructor_id),
+  proficiency_check: e.proficiency_check,
+});
+
+/** Recency (issue 5 §6) of one pilot: three years of both logbooks and the medical. */
+export async function recencyFor(deps: LogbookDeps, userId: string, today: string): Promise<RecencyOutput> {
+  const since = addMonths(today, -36);
+  const [glider, general, pilot] = await Promise.all([
+    deps.store.entriesSince(userId, 'glider', since),
+    deps.store.entriesSince(userId, 'general', since),
+    db().entities.pilotInfo.get({ user_id: userId }).go(),
+  ]);
+  const rules = recencyOf(
+    [...glider, ...general].map(recencyFlightOf),
+    pilot.data?.medical_valid_until,
+    today,
+  );
+  return { user_id: userId, today, rules, lapsed: rules.some((r) => r.status === 'lapsed') };
+}
+
+export const ownRecency = (deps: LogbookDeps, actor: Actor) =>
+  recencyFor(deps, actor.userId, todayOf(deps, actor));
+
+/** A member's recency, for the daily sheet's warning and the training administration. */
+export async function memberRecency(deps: LogbookDeps, actor: Actor, userId: string) {
+  if (!actor.permissions.has('daily-flight-edit') && !actor.permissions.has('training-administration'))
+    throw missingPermissions();
+  await requireMember(actor, userId);
+  return recencyFor(deps, userId, todayOf(deps, actor));
+}
