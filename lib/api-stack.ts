@@ -39,7 +39,7 @@ const FILES_ACCESS: Partial<Record<Domain, FilesAccess>> = {
 };
 
 /** Domains that push to browsers (notifications, the refresh channel; DESIGN §6): iot:Publish. */
-const PUSH_DOMAINS: readonly Domain[] = ['identity', 'organizations', 'aircraft'];
+const PUSH_DOMAINS: readonly Domain[] = ['identity', 'organizations', 'aircraft', 'flights'];
 
 /** Domains that manage logins (users: a new member gets one, with a mailed temporary password). */
 const USER_POOL_ADMIN: Partial<Record<Domain, readonly string[]>> = {

@@ -24,6 +24,8 @@ export interface SchedulesStackProps extends StackProps {
   logLevel: LogLevel;
   /** contracts/schedules.ts in the app; tests pass their own rows. */
   schedules: readonly ScheduleDef[];
+  /** The IoT data endpoint: jobs that notify people push the notification live (DESIGN §6). */
+  iotEndpoint?: string;
   /** Where a domain's scheduled entries live; default `functions/<domain>/jobs.ts`. */
   jobsEntryOf?: (domain: Domain) => string;
 }
@@ -87,6 +89,7 @@ export class SchedulesStack extends Stack {
           tableAccess: 'readWrite',
           logLevel: props.logLevel,
           timeout: Duration.minutes(5),
+          ...(props.iotEndpoint && { push: { iotEndpoint: props.iotEndpoint } }),
         });
         role = new Role(this, `${pascal(job.domain)}${pascal(job.handler)}SchedulerRole`, {
           assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {

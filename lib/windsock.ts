@@ -126,6 +126,7 @@ export function buildWindsock(app: App, env?: Environment): WindsockStacks {
     table: data.table,
     logLevel,
     schedules,
+    iotEndpoint: realtime.iotEndpoint,
   });
   const web = new WebStack(app, name('web'), {
     ...props,

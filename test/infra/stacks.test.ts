@@ -539,6 +539,19 @@ describe('schedules stack', () => {
     );
   });
 
+  it('lets the jobs push the notifications they create (iot:Publish and the endpoint)', () => {
+    // Act
+    const t = template(testStage, testStage.stacks.schedules);
+
+    // Assess
+    const actions = resourcesOf(t, 'AWS::IAM::Policy').flatMap(([, p]) =>
+      (p.Properties.PolicyDocument.Statement as Json[]).flatMap((st) => [st.Action].flat()),
+    );
+    expect(actions).toContain('iot:Publish');
+    for (const [, fn] of resourcesOf(t, 'AWS::Lambda::Function'))
+      expect(fn.Properties.Environment.Variables.IOT_DATA_ENDPOINT).toBeDefined();
+  });
+
   it('maps each row to a schedule with cron, time zone, retries and an encrypted DLQ, one Lambda per entry', () => {
     // Prepare
     const rows: ScheduleDef[] = [
