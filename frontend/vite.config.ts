@@ -12,6 +12,13 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root,
   plugins: [react()],
+  // The project's own cache (a worktree sharing node_modules must not share pre-bundled deps).
+  cacheDir: fileURLToPath(new URL('../.vite', import.meta.url)),
+  optimizeDeps: {
+    // Crawl every screen at start: a dependency first met in a lazy screen would otherwise be
+    // pre-bundled on the fly, and that screen would load a second copy of React until a reload.
+    entries: ['index.html', 'src/**/*.tsx'],
+  },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
