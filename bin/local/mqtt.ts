@@ -8,9 +8,10 @@ import { createServer, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { Aedes, type Client } from 'aedes';
 import { createWebSocketStream, WebSocketServer } from 'ws';
+import { mayReceive, maySubscribe, type RealtimeTopics } from '../../functions/platform/auth/realtime.ts';
 
 export type MqttPrincipal =
-  | { kind: 'user'; userId: string; topics: { subscribe: string[] } }
+  | { kind: 'user'; userId: string; topics: RealtimeTopics }
   | { kind: 'service'; publish: string[]; subscribe: string[] };
 
 export type PublishHook = (topic: string, payload: Buffer, principal: MqttPrincipal) => void | Promise<void>;
@@ -60,9 +61,19 @@ export async function startMqtt(opts: StartMqttOptions): Promise<LocalMqtt> {
     },
     authorizeSubscribe(client, subscription, done) {
       const principal = principals.get(client);
-      const allowed = principal?.kind === 'user' ? principal.topics.subscribe : (principal?.subscribe ?? []);
+      const allowed =
+        principal?.kind === 'user'
+          ? maySubscribe(principal.topics, subscription.topic)
+          : (principal?.subscribe ?? []).some((filter) => filterCovers(filter, subscription.topic));
       // A null subscription is refused with granted QoS 128 while the connection stays open.
-      done(null, allowed.some((filter) => filterCovers(filter, subscription.topic)) ? subscription : null);
+      done(null, allowed ? subscription : null);
+    },
+    // A wider subscription (`org/<id>/#`) must not deliver the withheld channels (the daily sheet's
+    // to people without daily-flight-edit): checked per message, as IoT's iot:Receive does.
+    authorizeForward(client, packet) {
+      const principal = principals.get(client);
+      if (principal?.kind === 'user' && !mayReceive(principal.topics, packet.topic)) return null;
+      return packet;
     },
     authorizePublish(client, packet, done) {
       // Browsers only listen; services publish within their filters. Anything else (including a

@@ -5,6 +5,7 @@ import { DEFAULT_ROLES } from '../../functions/organizations/organization-servic
 import { db } from '../../functions/platform/db/service.ts';
 import { seedAircraft } from './seed-aircraft.ts';
 import { seedFaults } from './seed-faults.ts';
+import { seedFlights } from './seed-flights.ts';
 import { seedLookups } from './seed-lookups.ts';
 import { seedMaintenance } from './seed-maintenance.ts';
 import { seedOrganizations } from './seed-organizations.ts';
@@ -238,6 +239,7 @@ export async function seedDemo(
   await seedAircraft();
   await seedFaults();
   await seedMaintenance();
+  await seedFlights();
   // seed-areas
 }
 

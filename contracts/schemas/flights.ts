@@ -23,7 +23,8 @@ export const isoInstant = z.string().check(
     error: 'datetime_format',
   }),
   z.refine((value) => !Number.isNaN(Date.parse(value)), { error: 'datetime_format' }),
-  z.overwrite((value) => new Date(value).toISOString()),
+  // Checks do not stop the pipeline: an unreadable value must pass through untouched (else toISOString throws).
+  z.overwrite((value) => (Number.isNaN(Date.parse(value)) ? value : new Date(value).toISOString())),
 );
 const instant = z.optional(z.nullable(isoInstant));
 

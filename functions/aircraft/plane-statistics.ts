@@ -24,8 +24,8 @@ const empty = (): UsageTotals => ({
   landings: 0,
 });
 
-const addInto = (sum: UsageTotals, day: UsageDayLike) => {
-  // One takeoff per completed flight: the usage day's takeoffs are its flights.
+// One takeoff per completed flight: a usage day's takeoffs are its flights.
+const addInto = (sum: UsageTotals, day: Omit<UsageDayLike, 'date'>) => {
   sum.flights += day.takeoffs;
   sum.flight_minutes += day.flight_minutes;
   sum.engine_minutes += day.engine_minutes;
@@ -52,8 +52,7 @@ export function usageStatistics(
   const thisMonth = today.slice(0, 7);
   const last12 = empty();
   for (const [month, totals] of months)
-    if (month >= firstMonth && month <= thisMonth)
-      addInto(last12, { ...totals, date: month, takeoffs: totals.takeoffs });
+    if (month >= firstMonth && month <= thisMonth) addInto(last12, totals);
   return {
     plane_id: planeId,
     months: Array.from({ length: 12 }, (_, i) => {

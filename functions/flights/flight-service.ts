@@ -351,6 +351,7 @@ export async function createFlight(
     changes.push({ before: null, after: tow });
   }
   await commit(deps, actor, changes, 'flight.create', flight.flight_id);
+  if (flight.source === 'daily_sheet') await deps.store.ensureSheet(flight.organization_id, flight.date);
   return flightOutputOf(flight);
 }
 
@@ -482,17 +483,32 @@ export async function acceptFlight(deps: FlightDeps, actor: Actor, flightId: str
   return flightOutputOf(after);
 }
 
-/** GET /api/flights: a page of the organization's flights between two days, newest first. */
+/** A kind's page reads on through the other kind's flights, but not without end (a busy glider day). */
+const MAX_LIST_ROUNDS = 10;
+
+/**
+ * GET /api/flights: a page of the organization's flights between two days, newest first. The kind
+ * is not in the key, so the page is filled from further reads until it is full or the days end —
+ * a powered-flight page is not left empty by a day of glider flights.
+ */
 export async function listFlights(deps: FlightDeps, actor: Actor, query: ListFlightsQuery) {
   const organization = organizationOf(actor);
   const today = operatingDay(deps.now(), organization.timezone);
-  const page = await deps.store.flightsBetween(organization.organization_id, {
-    from: query.from ?? '0000-01-01',
-    to: query.to ?? today,
-    cursor: query.cursor,
-    limit: query.limit ?? 50,
-    planeId: query.plane_id,
-  });
-  const items = page.items.filter((f) => !query.kind || f.kind === query.kind).map(flightOutputOf);
-  return { items, cursor: page.cursor };
+  const limit = query.limit ?? 50;
+  const items: FlightOutput[] = [];
+  let cursor: string | null = query.cursor ?? null;
+  let rounds = 0;
+  do {
+    const page = await deps.store.flightsBetween(organization.organization_id, {
+      from: query.from ?? '0000-01-01',
+      to: query.to ?? today,
+      cursor: cursor ?? undefined,
+      limit: limit - items.length,
+      planeId: query.plane_id,
+    });
+    items.push(...page.items.filter((f) => !query.kind || f.kind === query.kind).map(flightOutputOf));
+    cursor = page.cursor;
+    rounds += 1;
+  } while (items.length < limit && cursor && rounds < MAX_LIST_ROUNDS);
+  return { items, cursor };
 }

@@ -63,6 +63,24 @@ export const flightStore = {
     return { items: data, cursor: cursor ?? null };
   },
 
+  /**
+   * The day's sheet exists once a flight is put on it, so the day is listed on daily-flight even if
+   * nobody saved its settings. Created only when absent (a lost race or a second flight: nothing).
+   */
+  async ensureSheet(organizationId: string, date: string) {
+    try {
+      await db().entities.dailySheet.create({ organization_id: organizationId, date }).go();
+    } catch (error) {
+      if (
+        !(
+          error instanceof Error &&
+          /conditional request failed/i.test(`${error.message} ${String(error.cause)}`)
+        )
+      )
+        throw error;
+    }
+  },
+
   /** The members among these user ids (crew must belong to the organization). */
   async memberIds(organizationId: string, userIds: string[]): Promise<Set<string>> {
     const unique = [...new Set(userIds)];

@@ -33,7 +33,8 @@ export const logbookStore = {
   async entriesSince(userId: string, kind: FlightKind, from: string) {
     const { data } = await db()
       .entities.logbookEntry.query.byKind({ user_id: userId, kind })
-      .gte({ takeoff_time: from })
+      // Not gte: `logbook#general#…` ≥ from would run on into every `logbook#glider#…` line.
+      .between({ takeoff_time: from }, { takeoff_time: '9999' })
       .go({ pages: 'all' });
     return data;
   },

@@ -54,18 +54,33 @@ const SAFE_FILTER = /^[A-Za-z0-9_.:-]+(\/[A-Za-z0-9_.:-]+)*(\/#)?$/;
  */
 export function iotPolicyFor(actor: Actor, arnPrefix: string): PolicyDocument {
   if (!SAFE_ID.test(actor.userId)) throw new Error('unsafe user id');
-  const filters = realtimeTopicsFor(actor).subscribe;
-  for (const filter of filters) if (!SAFE_FILTER.test(filter)) throw new Error('unsafe topic filter');
+  const topics = realtimeTopicsFor(actor);
+  for (const filter of [...topics.subscribe, ...topics.deny])
+    if (!SAFE_FILTER.test(filter)) throw new Error('unsafe topic filter');
   // In a topicfilter ARN `#` is a literal character; the policy wildcard `*` admits `user/1/#` and
   // any narrower filter under it. Topic ARNs (Receive) take the same form.
-  const resources = (kind: 'topicfilter' | 'topic') =>
+  const resources = (filters: string[], kind: 'topicfilter' | 'topic') =>
     filters.map((filter) => `${arnPrefix}:${kind}/${filter.replace(/#$/, '*')}`);
+  // Withheld channels (the daily sheet's, without daily-flight-edit): an explicit Deny wins over
+  // the organization-wide Allow, for subscribing and for every message through a wider filter.
+  const denies =
+    topics.deny.length === 0
+      ? []
+      : [
+          {
+            Effect: 'Deny' as const,
+            Action: 'iot:Subscribe',
+            Resource: resources(topics.deny, 'topicfilter'),
+          },
+          { Effect: 'Deny' as const, Action: 'iot:Receive', Resource: resources(topics.deny, 'topic') },
+        ];
   return {
     Version: '2012-10-17',
     Statement: [
       { Effect: 'Allow', Action: 'iot:Connect', Resource: `${arnPrefix}:client/${actor.userId}-*` },
-      { Effect: 'Allow', Action: 'iot:Subscribe', Resource: resources('topicfilter') },
-      { Effect: 'Allow', Action: 'iot:Receive', Resource: resources('topic') },
+      { Effect: 'Allow', Action: 'iot:Subscribe', Resource: resources(topics.subscribe, 'topicfilter') },
+      { Effect: 'Allow', Action: 'iot:Receive', Resource: resources(topics.subscribe, 'topic') },
+      ...denies,
     ],
   };
 }

@@ -137,9 +137,16 @@ export async function profileFlightStats(
 export async function loadProfile(
   store: Pick<IdentityStore, 'planesOf' | 'permitsOf'>,
   actor: Actor,
-  stats: (userId: string) => Promise<ProfileFlightStats> = profileFlightStats,
+  stats: (userId: string, today: string) => Promise<ProfileFlightStats> = profileFlightStats,
 ): Promise<Profile> {
-  const [aircraft, flightStats] = await Promise.all([profileAircraft(store, actor), stats(actor.userId)]);
+  // "This month" is the organization's (a private pilot's: Budapest's, the product's home).
+  const today = new Intl.DateTimeFormat('en-CA', {
+    timeZone: actor.organization?.timezone ?? 'Europe/Budapest',
+  }).format(new Date());
+  const [aircraft, flightStats] = await Promise.all([
+    profileAircraft(store, actor),
+    stats(actor.userId, today),
+  ]);
   return profileOf(actor, actor.privateProfile, aircraft, flightStats);
 }
 

@@ -7,8 +7,9 @@ import { type LocalProcess, startLocalProcess } from '../helpers/local-process.t
 /**
  * Spec §6 end to end: a role built in the roles screen with some permissions gives exactly those
  * screens. The admin creates a role with the member list only, gives it (alone) to the student,
- * and the student's side menu then holds the dashboard and the screens every member has (the
- * address book and fault reporting: modules with no permission) and the member list — nothing else.
+ * and the student's side menu then holds the dashboard, the screens every member has (the address
+ * book, fault reporting, the flight lists and their own logbooks: modules with no permission) and
+ * the member list — nothing else.
  */
 describe.runIf(chromiumAvailable())('a role built in the roles screen', () => {
   let stack: LocalProcess;
@@ -69,7 +70,18 @@ describe.runIf(chromiumAvailable())('a role built in the roles screen', () => {
     await saved;
 
     const student = await signedIn('student@demo.windsock.aero');
-    expect(await menuHrefs(student)).toEqual(['/', '/address-book/', '/plane-fault/new/', '/users/'].sort());
+    expect(await menuHrefs(student)).toEqual(
+      [
+        '/',
+        '/address-book/',
+        '/flight/general/',
+        '/flight/glider/',
+        '/logbook/general/',
+        '/logbook/glider/',
+        '/plane-fault/new/',
+        '/users/',
+      ].sort(),
+    );
 
     await student.goto(`${stack.url}/users/`);
     await student.getByText('Molnár Anna').first().waitFor();

@@ -176,6 +176,13 @@ describe('recording a club flight', () => {
     expect((await plane('plane-ha-4012')).current_counter_flight).toBe(before.current_counter_flight);
   });
 
+  it('a made-up list cursor is a 422 on the cursor, not a server error', async () => {
+    const res = await platform.invoke('listFlights', { sub: ADMIN, query: { cursor: 'garbage' } });
+
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ cursor: ['invalid_value'] });
+  });
+
   it('a locked flight (signed logbook line) refuses edits and deletion', async () => {
     const created = await platform.invoke('createFlight', {
       sub: ADMIN,

@@ -15,7 +15,12 @@ const hookCalls: { topic: string; payload: string; principal: MqttPrincipal }[] 
 
 async function authenticate(username: string, password: string): Promise<MqttPrincipal | null> {
   if (username === 'jwt' && password === USER_TOKEN) {
-    return { kind: 'user', userId: 'u1', topics: { subscribe: ['user/u1/#', 'org/o1/#'] } };
+    // A member without daily-flight-edit: the organization's channels but the daily sheet's.
+    return {
+      kind: 'user',
+      userId: 'u1',
+      topics: { subscribe: ['user/u1/#', 'org/o1/#'], deny: ['org/o1/daily-flight/#'] },
+    };
   }
   if (username === 'ogn-bridge' && password === SERVICE_SECRET) {
     return { kind: 'service', publish: ['org/+/positions'], subscribe: ['org/+/positions'] };
@@ -122,7 +127,23 @@ describe('a browser over WebSocket', () => {
     expect(client.connected).toBe(true);
   });
 
+  it("gets the organization's messages through org/o1/# but never the withheld daily sheet's", async () => {
+    // Prepare
+    const client = await browser();
+    await client.subscribeAsync('org/o1/#');
+    const received = nextMessage(client);
+
+    // Act
+    await broker.publish('org/o1/daily-flight/2026-05-01', { type: 'flight.changed' });
+    await broker.publish('org/o1/positions', { type: 'position' });
+
+    // Assess
+    expect(await received).toEqual({ topic: 'org/o1/positions', body: { type: 'position' } });
+  });
+
   it.each([
+    ['org/o1/daily-flight/#', 128],
+    ['org/o1/daily-flight/2026-05-01', 128],
     ['user/u1/notifications', 0],
     ['user/u1/#', 0],
     ['user/u1/+', 0],

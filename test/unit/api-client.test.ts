@@ -204,8 +204,8 @@ describe('spec §8 error catalogue', () => {
 });
 
 describe('where a lapsed session signs in again', () => {
-  it('keeps the rule in one place (daily-flight login arrives with its issue)', () => {
+  it('keeps the rule in one place: the daily sheet has its own login (spec §8)', () => {
     expect(loginPathFor('/profile/organization-edit/')).toBe('/login/');
-    expect(loginPathFor('/daily-flight/12/')).toBe('/login/');
+    expect(loginPathFor('/daily-flight/2026-05-01/')).toBe('/daily-flight/login/');
   });
 });

@@ -41,7 +41,11 @@ function authorizer(
 describe('realtime authorizer', () => {
   it('lets a member connect as <userId>-* and subscribe to their user and organization topics only', async () => {
     // Prepare
-    const { handler, seen } = authorizer({ userId: 'u-1', organizationId: 'o-1' });
+    const { handler, seen } = authorizer({
+      userId: 'u-1',
+      organizationId: 'o-1',
+      permissions: new Set(['daily-flight-edit']),
+    });
 
     // Act
     const result = await handler(
@@ -75,6 +79,24 @@ describe('realtime authorizer', () => {
       },
     ]);
     expect(JSON.stringify(result.policyDocuments)).not.toContain('iot:Publish');
+  });
+
+  it('withholds the daily sheet channel from a member without daily-flight-edit (spec §6)', async () => {
+    // Prepare
+    const { handler } = authorizer({ userId: 'u-1', organizationId: 'o-1', permissions: new Set() });
+
+    // Act
+    const result = await handler(connectEvent('jwt', 'header.body.sig'), {
+      invokedFunctionArn: FUNCTION_ARN,
+    });
+
+    // Assess
+    expect(result.policyDocuments[0]?.Statement).toEqual(
+      expect.arrayContaining([
+        { Effect: 'Deny', Action: 'iot:Subscribe', Resource: [`${IOT}:topicfilter/org/o-1/daily-flight/*`] },
+        { Effect: 'Deny', Action: 'iot:Receive', Resource: [`${IOT}:topic/org/o-1/daily-flight/*`] },
+      ]),
+    );
   });
 
   it('gives a person without an organization only their own topics', async () => {

@@ -26,11 +26,10 @@ export const hrefOf = (path: string, params: Record<string, string> = {}) => {
 };
 
 /**
- * Where a lapsed session signs in again (spec §8 "session check failure"). Daily-flight screens
- * have their own login; until that page exists (daily-flight issue) it is the ordinary one. This is
- * the one place the rule lives.
+ * Where a lapsed session signs in again (spec §8 "session check failure"): daily-flight screens
+ * have their own login, which returns to the sheet. This is the one place the rule lives.
  */
-const DAILY_FLIGHT_LOGIN = '/login/';
+const DAILY_FLIGHT_LOGIN = '/daily-flight/login/';
 export const loginPathFor = (pathname: string) =>
   pathname === '/daily-flight' || pathname.startsWith('/daily-flight/') ? DAILY_FLIGHT_LOGIN : '/login/';
 

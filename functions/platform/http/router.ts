@@ -65,8 +65,21 @@ const json = (statusCode: number, body: unknown): HttpResult => ({
   body: JSON.stringify(body),
 });
 
+/**
+ * A list's `cursor` is the client's to send back unchanged. One it made up (or took from another
+ * list) is refused by ElectroDB ("Unable to parse cursor") or by DynamoDB ("The provided starting
+ * key is invalid") — the client's mistake, a 422, never a 500.
+ */
+const isBadCursor = (error: unknown): boolean => {
+  for (let e: unknown = error; e instanceof Error; e = e.cause)
+    if (/Unable to parse cursor|provided starting key is invalid|Exclusive Start Key/i.test(e.message))
+      return true;
+  return false;
+};
+
 /** The one place errors become responses (DESIGN §3): client errors as they are, the rest hidden. */
 export const errorResponse = (error: unknown, requestId: string): HttpResult => {
+  if (isBadCursor(error)) return errorResponse(validationFailed({ cursor: ['invalid_value'] }), requestId);
   if (error instanceof HttpError) {
     const body: ErrorBody = error.errors ? { code: error.code, errors: error.errors } : { code: error.code };
     if (error.status >= 500) logger.error('request failed', { requestId, code: error.code });

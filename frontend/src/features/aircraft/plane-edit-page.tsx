@@ -45,6 +45,7 @@ import { hrefOf } from '../../lib/navigation.ts';
 import { refreshProfile } from '../../lib/session.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
+import { PlaneStatistics } from '../statistics/plane-statistics.tsx';
 import {
   bodyOf,
   EMPTY,
@@ -68,7 +69,7 @@ type Field = keyof Values;
  * carries the version read, so a concurrent edit is a 409 the user resolves by reloading.
  */
 export default function PlaneEditPage() {
-  const { t } = useTranslation(['aircraft', 'messages', 'nav', 'common']);
+  const { t } = useTranslation(['aircraft', 'messages', 'nav', 'common', 'statistics']);
   const { id } = useParams();
   const isNew = !id;
   const navigate = useNavigate();
@@ -580,21 +581,33 @@ export default function PlaneEditPage() {
             activeTabId={tab}
             onChange={({ detail }) => setTab(detail.activeTabId as TabId)}
             data-testid="plane-tabs"
-            tabs={TABS.map((tabId) => ({
-              id: tabId,
-              label: (
-                <span data-testid={`plane-tab-${tabId}`}>
-                  {t(`tab.${tabId}`)}
-                  {withError(tabId) ? (
-                    <>
-                      {' '}
-                      <Icon name="status-warning" variant="error" ariaLabel={t('common:error')} />
-                    </>
-                  ) : null}
-                </span>
-              ),
-              content: tabs[tabId],
-            }))}
+            tabs={[
+              ...TABS.map((tabId) => ({
+                id: tabId,
+                label: (
+                  <span data-testid={`plane-tab-${tabId}`}>
+                    {t(`tab.${tabId}`)}
+                    {withError(tabId) ? (
+                      <>
+                        {' '}
+                        <Icon name="status-warning" variant="error" ariaLabel={t('common:error')} />
+                      </>
+                    ) : null}
+                  </span>
+                ),
+                content: tabs[tabId],
+              })),
+              // Spec §9: the aircraft's statistics (issue 5), once it exists.
+              ...(plane
+                ? [
+                    {
+                      id: 'statistics',
+                      label: <span data-testid="plane-tab-statistics">{t('statistics:tab')}</span>,
+                      content: <PlaneStatistics planeId={plane.plane_id} />,
+                    },
+                  ]
+                : []),
+            ]}
           />
         </Container>
       </Form>

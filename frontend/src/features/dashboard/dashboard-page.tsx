@@ -19,6 +19,8 @@ import { formatDate } from '../../lib/format.ts';
 import { refreshOrganizations, switchOrganization } from '../../lib/session.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
+import { ContinuityAlert, RecencyCards, useOwnRecency } from '../recency/recency-cards.tsx';
+import { PilotStatistics } from '../statistics/pilot-statistics.tsx';
 
 const EMPTY = '—';
 
@@ -27,6 +29,9 @@ export default function DashboardPage() {
   const { t } = useTranslation(['dashboard', 'roles', 'modules', 'common']);
   const { profile, organizations } = useStore(session);
   const [switching, setSwitching] = useState<string>();
+  // Recency and statistics come from the logbooks: a club's member or a private logbook holder.
+  const member = Boolean(profile?.organization || profile?.logbook_glider_on || profile?.logbook_general_on);
+  const recency = useOwnRecency(member);
 
   useEffect(() => {
     refreshOrganizations().catch(() => {
@@ -64,6 +69,9 @@ export default function DashboardPage() {
       }
     >
       <SpaceBetween size="l">
+        <ContinuityAlert recency={recency} />
+        {member ? <RecencyCards recency={recency} /> : null}
+        {member ? <PilotStatistics /> : null}
         <Container header={<Header variant="h2">{t('organization.header')}</Header>}>
           {organization ? (
             <KeyValuePairs

@@ -8,6 +8,7 @@ import {
   type OrganizationNotificationFlag,
   type OrganizationRecord,
   parseMoney,
+  type RecencyPolicy,
 } from '../../../../contracts/schemas/organizations.ts';
 
 /**
@@ -59,6 +60,7 @@ export type OrganizationFormValues = Record<TextField, string> &
     currency_id: string;
     dst: boolean;
     is_operator: boolean;
+    recency_policy: RecencyPolicy;
     contact_id: string;
     operating_day_editor: string;
     modules: Module[];
@@ -81,6 +83,7 @@ export const emptyFormValues = (timezone: string): OrganizationFormValues => {
     currency_id: 'HUF',
     dst: true,
     is_operator: false,
+    recency_policy: 'warn',
     contact_id: '',
     operating_day_editor: '',
     modules: [],
@@ -98,6 +101,7 @@ export const toFormValues = (record: OrganizationRecord): OrganizationFormValues
     currency_id: record.currency_id,
     dst: record.dst,
     is_operator: record.is_operator,
+    recency_policy: record.recency_policy,
     contact_id: text(record.contact_id),
     operating_day_editor: text(record.operating_day_editor),
     modules: [...record.modules],
@@ -141,6 +145,7 @@ export const toInput = (values: OrganizationFormValues, mode: FormMode, version?
     timezone: values.timezone,
     dst: values.dst,
     is_operator: values.is_operator,
+    recency_policy: values.recency_policy,
     contact_id: orNull(values.contact_id),
     operating_day_editor: orNull(values.operating_day_editor),
     custom_prices: values.custom_prices.map((price) => ({
@@ -214,7 +219,7 @@ export const TABS = {
     'custom_prices',
   ],
   finance: ['transaction_start', 'balance_min', 'full_fee', 'discount_fee', 'yearly_membership_fee'],
-  operations: ['operating_day_editor', ...ORGANIZATION_NOTIFICATION_FLAGS],
+  operations: ['operating_day_editor', 'recency_policy', ...ORGANIZATION_NOTIFICATION_FLAGS],
   modules: ['modules', 'plane_limit', 'general_limit', 'glider_limit'],
 } as const;
 export type TabId = keyof typeof TABS;

@@ -28,6 +28,8 @@ import {
   ORGANIZATION_NOTIFICATION_FLAGS,
   type OrganizationRecord,
   PRICE_UNITS,
+  RECENCY_POLICIES,
+  type RecencyPolicy,
 } from '../../../../contracts/schemas/organizations.ts';
 import { useFollow } from '../../components/use-follow.ts';
 import { currentLang } from '../../lib/i18n.ts';
@@ -404,7 +406,29 @@ export function OrganizationRecordForm({
     operations: (
       <SpaceBetween size="l">
         <Container header={<Header variant="h2">{t('section.operating_days')}</Header>}>
-          <ColumnLayout columns={2}>{memberSelect('operating_day_editor')}</ColumnLayout>
+          <ColumnLayout columns={2}>
+            {memberSelect('operating_day_editor')}
+            <FormField
+              label={t('field.recency_policy')}
+              description={t('hint.recency_policy')}
+              errorText={errorText('recency_policy')}
+            >
+              <Select
+                selectedOption={{
+                  value: values.recency_policy,
+                  label: t(`recency_policy.${values.recency_policy}`),
+                }}
+                options={RECENCY_POLICIES.map((policy) => ({
+                  value: policy,
+                  label: t(`recency_policy.${policy}`),
+                }))}
+                onChange={({ detail }) =>
+                  set('recency_policy', (detail.selectedOption.value ?? 'warn') as RecencyPolicy)
+                }
+                data-testid="org-recency_policy"
+              />
+            </FormField>
+          </ColumnLayout>
         </Container>
         <Container
           header={

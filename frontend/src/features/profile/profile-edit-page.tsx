@@ -25,6 +25,7 @@ import { ApiError, call, FieldErrors, reportFailure } from '../../lib/api-client
 import { flash } from '../../lib/flash.ts';
 import { currentLang } from '../../lib/i18n.ts';
 import { refreshProfile } from '../../lib/session.ts';
+import { PilotStatistics } from '../statistics/pilot-statistics.tsx';
 import {
   CONSENT_FLAGS,
   FIELD_ORDER,
@@ -202,105 +203,109 @@ export default function ProfileEditPage() {
   };
 
   return (
-    <form onSubmit={submit} noValidate data-testid="person-form">
-      <UnsavedChangesPrompt when={dirty && !saving} />
-      <Form
-        header={
-          <Header variant="h1" description={t('edit.description')}>
-            {t('nav:title.profile_edit')}
-          </Header>
-        }
-        errorText={
-          hasErrors
-            ? [
-                t('validation_failed', { ns: 'messages' }),
-                ...otherErrors.map(([field, keys]) => `${field}: ${t(keys[0] ?? '', { ns: 'messages' })}`),
-              ].join(' ')
-            : undefined
-        }
-        errorIconAriaLabel={t('common:error')}
-        secondaryActions={
-          <Box variant="small" color="text-body-secondary">
-            {t('common:keys.hint')}
-          </Box>
-        }
-        actions={
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button formAction="none" variant="link" onClick={cancel} data-testid="person-cancel">
-              {t('common:action.cancel')}
-            </Button>
-            <Button variant="primary" formAction="submit" loading={saving} data-testid="person-save">
-              {t('common:action.save')}
-            </Button>
+    <SpaceBetween size="l">
+      <form onSubmit={submit} noValidate data-testid="person-form">
+        <UnsavedChangesPrompt when={dirty && !saving} />
+        <Form
+          header={
+            <Header variant="h1" description={t('edit.description')}>
+              {t('nav:title.profile_edit')}
+            </Header>
+          }
+          errorText={
+            hasErrors
+              ? [
+                  t('validation_failed', { ns: 'messages' }),
+                  ...otherErrors.map(([field, keys]) => `${field}: ${t(keys[0] ?? '', { ns: 'messages' })}`),
+                ].join(' ')
+              : undefined
+          }
+          errorIconAriaLabel={t('common:error')}
+          secondaryActions={
+            <Box variant="small" color="text-body-secondary">
+              {t('common:keys.hint')}
+            </Box>
+          }
+          actions={
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button formAction="none" variant="link" onClick={cancel} data-testid="person-cancel">
+                {t('common:action.cancel')}
+              </Button>
+              <Button variant="primary" formAction="submit" loading={saving} data-testid="person-save">
+                {t('common:action.save')}
+              </Button>
+            </SpaceBetween>
+          }
+        >
+          <SpaceBetween size="l">
+            <Container header={<Header variant="h2">{t('section.identity')}</Header>}>
+              <ColumnLayout columns={2}>
+                {(currentLang() === 'hu'
+                  ? TEXT_SECTIONS.identity
+                  : (['first_name', 'last_name', ...TEXT_SECTIONS.identity.slice(2)] as const)
+                ).map(textField)}
+                <FormField label={t('field.profile_type')} errorText={errorText('profile_type')}>
+                  <Select
+                    selectedOption={
+                      profileTypeOptions.find((option) => option.value === values.profile_type) ??
+                      profileTypeOptions[0] ??
+                      null
+                    }
+                    options={profileTypeOptions}
+                    onChange={({ detail }) => set('profile_type', detail.selectedOption.value ?? '')}
+                    invalid={Boolean(errors.profile_type)}
+                    data-testid="person-profile_type"
+                  />
+                </FormField>
+              </ColumnLayout>
+            </Container>
+            <Container header={<Header variant="h2">{t('section.contact')}</Header>}>
+              <ColumnLayout columns={2}>
+                <FormField label={t('field.email')} description={t('hint.email')}>
+                  <Input value={person.email} readOnly autoComplete="email" data-testid="person-email" />
+                </FormField>
+                {TEXT_SECTIONS.contact.map(textField)}
+              </ColumnLayout>
+            </Container>
+            <Container header={<Header variant="h2">{t('section.billing')}</Header>}>
+              <ColumnLayout columns={2}>{TEXT_SECTIONS.billing.map(textField)}</ColumnLayout>
+            </Container>
+            <ColumnLayout columns={2}>
+              <Container header={<Header variant="h2">{t('section.consent')}</Header>}>
+                <SpaceBetween size="s">
+                  {CONSENT_FLAGS.map((flag) => (
+                    <Checkbox
+                      key={flag}
+                      checked={values[flag]}
+                      onChange={({ detail }) => set(flag, detail.checked)}
+                      description={flag === 'public_privatedata' ? t('hint.public_privatedata') : undefined}
+                      data-testid={`person-${flag}`}
+                    >
+                      {t(`field.${flag}`)}
+                    </Checkbox>
+                  ))}
+                </SpaceBetween>
+              </Container>
+              <Container header={<Header variant="h2">{t('section.notifications')}</Header>}>
+                <SpaceBetween size="s">
+                  {NOTIFICATION_FLAGS.map((flag) => (
+                    <Toggle
+                      key={flag}
+                      checked={values[flag]}
+                      onChange={({ detail }) => set(flag, detail.checked)}
+                      data-testid={`person-${flag}`}
+                    >
+                      {t(`field.${flag}`)}
+                    </Toggle>
+                  ))}
+                </SpaceBetween>
+              </Container>
+            </ColumnLayout>
           </SpaceBetween>
-        }
-      >
-        <SpaceBetween size="l">
-          <Container header={<Header variant="h2">{t('section.identity')}</Header>}>
-            <ColumnLayout columns={2}>
-              {(currentLang() === 'hu'
-                ? TEXT_SECTIONS.identity
-                : (['first_name', 'last_name', ...TEXT_SECTIONS.identity.slice(2)] as const)
-              ).map(textField)}
-              <FormField label={t('field.profile_type')} errorText={errorText('profile_type')}>
-                <Select
-                  selectedOption={
-                    profileTypeOptions.find((option) => option.value === values.profile_type) ??
-                    profileTypeOptions[0] ??
-                    null
-                  }
-                  options={profileTypeOptions}
-                  onChange={({ detail }) => set('profile_type', detail.selectedOption.value ?? '')}
-                  invalid={Boolean(errors.profile_type)}
-                  data-testid="person-profile_type"
-                />
-              </FormField>
-            </ColumnLayout>
-          </Container>
-          <Container header={<Header variant="h2">{t('section.contact')}</Header>}>
-            <ColumnLayout columns={2}>
-              <FormField label={t('field.email')} description={t('hint.email')}>
-                <Input value={person.email} readOnly autoComplete="email" data-testid="person-email" />
-              </FormField>
-              {TEXT_SECTIONS.contact.map(textField)}
-            </ColumnLayout>
-          </Container>
-          <Container header={<Header variant="h2">{t('section.billing')}</Header>}>
-            <ColumnLayout columns={2}>{TEXT_SECTIONS.billing.map(textField)}</ColumnLayout>
-          </Container>
-          <ColumnLayout columns={2}>
-            <Container header={<Header variant="h2">{t('section.consent')}</Header>}>
-              <SpaceBetween size="s">
-                {CONSENT_FLAGS.map((flag) => (
-                  <Checkbox
-                    key={flag}
-                    checked={values[flag]}
-                    onChange={({ detail }) => set(flag, detail.checked)}
-                    description={flag === 'public_privatedata' ? t('hint.public_privatedata') : undefined}
-                    data-testid={`person-${flag}`}
-                  >
-                    {t(`field.${flag}`)}
-                  </Checkbox>
-                ))}
-              </SpaceBetween>
-            </Container>
-            <Container header={<Header variant="h2">{t('section.notifications')}</Header>}>
-              <SpaceBetween size="s">
-                {NOTIFICATION_FLAGS.map((flag) => (
-                  <Toggle
-                    key={flag}
-                    checked={values[flag]}
-                    onChange={({ detail }) => set(flag, detail.checked)}
-                    data-testid={`person-${flag}`}
-                  >
-                    {t(`field.${flag}`)}
-                  </Toggle>
-                ))}
-              </SpaceBetween>
-            </Container>
-          </ColumnLayout>
-        </SpaceBetween>
-      </Form>
-    </form>
+        </Form>
+      </form>
+      {/* Spec §9: the pilot's statistics on the profile too (outside the form: nothing in it is saved). */}
+      <PilotStatistics />
+    </SpaceBetween>
   );
 }

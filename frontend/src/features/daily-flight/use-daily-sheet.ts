@@ -1,0 +1,343 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { FlightOutput } from '../../../../contracts/schemas/flights.ts';
+import { ApiError, call, FieldErrors } from '../../lib/api-client.ts';
+import { flash } from '../../lib/flash.ts';
+import {
+  type FlightEntry,
+  mergesWith,
+  type OutboxEntry,
+  outboxKey,
+  readOutbox,
+  rebased,
+  resolvedId,
+  withPending,
+  writeOutbox,
+} from './outbox.ts';
+import { watchSheet } from './sheet-live.ts';
+import {
+  emptySheet,
+  isSheetPush,
+  type SheetFlight,
+  type SheetState,
+  withFlight,
+  withLoaded,
+  withoutFlight,
+  withPush,
+  withSheet,
+} from './sheet-state.ts';
+
+/** A write another timer operator beat us to: ours, and the flight as they left it. */
+export interface SheetConflict {
+  entry: FlightEntry;
+  /** null: they deleted it. */
+  theirs: FlightOutput | null;
+}
+
+/** How often the outbox tries again while something waits (besides the `online` event). */
+const RETRY_MS = 10_000;
+/** A write that merges with another operator's change is re-sent at most this often. */
+const MAX_MERGES = 3;
+
+type Sent =
+  | { outcome: 'done' }
+  | { outcome: 'wait' }
+  | { outcome: 'drop' }
+  | { outcome: 'conflict'; theirs: FlightOutput | null }
+  | { outcome: 'again'; entry: OutboxEntry };
+
+/**
+ * The daily sheet's data (daily-flight/{id}): the server's sheet kept by version, live pushes from
+ * the other timer operators, and every write through the outbox (outbox.ts). Returns the flights
+ * as they should be shown (ours pending on top), and the actions of the screen.
+ */
+export function useDailySheet(organizationId: string, userId: string, date: string) {
+  const key = outboxKey(organizationId, date);
+  const [state, setState] = useState<SheetState>(emptySheet);
+  const stateRef = useRef(state);
+  const [entries, setEntries] = useState<OutboxEntry[]>(() => readOutbox(localStorage, key));
+  const entriesRef = useRef(entries);
+  const [conflicts, setConflicts] = useState<SheetConflict[]>([]);
+  const [loaded, setLoaded] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [online, setOnline] = useState(() => navigator.onLine);
+  const [unreachable, setUnreachable] = useState(false);
+  const [live, setLive] = useState(false);
+  const draining = useRef(false);
+  const arrivedSinceRead = useRef<Set<string> | null>(null);
+
+  const update = useCallback((next: (previous: SheetState) => SheetState) => {
+    stateRef.current = next(stateRef.current);
+    setState(stateRef.current);
+  }, []);
+
+  const commitEntries = useCallback(
+    (next: OutboxEntry[]) => {
+      entriesRef.current = next;
+      writeOutbox(localStorage, key, next);
+      setEntries(next);
+    },
+    [key],
+  );
+
+  const took = useCallback(
+    (flight: FlightOutput) => {
+      arrivedSinceRead.current?.add(flight.flight_id);
+      update((s) => withFlight(s, flight));
+    },
+    [update],
+  );
+
+  const reload = useCallback(async () => {
+    arrivedSinceRead.current = new Set();
+    try {
+      const sheet = await call('getDailySheet', { params: { date } });
+      const arrived = arrivedSinceRead.current ?? new Set<string>();
+      update((s) => withLoaded(s, sheet, arrived));
+      setLoaded('ready');
+    } catch {
+      setLoaded((was) => (was === 'ready' ? was : 'failed'));
+    } finally {
+      arrivedSinceRead.current = null;
+    }
+  }, [date, update]);
+
+  /** One queued write to the server, and what became of it. */
+  const send = useCallback(
+    async (entry: OutboxEntry, merges: number): Promise<Sent> => {
+      const flights = stateRef.current.flights;
+      const flightId = entry.kind === 'sheet' ? '' : resolvedId(flights, entry.flight_id);
+      let version = entry.kind === 'create' ? null : entry.version;
+      if (entry.kind !== 'sheet' && entry.kind !== 'create' && version === null) {
+        // Tapped on our own pending flight: its version is whatever our writes made it.
+        const known = flights[flightId] ?? (await call('getFlight', { params: { id: flightId } }));
+        took(known);
+        version = known.version;
+      }
+      try {
+        switch (entry.kind) {
+          case 'create':
+            took(await call('createSheetFlight', { params: { date }, body: entry.body }));
+            break;
+          case 'takeoff':
+          case 'land': {
+            const body = { at: entry.at, version: version ?? 0 };
+            const params = { date, id: flightId };
+            const flight =
+              entry.kind === 'takeoff'
+                ? await call('takeOffSheetFlight', { params, body })
+                : await call('landSheetFlight', { params, body });
+            took(flight);
+            commitEntries(
+              rebased(entriesRef.current, flightId, version, flight.version, stateRef.current.flights),
+            );
+            break;
+          }
+          case 'update': {
+            const flight = await call('updateSheetFlight', {
+              params: { date, id: flightId },
+              body: { ...entry.body, version: version ?? 0 },
+            });
+            took(flight);
+            commitEntries(
+              rebased(entriesRef.current, flightId, version, flight.version, stateRef.current.flights),
+            );
+            break;
+          }
+          case 'delete':
+            await call('deleteSheetFlight', {
+              params: { date, id: flightId },
+              query: { version: String(version ?? 0) },
+            });
+            update((s) => withoutFlight(s, flightId));
+            break;
+          case 'sheet': {
+            const sheet = await call('saveDailySheet', {
+              params: { date },
+              body: { ...entry.body, version: entry.version },
+            });
+            update((s) => withSheet(s, sheet));
+            // Settings changed again meanwhile were changed on what we showed: on our save.
+            commitEntries(
+              entriesRef.current.map((e) =>
+                e.kind === 'sheet' && e.version === entry.version ? { ...e, version: sheet.version } : e,
+              ),
+            );
+            break;
+          }
+        }
+        return { outcome: 'done' };
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        if (error.status === 0 || error.status >= 500 || error.status === 401) return { outcome: 'wait' };
+        if (error instanceof FieldErrors) {
+          flash('error', 'daily-flight:write_rejected');
+          return { outcome: 'drop' };
+        }
+        if (error.status === 409 && error.code === 'conflict') {
+          if (entry.kind === 'sheet') {
+            // The sheet header has no merge: show the other operator's settings.
+            flash('warning', 'daily-flight:sheet_changed_by_other');
+            await reload();
+            return { outcome: 'drop' };
+          }
+          if (entry.kind === 'create') {
+            flash('error', 'conflict');
+            return { outcome: 'drop' };
+          }
+          const theirs = await call('getFlight', { params: { id: flightId } }).catch((e: unknown) => {
+            if (e instanceof ApiError && e.status === 404) return null;
+            throw e;
+          });
+          if (theirs) took(theirs);
+          else update((s) => withoutFlight(s, flightId));
+          if (theirs && merges < MAX_MERGES && mergesWith(entry, theirs))
+            return { outcome: 'again', entry: { ...entry, version: theirs.version } };
+          return { outcome: 'conflict', theirs };
+        }
+        if (error.status === 404 && entry.kind !== 'sheet' && entry.kind !== 'create') {
+          update((s) => withoutFlight(s, flightId));
+          return { outcome: 'conflict', theirs: null };
+        }
+        // continuity_lapsed, not_editable, missing_permissions…: the write cannot succeed as it is.
+        if (!error.handled) flash('error', error.code);
+        return { outcome: 'drop' };
+      }
+    },
+    [commitEntries, date, reload, took, update],
+  );
+
+  /** Sends the queue in order; stops at the first write the network or the server could not take. */
+  const drain = useCallback(async () => {
+    if (draining.current || !navigator.onLine) return;
+    draining.current = true;
+    try {
+      let merges = 0;
+      for (;;) {
+        const entry = entriesRef.current[0];
+        if (!entry) break;
+        let result: Sent;
+        try {
+          result = await send(entry, merges);
+        } catch {
+          result = { outcome: 'wait' };
+        }
+        if (result.outcome === 'wait') {
+          setUnreachable(true);
+          break;
+        }
+        setUnreachable(false);
+        const rest = entriesRef.current.filter((e) => e.id !== entry.id);
+        if (result.outcome === 'again') {
+          merges += 1;
+          commitEntries([result.entry, ...rest]);
+          continue;
+        }
+        merges = 0;
+        commitEntries(rest);
+        if (result.outcome === 'conflict' && entry.kind !== 'sheet') {
+          const conflict: SheetConflict = { entry, theirs: result.theirs };
+          setConflicts((list) => [...list, conflict]);
+        }
+      }
+    } finally {
+      draining.current = false;
+    }
+  }, [commitEntries, send]);
+
+  const enqueue = useCallback(
+    (entry: OutboxEntry) => {
+      commitEntries([...entriesRef.current, entry]);
+      void drain();
+    },
+    [commitEntries, drain],
+  );
+
+  // The day's sheet, and a new outbox when the day or organization changes.
+  useEffect(() => {
+    stateRef.current = emptySheet;
+    setState(emptySheet);
+    setLoaded('loading');
+    const stored = readOutbox(localStorage, key);
+    entriesRef.current = stored;
+    setEntries(stored);
+    setConflicts([]);
+    void reload().then(() => drain());
+  }, [key, reload, drain]);
+
+  // Live: the other timer operators' changes; after a gap, read the sheet again for what we missed.
+  useEffect(() => {
+    const topic = `org/${organizationId}/daily-flight/${date}`;
+    let wasLive = false;
+    return watchSheet(userId, topic, {
+      onMessage(payload) {
+        if (!isSheetPush(payload)) return;
+        if (payload.type === 'flight.changed') arrivedSinceRead.current?.add(payload.flight.flight_id);
+        update((s) => withPush(s, payload, date));
+      },
+      onState(connected) {
+        setLive(connected);
+        if (connected && wasLive) void reload();
+        if (connected) wasLive = true;
+      },
+    });
+  }, [organizationId, userId, date, update, reload]);
+
+  // Network back: send what waits. Also retry on a timer (a server that was down, a lost answer).
+  useEffect(() => {
+    const up = () => {
+      setOnline(true);
+      void drain();
+    };
+    const down = () => setOnline(false);
+    window.addEventListener('online', up);
+    window.addEventListener('offline', down);
+    const timer = setInterval(() => {
+      if (entriesRef.current.length > 0) void drain();
+    }, RETRY_MS);
+    return () => {
+      window.removeEventListener('online', up);
+      window.removeEventListener('offline', down);
+      clearInterval(timer);
+    };
+  }, [drain]);
+
+  const flights: SheetFlight[] = useMemo(
+    () => withPending(state.flights, entries, date),
+    [state.flights, entries, date],
+  );
+
+  const resolveConflict = useCallback(
+    (conflict: SheetConflict, choice: 'mine' | 'theirs') => {
+      setConflicts((list) => list.filter((c) => c !== conflict));
+      if (choice === 'theirs' || !conflict.theirs) return;
+      const { entry, theirs } = conflict;
+      const at = entry.kind === 'takeoff' || entry.kind === 'land' ? entry.at : new Date().toISOString();
+      if (entry.kind === 'create') return;
+      enqueue({
+        ...entry,
+        id: crypto.randomUUID(),
+        at,
+        version: theirs.version,
+        ...(entry.kind === 'update' && {
+          base: Object.fromEntries(
+            Object.keys(entry.body).map((f) => [f, (theirs as unknown as Record<string, unknown>)[f]]),
+          ),
+        }),
+      } as OutboxEntry);
+    },
+    [enqueue],
+  );
+
+  return {
+    sheet: state.sheet,
+    serverFlights: state.flights,
+    flights,
+    entries,
+    conflicts,
+    loaded,
+    offline: !online || unreachable,
+    live,
+    enqueue,
+    resolveConflict,
+    reload,
+  };
+}

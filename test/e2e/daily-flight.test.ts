@@ -1,0 +1,215 @@
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../bin/local/seed.ts';
+import { CHROMIUM, chromiumAvailable } from '../helpers/browser.ts';
+import { type LocalProcess, startLocalProcess } from '../helpers/local-process.ts';
+
+/**
+ * Issue 5's acceptance at the launch point, on a 10-inch tablet (1280×800): the timer operator
+ * records a winch launch and an aerotow with ONE tap each (the tow plane goes up with its glider),
+ * lands all three with one tap each — one of them while the network is gone — and a second timer
+ * operator's tablet shows every change live, without a reload. The pilot then finds both flights
+ * in their glider logbook.
+ */
+const TABLET = { width: 1280, height: 800 };
+const PILOT = 'Molnár Anna';
+const INSTRUCTOR = 'Nagy László';
+
+describe.runIf(chromiumAvailable())('the daily flight sheet on a tablet', () => {
+  let stack: LocalProcess;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    stack = await startLocalProcess();
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+    });
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  const tablet = async (email: string): Promise<Page> => {
+    const context = await browser.newContext({ viewport: TABLET, hasTouch: true, locale: 'hu-HU' });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`${stack.url}/login`);
+    await page.locator('[data-testid="login-email"] input').fill(email);
+    await page.locator('[data-testid="login-password"] input').fill(DEMO_PASSWORD);
+    await page.locator('[data-testid="login-submit"]').click();
+    await page.locator('[data-testid="dashboard-organization-name"]').waitFor();
+    return page;
+  };
+
+  const openToday = async (page: Page) => {
+    await page.goto(`${stack.url}/daily-flight/`);
+    await page.locator('[data-testid="daily-flights-today"]').click();
+    // The first sheet of a fresh stack compiles the screen in Vite's dev server: give it time.
+    await page.locator('[data-testid="daily-sheet"]').waitFor({ timeout: 60_000 });
+    // Live before anyone taps: what follows must arrive by push, not by a reload.
+    await page.locator('[data-testid="sheet-live"][data-live="true"]').waitFor();
+  };
+
+  const pick = async (page: Page, testId: string, name: string) => {
+    await page.locator(`[data-testid="${testId}"] button`).first().click();
+    await page
+      .getByRole('option', { name: new RegExp(name) })
+      .first()
+      .click();
+  };
+
+  const card = (page: Page, reg: string, status: string): Locator =>
+    page.locator(
+      `[data-testid="sheet-flight"][data-reg="${reg}"][data-status="${status}"][data-pending="false"]`,
+    );
+
+  const tokenOf = async (email: string) => {
+    const config = (await (await fetch(`${stack.url}/config.json`)).json()) as { userPoolClientId: string };
+    const cognito = new CognitoIdentityProviderClient({
+      endpoint: `${stack.url}/cognito`,
+      region: 'eu-central-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    try {
+      const result = await cognito.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: config.userPoolClientId,
+          AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD },
+        }),
+      );
+      const token = result.AuthenticationResult?.AccessToken;
+      if (!token) throw new Error(`${email} got no access token`);
+      return token;
+    } finally {
+      cognito.destroy();
+    }
+  };
+
+  it('one tap per launch and per landing, live on a second tablet, and into the pilot’s logbook', async () => {
+    const timer = await tablet('instructor@demo.windsock.aero');
+    const other = await tablet('admin@demo.windsock.aero');
+    await openToday(timer);
+    await openToday(other);
+
+    // A winch launch: the glider, the pilot, the winch operator — then ONE tap.
+    await timer.locator('[data-testid="launch-plane-HA-4370"]').click();
+    await timer.locator('[data-testid="launch-method-3"]').click();
+    await pick(timer, 'launch-pic', PILOT);
+    await pick(timer, 'launch-winch-operator', INSTRUCTOR);
+    await timer.locator('[data-testid="launch-now"]').click();
+    await card(timer, 'HA-4370', 'airborne').waitFor();
+    await timer
+      .locator('[data-testid="sheet-group-airborne"] [data-testid="sheet-flight-timer"]')
+      .first()
+      .waitFor();
+
+    // The other timer operator sees it without a reload.
+    await card(other, 'HA-4370', 'airborne').waitFor();
+
+    // An aerotow: the glider, the pilot, the tow plane and its pilot — then ONE tap; the tow plane is up too.
+    await timer.locator('[data-testid="launch-plane-HA-4455"]').click();
+    await timer.locator('[data-testid="launch-method-5"]').click();
+    await pick(timer, 'launch-pic', PILOT);
+    await timer.locator('[data-testid="launch-tow-plane-HA-SBX"]').click();
+    await pick(timer, 'launch-tow-pilot', INSTRUCTOR);
+    await timer.locator('[data-testid="launch-now"]').click();
+    await card(timer, 'HA-4455', 'airborne').waitFor();
+    await card(timer, 'HA-SBX', 'airborne').waitFor();
+    await card(other, 'HA-SBX', 'airborne').waitFor();
+    const reload = await timer.evaluate(() => performance.getEntriesByType('navigation').length);
+
+    // The tow plane lands first, with one tap.
+    await card(timer, 'HA-SBX', 'airborne').locator('[data-testid="sheet-flight-land"]').click();
+    await card(timer, 'HA-SBX', 'landed').waitFor();
+
+    // The network goes at the launch point: the landing is kept, shown pending, sent when it returns.
+    await timer.context().setOffline(true);
+    const tapped = Date.now();
+    await card(timer, 'HA-4370', 'airborne').locator('[data-testid="sheet-flight-land"]').click();
+    await timer.locator('[data-testid="sheet-offline"]').waitFor();
+    await timer
+      .locator('[data-testid="sheet-flight"][data-reg="HA-4370"][data-status="landed"][data-pending="true"]')
+      .waitFor();
+    const landed = timer.waitForResponse(
+      (r) => r.url().includes('/landing') && r.request().method() === 'POST' && r.status() === 200,
+    );
+    await timer.context().setOffline(false);
+    const landing = (await (await landed).json()) as { landing_time: string };
+    await card(timer, 'HA-4370', 'landed').waitFor();
+    expect(Math.abs(Date.parse(landing.landing_time) - tapped)).toBeLessThan(5_000);
+
+    await card(timer, 'HA-4455', 'airborne').locator('[data-testid="sheet-flight-land"]').click();
+    await card(timer, 'HA-4455', 'landed').waitFor();
+
+    // Everything reached the other tablet live, and nobody reloaded a page.
+    for (const reg of ['HA-4370', 'HA-4455', 'HA-SBX']) await card(other, reg, 'landed').waitFor();
+    expect(await timer.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(reload);
+    expect(await timer.locator('[data-testid="sheet-flight"][data-pending="true"]').count()).toBe(0);
+    const ids = await Promise.all(
+      ['HA-4370', 'HA-4455'].map((reg) => card(timer, reg, 'landed').getAttribute('data-flight-id')),
+    );
+
+    // The pilot signs in; both flights are in the glider logbook.
+    const pilot = await tablet('pilot@demo.windsock.aero');
+    await pilot.goto(`${stack.url}/logbook/glider/`);
+    const logbook = await fetch(`${stack.url}/api/logbook/glider?limit=50`, {
+      headers: { authorization: `Bearer ${await tokenOf('pilot@demo.windsock.aero')}` },
+    });
+    expect(logbook.status).toBe(200);
+    const { items } = (await logbook.json()) as { items: { entry_id: string; flight_id?: string | null }[] };
+    const inLogbook = items.map((entry) => entry.flight_id ?? entry.entry_id);
+    for (const id of ids) expect(inLogbook).toContain(id);
+  });
+  it('two timer operators change the same flight: the second sees both versions and chooses', async () => {
+    const timer = await tablet('instructor@demo.windsock.aero');
+    const other = await tablet('admin@demo.windsock.aero');
+    await openToday(timer);
+    await openToday(other);
+    await timer.locator('[data-testid="launch-plane-HA-4012"]').click();
+    await timer.locator('[data-testid="launch-method-3"]').click();
+    await pick(timer, 'launch-pic', 'Kiss Bence');
+    await timer.locator('[data-testid="launch-plan"]').click();
+    const waiting = (page: Page) => card(page, 'HA-4012', 'planned');
+    await waiting(timer).waitFor();
+    await waiting(other).waitFor();
+    const flightId = await waiting(timer).getAttribute('data-flight-id');
+
+    // Both open the flight; the first saves a remark, then the second saves another.
+    await waiting(timer).locator('[data-testid="sheet-flight-open"]').click();
+    await waiting(other).locator('[data-testid="sheet-flight-open"]').click();
+    await timer.locator('[data-testid="flight-edit-remarks"] textarea').fill('Kötélcsere után');
+    const saved = timer.waitForResponse((r) => r.request().method() === 'PATCH' && r.status() === 200);
+    await timer.locator('[data-testid="flight-edit-save"]').click();
+    await saved;
+    await other.locator('[data-testid="flight-edit-remarks"] textarea').fill('Vitorlázó a sorban');
+    await other.locator('[data-testid="flight-edit-save"]').click();
+
+    // Never a silent overwrite: both versions on screen, the operator decides.
+    const conflict = other.locator('[data-testid="sheet-conflict"]');
+    await conflict.waitFor();
+    expect(await conflict.locator('[data-testid="sheet-conflict-mine-value"]').innerText()).toBe(
+      'Vitorlázó a sorban',
+    );
+    expect(await conflict.locator('[data-testid="sheet-conflict-theirs-value"]').innerText()).toBe(
+      'Kötélcsere után',
+    );
+    await conflict.locator('[data-testid="sheet-conflict-mine"]').click();
+    await conflict.waitFor({ state: 'detached' });
+    await waiting(other).waitFor();
+    expect(await other.locator('[data-testid="sheet-flight"][data-pending="true"]').count()).toBe(0);
+
+    const flight = await fetch(`${stack.url}/api/flights/${flightId}`, {
+      headers: { authorization: `Bearer ${await tokenOf('admin@demo.windsock.aero')}` },
+    });
+    expect(((await flight.json()) as { remarks: string }).remarks).toBe('Vitorlázó a sorban');
+  });
+});

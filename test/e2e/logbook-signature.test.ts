@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs';
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../bin/local/seed.ts';
+import { CHROMIUM, chromiumAvailable } from '../helpers/browser.ts';
+import { type LocalProcess, startLocalProcess } from '../helpers/local-process.ts';
+
+/**
+ * Issue 5's signature acceptance: a student's training flight waits in the instructor's
+ * Signatures; the instructor signs it, the student sees it signed in the glider logbook, and the
+ * signed flight refuses edits ("Not editable.", read-only) in flight/glider/{id}.
+ */
+const DESKTOP = { width: 1280, height: 800 };
+const messages = JSON.parse(
+  readFileSync(new URL('../../frontend/src/locales/hu/messages.json', import.meta.url), 'utf8'),
+) as Record<string, string>;
+
+describe.runIf(chromiumAvailable())('an instructor signs a training line', () => {
+  let stack: LocalProcess;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    stack = await startLocalProcess();
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+    });
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  const signIn = async (email: string): Promise<Page> => {
+    const context = await browser.newContext({ viewport: DESKTOP, locale: 'hu-HU' });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`${stack.url}/login`);
+    await page.locator('[data-testid="login-email"] input').fill(email);
+    await page.locator('[data-testid="login-password"] input').fill(DEMO_PASSWORD);
+    await page.locator('[data-testid="login-submit"]').click();
+    await page.locator('[data-testid="dashboard-organization-name"]').waitFor();
+    return page;
+  };
+
+  const tokenOf = async (email: string) => {
+    const config = (await (await fetch(`${stack.url}/config.json`)).json()) as { userPoolClientId: string };
+    const cognito = new CognitoIdentityProviderClient({
+      endpoint: `${stack.url}/cognito`,
+      region: 'eu-central-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    try {
+      const result = await cognito.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: config.userPoolClientId,
+          AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD },
+        }),
+      );
+      const token = result.AuthenticationResult?.AccessToken;
+      if (!token) throw new Error(`${email} got no access token`);
+      return token;
+    } finally {
+      cognito.destroy();
+    }
+  };
+
+  it('is signed from Signatures, shows signed to the student, and locks the flight', async () => {
+    // A training flight of the student with the instructor, landed an hour ago (newest in the logbook).
+    const takeoff = new Date(Date.now() - 90 * 60_000);
+    takeoff.setUTCSeconds(0, 0);
+    const created = await fetch(`${stack.url}/api/flights`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${await tokenOf('admin@demo.windsock.aero')}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        plane_id: 'plane-ha-4012',
+        takeoff_type_id: 3,
+        takeoff_time: takeoff.toISOString(),
+        landing_time: new Date(takeoff.getTime() + 8 * 60_000).toISOString(),
+        pic_id: 'user-student',
+        instructor_id: 'user-instructor',
+        training: true,
+        remarks: 'Csörlős iskolakör',
+      }),
+    });
+    expect(created.status).toBe(200);
+    const flightId = ((await created.json()) as { flight_id: string }).flight_id;
+
+    // The instructor signs it from Signatures, after the confirmation that it locks the line.
+    const instructor = await signIn('instructor@demo.windsock.aero');
+    await instructor.goto(`${stack.url}/signature/`);
+    await instructor.locator(`[data-testid="signature-sign-${flightId}"]`).first().click();
+    await instructor.locator('[data-testid="signature-modal"]').waitFor();
+    await instructor.locator('[data-testid="signature-confirm"]').click();
+    await instructor.locator('[data-testid="flash-logbook:flash.signed"]').waitFor();
+    await expect.poll(() => instructor.locator(`[data-testid="signature-sign-${flightId}"]`).count()).toBe(0);
+
+    // The student finds the line signed in the glider logbook.
+    const student = await signIn('student@demo.windsock.aero');
+    await student.goto(`${stack.url}/logbook/glider/`);
+    await student
+      .locator(`[data-testid="logbook-status-${flightId}"][data-status="signed"]`)
+      .first()
+      .waitFor();
+    await student.locator(`[data-testid="logbook-row-${flightId}"]`).first().click();
+    await student.locator('[data-testid="entry-hash"]').waitFor();
+    expect(await student.locator('[data-testid="entry-edit"]').count()).toBe(0);
+
+    // The signed flight is read-only for whoever records flights.
+    await instructor.goto(`${stack.url}/flight/glider/${flightId}/`);
+    const refusal = instructor.locator('[data-testid="flight-not-editable"]');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain(messages.not_editable);
+    expect(await instructor.locator('[data-testid="flight-save"]').count()).toBe(0);
+    expect(await instructor.locator('[data-testid="flight-delete"]').count()).toBe(0);
+    expect(
+      await instructor.locator('[data-testid="flight-remarks"] textarea').getAttribute('readonly'),
+    ).not.toBeNull();
+  });
+});
