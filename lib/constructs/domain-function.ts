@@ -11,6 +11,7 @@ import { Construct } from 'constructs';
 import type { Domain } from '../../contracts/domains.ts';
 import type { Env } from '../../functions/platform/config/env.ts';
 import { TABLE_LAYOUT } from '../../functions/platform/db/table.ts';
+import { BUNDLE_ALIASES } from '../bundle-aliases.ts';
 
 /** The repository root: entries, the lock file and esbuild's working directory hang off it. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -193,6 +194,9 @@ export class DomainFunction extends Construct {
         // The Node 22 runtime ships AWS SDK v3.
         // The Node.js 22 runtime ships the AWS SDK v3 with its @smithy packages.
         externalModules: ['@aws-sdk/*', '@smithy/*'],
+        esbuildArgs: Object.fromEntries(
+          Object.entries(BUNDLE_ALIASES).map(([name, path]) => [`--alias:${name}`, path]),
+        ),
         forceDockerBundling: false,
       },
     });

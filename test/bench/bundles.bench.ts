@@ -5,12 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { DOMAINS } from '../../contracts/domains.ts';
 import { operationsOf } from '../../contracts/routes.ts';
+import { BUNDLE_ALIASES } from '../../lib/bundle-aliases.ts';
 import { ms, percentile } from './stats.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const RUNS = 7;
 
-/** The same esbuild settings the CDK DomainFunction uses (minified ESM, node22, SDK v3 and @smithy external). */
+/** The same esbuild settings the CDK DomainFunction uses (minified ESM, node22, SDK v3 and @smithy external, the aliases). */
 const bundle = async (entry: string, outfile: string) => {
   await build({
     entryPoints: [entry],
@@ -21,6 +22,7 @@ const bundle = async (entry: string, outfile: string) => {
     platform: 'node',
     target: 'node22',
     external: ['@aws-sdk/*', '@smithy/*'],
+    alias: BUNDLE_ALIASES,
     banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },
     logLevel: 'silent',
   });
