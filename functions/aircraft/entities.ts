@@ -25,6 +25,9 @@ const service = 'windsock';
 const now = () => new Date().toISOString();
 
 const orgPk = { field: 'pk', composite: ['organization_id'], template: 'org#${organization_id}' } as const;
+/** Items that pile up with use (history, daily usage) get partitions of their own, by kind. */
+const orgPartition = (kind: string) =>
+  ({ field: 'pk', composite: ['organization_id'], template: `org#\${organization_id}#${kind}` }) as const;
 const planePartition = {
   index: 'gsi1',
   pk: {
@@ -267,7 +270,7 @@ export const aircraftEvent = new Entity({
   },
   indexes: {
     bySubject: {
-      pk: orgPk,
+      pk: orgPartition('events'),
       sk: {
         field: 'sk',
         composite: ['subject_id', 'event_id'],
@@ -295,7 +298,7 @@ export const usageDay = new Entity({
   },
   indexes: {
     byPlaneDate: {
-      pk: orgPk,
+      pk: orgPartition('usage'),
       sk: { field: 'sk', composite: ['plane_id', 'date'], template: 'usage#${plane_id}#${date}' },
     },
   },

@@ -114,9 +114,12 @@ export const flight = new Entity({
     updated_at: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
   },
   indexes: {
-    /** A day's sheet, a date range of flights: `flight#<date>#<id>`. */
+    /**
+     * A day's sheet, a date range of flights: `flight#<date>#<id>`, in the organization's own flights
+     * partition — a season of flights must not sit in front of every other query of the club.
+     */
     byDate: {
-      pk: { field: 'pk', composite: ['organization_id'], template: 'org#${organization_id}' },
+      pk: { field: 'pk', composite: ['organization_id'], template: 'org#${organization_id}#flights' },
       sk: { field: 'sk', composite: ['date', 'flight_id'], template: 'flight#${date}#${flight_id}' },
     },
     /** One aircraft's flights by day (the aircraft's statistics, its flight list). */
