@@ -168,6 +168,8 @@ describe.runIf(chromiumAvailable())('the daily flight sheet on a tablet', () => 
     const { items } = (await logbook.json()) as { items: { entry_id: string; flight_id?: string | null }[] };
     const inLogbook = items.map((entry) => entry.flight_id ?? entry.entry_id);
     for (const id of ids) expect(inLogbook).toContain(id);
+    // …and on the logbook screen the pilot has open.
+    for (const id of ids) await pilot.locator(`[data-testid="logbook-row-${id}"]`).first().waitFor();
   });
   it('two timer operators change the same flight: the second sees both versions and chooses', async () => {
     const timer = await tablet('instructor@demo.windsock.aero');
