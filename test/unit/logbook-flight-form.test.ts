@@ -9,7 +9,7 @@ import {
   valuesOf,
   withoutHiddenLaunchFields,
 } from '../../frontend/src/features/flights/flight-form.ts';
-import { dayOffset, instantOf, wallClockOf } from '../../frontend/src/features/flights/zoned-time.ts';
+import { dayOffset, instantOf, wallClockOf } from '../../frontend/src/lib/zoned-time.ts';
 
 /**
  * The flight form's way from what a person types at the airfield (a day, HH:mm on the local clock)

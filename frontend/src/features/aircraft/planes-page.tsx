@@ -26,8 +26,8 @@ import { hrefOf } from '../../lib/navigation.ts';
 import { refreshProfile } from '../../lib/session.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
+import { useCursorPages } from '../../lib/use-cursor-pages.ts';
 import { PlaneCategoryLabel, PlaneStatusIndicator } from './plane-status.tsx';
-import { useCursorPages } from './use-cursor-pages.ts';
 
 const PAGE_SIZE = 25;
 

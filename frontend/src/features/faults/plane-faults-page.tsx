@@ -21,8 +21,8 @@ import { formatDateTime } from '../../lib/format.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
+import { useCursorPages } from '../../lib/use-cursor-pages.ts';
 import { SeverityBadge, StatusText } from './fault-badges.tsx';
-import { useCursorPages } from './use-cursor-pages.ts';
 
 const PAGE_SIZE = 25;
 type StatusFilter = FaultStatus | 'all';

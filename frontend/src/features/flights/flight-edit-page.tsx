@@ -28,6 +28,7 @@ import {
 import { fieldErrors } from '../../../../contracts/validation.ts';
 import { DecimalHoursField } from '../../components/decimal-hours-field.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
+import { TimeInput } from '../../components/time-input.tsx';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
 import { ApiError, call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
@@ -38,6 +39,7 @@ import { currentLang } from '../../lib/i18n.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
+import { dayOffset, instantOf, nextDay } from '../../lib/zoned-time.ts';
 import {
   bodyOf,
   type COUNT_FIELDS,
@@ -52,8 +54,6 @@ import {
   valuesOf,
   withoutHiddenLaunchFields,
 } from './flight-form.ts';
-import { TimeInput } from './time-input.tsx';
-import { dayOffset, instantOf, nextDay } from './zoned-time.ts';
 
 type Errors = Record<string, string[]>;
 type Field = keyof Values;

@@ -1,6 +1,6 @@
 import type { DayNight } from '../../../../contracts/schemas/flight-enums.ts';
 import type { CreateFlightInput, FlightOutput } from '../../../../contracts/schemas/flights.ts';
-import { instantOf, nextDay, wallClockOf } from './zoned-time.ts';
+import { instantOf, nextDay, wallClockOf } from '../../lib/zoned-time.ts';
 
 /**
  * The flight form (flight/glider/{id}, flight/general/{plane_id}/{id}, general-multiple) as the

@@ -26,8 +26,8 @@ import { currentLang } from '../../lib/i18n.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
-import { useCursorPages } from './use-cursor-pages.ts';
-import { dayOffset, wallClockOf } from './zoned-time.ts';
+import { useCursorPages } from '../../lib/use-cursor-pages.ts';
+import { dayOffset, wallClockOf } from '../../lib/zoned-time.ts';
 
 const PAGE_SIZE = 25;
 /** The list opens on the last 30 days (spec silent; a club's month of flying fits a few pages). */

@@ -20,6 +20,7 @@ import * as z from 'zod/mini';
 import { weekStartsOn } from '../../../../contracts/langs.ts';
 import { createFlightInput } from '../../../../contracts/schemas/flights.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
+import { TimeInput } from '../../components/time-input.tsx';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
 import { useFollow } from '../../components/use-follow.ts';
@@ -30,9 +31,8 @@ import { currentLang } from '../../lib/i18n.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
+import { dayOffset } from '../../lib/zoned-time.ts';
 import { bodyOf, emptyValues } from './flight-form.ts';
-import { TimeInput } from './time-input.tsx';
-import { dayOffset } from './zoned-time.ts';
 
 interface Row {
   key: number;

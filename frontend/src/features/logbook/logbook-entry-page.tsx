@@ -16,8 +16,8 @@ import { formatDate, formatDateTime, formatMinutes } from '../../lib/format.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
+import { wallClockOf } from '../../lib/zoned-time.ts';
 import { launchMethodOf, picNameOf, signatureText, type Translate } from './logbook-lines.ts';
-import { wallClockOf } from './zoned-time.ts';
 
 /** How much of the signature hash is shown: enough to compare with a printout by eye. */
 const HASH_PREFIX = 16;

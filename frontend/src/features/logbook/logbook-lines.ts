@@ -5,7 +5,7 @@ import type {
   LogbookTotals,
 } from '../../../../contracts/schemas/logbook.ts';
 import { formatDate, formatDateTime, formatMinutes } from '../../lib/format.ts';
-import { wallClockOf } from './zoned-time.ts';
+import { wallClockOf } from '../../lib/zoned-time.ts';
 
 /**
  * A logbook line as the EASA layouts print it (Part-FCL FCL.050 for aeroplanes and TMGs, Part-SFCL

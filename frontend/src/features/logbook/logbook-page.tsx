@@ -25,6 +25,7 @@ import { currentLang } from '../../lib/i18n.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
+import { useCursorPages } from '../../lib/use-cursor-pages.ts';
 import {
   addTotals,
   columnsOf,
@@ -37,7 +38,6 @@ import {
 } from './logbook-lines.ts';
 import { LogbookTable } from './logbook-table.tsx';
 import { PrevTotalsModal } from './prev-totals-modal.tsx';
-import { useCursorPages } from './use-cursor-pages.ts';
 
 const PAGE_SIZE = 25;
 /** The exports read the logbook in the largest pages the API gives. */

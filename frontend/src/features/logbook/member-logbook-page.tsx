@@ -7,8 +7,8 @@ import { call } from '../../lib/api-client.ts';
 import { useDatasource } from '../../lib/datasource.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
+import { useCursorPages } from '../../lib/use-cursor-pages.ts';
 import { LogbookTable } from './logbook-table.tsx';
-import { useCursorPages } from './use-cursor-pages.ts';
 
 const PAGE_SIZE = 50;
 

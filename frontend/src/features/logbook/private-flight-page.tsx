@@ -27,6 +27,7 @@ import {
 import { fieldErrors } from '../../../../contracts/validation.ts';
 import { DecimalHoursField } from '../../components/decimal-hours-field.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
+import { TimeInput } from '../../components/time-input.tsx';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
 import { ApiError, call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
@@ -36,8 +37,7 @@ import { currentLang } from '../../lib/i18n.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
-import { TimeInput } from './time-input.tsx';
-import { dayOffset, instantOf, nextDay, wallClockOf } from './zoned-time.ts';
+import { dayOffset, instantOf, nextDay, wallClockOf } from '../../lib/zoned-time.ts';
 
 interface Values {
   date: string;

@@ -14,8 +14,8 @@ import { flash } from '../../lib/flash.ts';
 import { formatDate, formatMinutes } from '../../lib/format.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
+import { wallClockOf } from '../../lib/zoned-time.ts';
 import { launchMethodOf, type Translate } from './logbook-lines.ts';
-import { wallClockOf } from './zoned-time.ts';
 
 type ToSign = OutputOf<'listToSign'>['items'][number];
 

@@ -15,7 +15,7 @@ import { formatDate, formatDateTime, formatMinutes } from '../../lib/format.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
-import { useCursorPages } from './use-cursor-pages.ts';
+import { useCursorPages } from '../../lib/use-cursor-pages.ts';
 
 const PAGE_SIZE = 25;
 

@@ -17,8 +17,8 @@ import { formatDate, formatMinutes } from '../../lib/format.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
+import { useCursorPages } from '../../lib/use-cursor-pages.ts';
 import { DueDate, DueStatus, dimensionRemaining, remainingText } from './due.tsx';
-import { useCursorPages } from './use-cursor-pages.ts';
 
 const PAGE_SIZE = 25;
 

@@ -23,7 +23,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { currentLang } from '../../lib/i18n.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
-import { useCursorPages } from './use-cursor-pages.ts';
+import { useCursorPages } from '../../lib/use-cursor-pages.ts';
 
 const PAGE_SIZE = 25;
 

@@ -23,9 +23,9 @@ import { call, reportFailure } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { currentLang } from '../../lib/i18n.ts';
 import { hrefOf } from '../../lib/navigation.ts';
+import { useCursorPages } from '../../lib/use-cursor-pages.ts';
 import { AssignPackageModal } from './assign-package-modal.tsx';
 import { PackageModal } from './package-modal.tsx';
-import { useCursorPages } from './use-cursor-pages.ts';
 
 type Organization = Awaited<ReturnType<typeof call<'listSubscriptions'>>>['organization'];
 const EMPTY = '—';

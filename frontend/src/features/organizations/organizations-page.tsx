@@ -13,7 +13,7 @@ import { call } from '../../lib/api-client.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
-import { useCursorPages } from './use-cursor-pages.ts';
+import { useCursorPages } from '../../lib/use-cursor-pages.ts';
 
 const PAGE_SIZE = 25;
 const EMPTY = '—';

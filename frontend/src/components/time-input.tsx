@@ -1,4 +1,4 @@
-import { TimeField } from '../../components/time-field.tsx';
+import { TimeField } from './time-field.tsx';
 
 /** The spec §5 time field with the form's convention: '' for no time (the field speaks null). */
 export function TimeInput({

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { reportFailure } from '../../lib/api-client.ts';
+import { reportFailure } from './api-client.ts';
 
 export interface CursorPage<T> {
   items: T[];
