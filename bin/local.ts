@@ -34,6 +34,9 @@ console.log(`  demo logins (password for all: ${demoLogins()[0]?.password}):`);
 for (const login of demoLogins()) console.log(`    ${login.email.padEnd(34)} ${login.description}`);
 console.log(`  MQTT: tcp://127.0.0.1:${stack.mqttTcpPort} and ${stack.url.replace(/^http/, 'ws')}/mqtt`);
 console.log(
+  `  OGN bridge: user ${stack.ognBridge.username}, password in ${stack.ognBridge.secretFile} (npm run ogn:replay -- FILE --speed 60)`,
+);
+console.log(
   `  mail outbox: ${stack.url}/_local/outbox   data: ${options.dataDir}${stack.seeded ? ' (seeded now)' : ''}`,
 );
 console.log(`  started in ${((Date.now() - started) / 1000).toFixed(1)} s — Ctrl-C stops`);

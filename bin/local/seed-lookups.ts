@@ -25,7 +25,7 @@ interface AirportSeed {
   runway_length?: number;
 }
 
-const AIRPORTS: AirportSeed[] = [
+export const AIRPORTS: AirportSeed[] = [
   // Hungary: gliding and general aviation fields
   {
     icao: 'LHDK',

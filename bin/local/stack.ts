@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -40,6 +41,8 @@ export interface LocalStack {
   mqtt: LocalMqtt;
   dynamo: LocalDynamo;
   seeded: boolean;
+  /** The OGN bridge's MQTT login (publishes to `ogn/beacons/#` only). */
+  ognBridge: { username: string; password: string; secretFile: string };
   close(): Promise<void>;
 }
 
@@ -134,10 +137,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const { resolveActorBySub } = await import('../../functions/platform/auth/actor.ts');
     const { realtimeTopicsFor } = await import('../../functions/platform/auth/realtime.ts');
+    const ognBridge = await ognBridgeLogin(dataDir);
     const mqtt = await startMqtt({
       tcpPort: options.mqttPort,
       host: options.host,
       authenticate: async (username, password) => {
+        if (username === ognBridge.username) {
+          return password === ognBridge.password
+            ? { kind: 'service', publish: ['ogn/beacons/#'], subscribe: [] }
+            : null;
+        }
         if (username !== 'jwt') return null;
         const claims = await cognito.verifyAccessToken(password);
         const actor = claims ? await resolveActorBySub(claims.sub) : null;
@@ -202,11 +211,27 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }
     };
 
-    return { url, mqttTcpPort: mqtt.tcpPort, cognito, mqtt, dynamo, seeded, close };
+    return { url, mqttTcpPort: mqtt.tcpPort, cognito, mqtt, dynamo, seeded, ognBridge, close };
   } catch (error) {
     await close();
     throw error;
   }
+}
+
+/**
+ * The OGN bridge (bin/ogn-bridge.ts) publishes beacons as a service principal. Its password is
+ * OGN_BRIDGE_PASSWORD or a random one kept in the data directory, where a bridge started from
+ * another terminal finds it (and `--reset` replaces it).
+ */
+async function ognBridgeLogin(dataDir: string) {
+  const secretFile = join(dataDir, 'ogn-bridge.secret');
+  let password = process.env.OGN_BRIDGE_PASSWORD;
+  if (!password && existsSync(secretFile)) password = (await readFile(secretFile, 'utf8')).trim();
+  if (!password) {
+    password = randomBytes(18).toString('base64url');
+    await writeFile(secretFile, `${password}\n`, { mode: 0o600 });
+  }
+  return { username: 'ogn-bridge', password, secretFile };
 }
 
 /** The link a person would get by e-mail, for the reset-password page (token: e-mail + code). */
