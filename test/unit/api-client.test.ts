@@ -46,7 +46,7 @@ const { signOutLocally } = await import('../../frontend/src/lib/auth.ts');
 const { flashes, clearFlashes } = await import('../../frontend/src/lib/flash.ts');
 const { loadingCount } = await import('../../frontend/src/lib/loading.ts');
 const { loginPathFor, setNavigator } = await import('../../frontend/src/lib/navigation.ts');
-const { session } = await import('../../frontend/src/lib/session-state.ts');
+const { endSession, session, UNSENT_PREFIX } = await import('../../frontend/src/lib/session-state.ts');
 
 const navigate = vi.fn();
 setNavigator(navigate);
@@ -140,6 +140,20 @@ describe('spec §8 error catalogue', () => {
       expect(loadingCount.get()).toBe(0);
     },
   );
+
+  it("an expired session keeps the daily sheet's unsent taps; a chosen logout clears them", async () => {
+    const outbox = `${UNSENT_PREFIX}daily-flight.org-demo.2026-05-01`;
+    signedIn();
+    browser.local.setItem(outbox, '[{"kind":"land"}]');
+    answer(() => json(401, { code: 'unauthorized' }));
+    await call('getProfile').catch(() => undefined);
+
+    expect(browser.local.getItem(outbox)).toBe('[{"kind":"land"}]');
+    expect(browser.local.getItem('windsock.profile')).toBeNull();
+
+    await endSession();
+    expect(browser.local.getItem(outbox)).toBeNull();
+  });
 
   it('403 with code invalid_credentials: flash invalid_credentials', async () => {
     answer(() => json(403, { code: 'invalid_credentials' }));

@@ -96,7 +96,7 @@ const failure = async (response: Response): Promise<ApiError> => {
   if (status === 422) return new FieldErrors(body.errors ?? {});
   if (status === 401 || status === 419) {
     const { pathname, search } = window.location;
-    await endSession();
+    await endSession('expired');
     rememberReturnTo(pathname + search);
     flash('error', 'unauthorized');
     navigateTo(loginPathFor(pathname), { replace: true });

@@ -59,13 +59,23 @@ export const currentProfile = () => {
 };
 
 /**
- * Logout (spec §4): ends the Cognito session and clears all local data and state; only the
- * language choice stays, so the login page keeps speaking the user's language.
+ * Records typed in but not yet accepted by the server (the daily sheet's outbox of taps). A session
+ * that merely expired (a 401) keeps them, so the timer operator signs in again and they are sent;
+ * a logout the person chose clears them with everything else.
  */
-export const endSession = async () => {
+export const UNSENT_PREFIX = 'windsock.unsent.';
+
+/**
+ * Logout (spec §4): ends the Cognito session and clears all local data and state; only the
+ * language choice stays, so the login page keeps speaking the user's language. `expired`: the
+ * server refused the session (401) — the unsent records stay too.
+ */
+export const endSession = async (reason: 'logout' | 'expired' = 'logout') => {
   session.set({ loggedIn: false, profile: null, organizations: [] });
   for (const key of Object.keys(localStorage)) {
-    if (key.startsWith('windsock.') && key !== LANG_KEY) localStorage.removeItem(key);
+    if (!key.startsWith('windsock.') || key === LANG_KEY) continue;
+    if (reason === 'expired' && key.startsWith(UNSENT_PREFIX)) continue;
+    localStorage.removeItem(key);
   }
   sessionStorage.clear();
   clearFlashes();

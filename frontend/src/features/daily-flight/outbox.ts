@@ -4,6 +4,7 @@ import type {
   FlightOutput,
   UpdateFlightInput,
 } from '../../../../contracts/schemas/flights.ts';
+import { UNSENT_PREFIX } from '../../lib/session-state.ts';
 import type { SheetFlight } from './sheet-state.ts';
 import { minutesBetween } from './sheet-time.ts';
 
@@ -58,8 +59,9 @@ export type OutboxEntry = Base &
 
 export type FlightEntry = Exclude<OutboxEntry, { kind: 'sheet' }>;
 
+/** Under UNSENT_PREFIX: an expired session keeps the taps, a chosen logout clears them. */
 export const outboxKey = (organizationId: string, date: string) =>
-  `windsock.daily-flight.outbox.${organizationId}.${date}`;
+  `${UNSENT_PREFIX}daily-flight.${organizationId}.${date}`;
 
 export const readOutbox = (storage: Storage, key: string): OutboxEntry[] => {
   try {
