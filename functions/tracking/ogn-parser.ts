@@ -1,9 +1,10 @@
 /**
  * OGN APRS beacon parser. Field names, units and accept/reject decisions follow the reference
  * parser (python-ogn-client 1.3.3), so beacons parse the same here as in ogn-python tooling.
- * The header, the position and the aircraft comment (nearly every line) are scanned by hand
- * without backtracking or substrings beyond the result's own strings; the rarer comment kinds
- * (receiver status, trackers, FANET, Naviter…) use precompiled anchored regexes.
+ * The header, the position and the aircraft comment (nearly every line) are scanned by hand, on
+ * a byte copy of the line, without backtracking or substrings beyond the result's own strings;
+ * the rarer comment kinds (receiver status, trackers, FANET, Naviter…) use precompiled anchored
+ * regexes.
  */
 
 export class OgnParseError extends Error {
@@ -61,16 +62,51 @@ const pad2 = (n: number) => (n < 10 ? `0${n}` : `${n}`);
 /** "00".."59", so a timestamp is assembled without number formatting. */
 const TWO_DIGITS = Array.from({ length: 60 }, (_, n) => pad2(n));
 
-/** Char code at i, 0 past the end: reads stay small integers (an out-of-bounds NaN deoptimises). */
-const code = (s: string, i: number) => (i < s.length ? s.charCodeAt(i) : 0);
+/**
+ * The line being parsed, one byte per UTF-16 unit (non-ASCII as 255, which no pattern accepts),
+ * then zeros, with at least PAD bytes of room, so the fixed look-aheads past the end read 0 and
+ * every scanning loop stops there. Reading a typed array is about three times faster than
+ * `charCodeAt` on the sliced strings a feed's `split` yields, and `encodeInto` copies an ASCII
+ * line in one native pass; indices into B are indices into the line.
+ */
+const PAD = 64;
+const encoder = new TextEncoder();
+let B = new Uint8Array(1024);
+/** Length of the last line loaded: B holds zeros from there on. */
+let loaded = 0;
+
+/** Byte i of the loaded line (0 past its end). */
+const ch = (i: number) => B[i] as number;
+
+const load = (line: string) => {
+  const n = line.length;
+  if (n + PAD > B.length) {
+    B = new Uint8Array(2 * (n + PAD));
+    loaded = 0;
+  }
+  const b = B;
+  let end = loaded;
+  const written = encoder.encodeInto(line, b).written;
+  // Only an all-ASCII line encodes to exactly one byte per unit.
+  if (written !== n) {
+    if (written > end) end = written;
+    for (let i = 0; i < n; i++) {
+      const c = line.charCodeAt(i);
+      b[i] = c < 128 ? c : 255;
+    }
+  }
+  // Clears what a longer previous line (or a multi-byte encoding) left past the end.
+  for (let i = n; i < end; i++) b[i] = 0;
+  loaded = n;
+};
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
 /** Value of `len` decimal digits at `i`, or -1 when one is not a digit. */
-const digits = (s: string, i: number, len: number) => {
+const digits = (i: number, len: number) => {
+  const b = B;
   let v = 0;
   for (let k = 0; k < len; k++) {
-    const c = code(s, i + k) - 48;
-    // NaN past the end fails this test too.
+    const c = (b[i + k] as number) - 48;
     if (!(c >= 0 && c <= 9)) return -1;
     v = v * 10 + c;
   }
@@ -101,12 +137,12 @@ const setReference = (reference: number) => {
  * within ±12 h of the reference; DDHHMMz within ±14 days of it (so a beacon just past midnight
  * lands on the right day).
  */
-const timestamp = (s: string, i: number) => {
-  const a = digits(s, i, 2);
-  const b = digits(s, i + 2, 2);
-  const c = digits(s, i + 4, 2);
+const timestamp = (i: number) => {
+  const a = digits(i, 2);
+  const b = digits(i + 2, 2);
+  const c = digits(i + 4, 2);
   if (a < 0 || b < 0 || c < 0) return '';
-  const kind = code(s, i + 6);
+  const kind = ch(i + 6);
   if (kind === 104 /* h */) {
     if (a > 23 || b > 59 || c > 59) return '';
     const t = referenceDayStart + (a * 3600 + b * 60 + c) * 1000;
@@ -148,36 +184,46 @@ const aprsError = (line: string) => rejection(`AprsParseError: This is not a val
 /** Parses one OGN APRS line; `reference` dates the beacon's time-of-day. Throws OgnParseError. */
 export function parse(line: string, reference: Date): OgnBeacon {
   setReference(reference.getTime());
-  if (code(line, 0) === 35 /* # */) return parseServer(line);
+  load(line);
+  // After load, which may have replaced a buffer too short for the line.
+  const b = B;
+  if (b[0] === 35 /* # */) return parseServer(line);
 
   // Header: CALL>DSTCALL,[RELAY*,]...,RECEIVER:<type><body>
   const gt = line.indexOf('>');
   if (gt < 1) throw aprsError(line);
   let i = gt + 1;
   while (i < line.length) {
-    const c = code(line, i);
+    const c = b[i] as number;
     if ((c >= 65 && c <= 90) || isDigit(c)) i++;
     else break;
   }
   if (i === gt + 1) throw aprsError(line);
-  const dstcall = line.slice(gt + 1, i);
+  // Nearly every line's dstcall is APRS: the constant saves a copy and compares by identity.
+  const dstcall =
+    i === gt + 5 && b[gt + 1] === 65 && b[gt + 2] === 80 && b[gt + 3] === 82 && b[gt + 4] === 83
+      ? 'APRS'
+      : line.slice(gt + 1, i);
   let receiver: string | null = null;
   let relay: string | null = null;
   let colon = i;
-  if (code(line, i) === 44 /* , */) {
+  if (b[i] === 44 /* , */) {
     // The reference's `,(relay*)?.*,(receiver.+?):(.)`: the greedy `.*` picks the last comma that
     // is still followed by "x:y", so a comment with commas or a glued second line resolves like it.
     const pathStart = i + 1;
     // The same comma as lastIndexOf(','), found with two forward scans (faster than one backward
     // scan over the whole comment) when no comma follows the first ':', as in nearly every line.
     const firstColon = line.indexOf(':', pathStart + 1);
-    let comma =
-      firstColon >= 0 && line.indexOf(',', firstColon) < 0
-        ? line.lastIndexOf(',', firstColon)
-        : line.lastIndexOf(',');
+    let comma: number;
+    if (firstColon >= 0 && line.indexOf(',', firstColon) < 0) {
+      // lastIndexOf(',', firstColon) over the few bytes of the receiver name.
+      comma = firstColon - 1;
+      while (comma >= 0 && b[comma] !== 44) comma--;
+    } else comma = line.lastIndexOf(',');
     colon = -1;
     while (comma >= pathStart) {
-      const c = line.indexOf(':', comma + 2);
+      // The first ':' from comma + 2 is the path's first colon whenever that lies past it.
+      const c = firstColon >= comma + 2 ? firstColon : line.indexOf(':', comma + 2);
       if (c >= 0 && c + 1 < line.length) {
         colon = c;
         break;
@@ -187,26 +233,26 @@ export function parse(line: string, reference: Date): OgnBeacon {
     if (colon < 0) {
       // The optional path group fails; the reference then needs ':' right after the dstcall.
       colon = i;
-      if (code(line, i) !== 58) throw aprsError(line);
+      if (b[i] !== 58) throw aprsError(line);
     } else {
       receiver = line.slice(comma + 1, colon);
       let j = pathStart;
       while (j < comma) {
-        const c = code(line, j);
+        const c = b[j] as number;
         if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || isDigit(c)) j++;
         else break;
       }
-      if (j > pathStart && j < comma && code(line, j) === 42 /* * */) relay = line.slice(pathStart, j);
+      if (j > pathStart && j < comma && b[j] === 42 /* * */) relay = line.slice(pathStart, j);
     }
-  } else if (code(line, i) !== 58 /* : */ || i + 1 >= line.length) throw aprsError(line);
+  } else if (b[i] !== 58 /* : */ || i + 1 >= line.length) throw aprsError(line);
   const name = line.slice(0, gt);
-  const type = code(line, colon + 1);
+  const type = b[colon + 1] as number;
   const body = colon + 2;
 
   if (type === 47 /* / */) return parsePosition(line, body, name, dstcall, relay, receiver);
   if (type === 62 /* > */) {
-    const t = line.length >= body + 8 && code(line, body + 7) === 32 ? timestamp(line, body) : '';
-    if (t === '' || code(line, body + 6) !== 104) throw rejection(`NotImplementedError: ${line}`);
+    const t = line.length >= body + 8 && b[body + 7] === 32 ? timestamp(body) : '';
+    if (t === '' || b[body + 6] !== 104) throw rejection(`NotImplementedError: ${line}`);
     const comment = line.slice(body + 8);
     const result: OgnBeacon = {
       raw_message: line,
@@ -218,7 +264,7 @@ export function parse(line: string, reference: Date): OgnBeacon {
       timestamp: t,
       comment,
     };
-    return parseComment(result, comment, dstcall, false);
+    return parseComment(result, line, body + 8, comment, dstcall, false);
   }
   return { raw_message: line, reference_timestamp: referenceIso, aprs_type: 'unknown' };
 }
@@ -242,12 +288,20 @@ function parseServer(line: string): OgnBeacon {
   };
 }
 
-/** DDMM.mm (lat, 4 degree digits incl. a leading 0 → `degLen` 2) or DDDMM.mm (lon, `degLen` 3). */
-const angle = (s: string, i: number, degLen: number, enhancement: number) => {
-  const deg = digits(s, i, degLen);
-  const min = digits(s, i + degLen, 2);
-  const hundredths = digits(s, i + degLen + 3, 2);
-  if (deg < 0 || min < 0 || hundredths < 0 || code(s, i + degLen + 2) !== 46) return -1;
+/**
+ * `deg` (a latitude's DD or a longitude's DDD, already read) plus the minutes "MM.mm" at i (and the
+ * enhancement's third decimal), in degrees; -1 when the minutes are malformed.
+ */
+const angle = (deg: number, i: number, enhancement: number) => {
+  const b = B;
+  const m1 = (b[i] as number) - 48;
+  const m2 = (b[i + 1] as number) - 48;
+  const h1 = (b[i + 3] as number) - 48;
+  const h2 = (b[i + 4] as number) - 48;
+  // Unsigned: a byte below '0' wraps to a huge value, so one test per digit.
+  if (m1 >>> 0 > 9 || m2 >>> 0 > 9 || h1 >>> 0 > 9 || h2 >>> 0 > 9 || b[i + 2] !== 46) return -1;
+  const min = m1 * 10 + m2;
+  const hundredths = h1 * 10 + h2;
   // (mm*1000 + hh*10 + e) / 1000 is the correctly rounded value of the decimal "mm.hhe".
   return deg + (min * 1000 + hundredths * 10 + enhancement) / 1000 / 60;
 };
@@ -260,15 +314,16 @@ function parsePosition(
   relay: string | null,
   receiver: string | null,
 ): OgnBeacon {
-  const t = timestamp(line, at);
+  const b = B;
+  const t = timestamp(at);
   if (t === '' || line.length < at + 26) throw aprsError(line);
   const lat = at + 7; // DDMM.mmN
-  const latSign = code(line, lat + 7);
+  const latSign = b[lat + 7] as number;
   const lon = lat + 9; // DDDMM.mmE
-  const lonSign = code(line, lon + 8);
+  const lonSign = b[lon + 8] as number;
   if ((latSign !== 78 && latSign !== 83) || (lonSign !== 69 && lonSign !== 87)) throw aprsError(line);
-  const latDeg = digits(line, lat, 2);
-  const lonDeg = digits(line, lon, 3);
+  const latDeg = digits(lat, 2);
+  const lonDeg = digits(lon, 3);
   if (latDeg < 0 || lonDeg < 0) throw aprsError(line);
   // Ranges the reference accepts: 00..89 or exactly 9000.00; 000..179 or exactly 18000.00.
   if (latDeg > 90 || (latDeg === 90 && line.slice(lat + 2, lat + 7) !== '00.00')) throw aprsError(line);
@@ -278,7 +333,7 @@ function parsePosition(
   let i = lon + 10;
 
   // Weather report: _DDD/SSSgGGGtTTT...
-  if (code(line, i + 3) === 47 && code(line, i + 7) === 103 /* g */) {
+  if (b[i + 3] === 47 && b[i + 7] === 103 /* g */) {
     return parseWeather(
       line,
       i,
@@ -298,23 +353,23 @@ function parsePosition(
 
   let track: number | null = null;
   let groundSpeed: number | null = null;
-  if (code(line, i + 3) === 47 /* / */ && code(line, i) !== 47) {
-    track = digits(line, i, 3);
-    const speed = digits(line, i + 4, 3);
+  if (b[i + 3] === 47 /* / */ && b[i] !== 47) {
+    track = digits(i, 3);
+    const speed = digits(i + 4, 3);
     if (track < 0 || speed < 0) throw aprsError(line);
     groundSpeed = (speed * KNOTS_TO_MS) / KPH_TO_MS;
     i += 7;
   }
   let altitude: number | null = null;
-  if (code(line, i) === 47 && code(line, i + 1) === 65 && code(line, i + 2) === 61) {
+  if (b[i] === 47 && b[i + 1] === 65 && b[i + 2] === 61) {
     i += 3;
     let feet: number;
-    if (code(line, i) === 45 /* - */) {
-      feet = digits(line, i + 1, 5);
+    if (b[i] === 45 /* - */) {
+      feet = digits(i + 1, 5);
       if (feet < 0) throw aprsError(line);
       feet = -feet;
     } else {
-      feet = digits(line, i, 6);
+      feet = digits(i, 6);
       if (feet < 0) throw aprsError(line);
     }
     altitude = feet * FEET_TO_M;
@@ -324,32 +379,33 @@ function parsePosition(
   let lonEnh = 0;
   // Optional " !Wab!" precision enhancement: a third decimal of the minutes for lat and lon.
   if (
-    code(line, i) === 32 &&
-    code(line, i + 1) === 33 &&
-    code(line, i + 2) === 87 &&
-    isDigit(code(line, i + 3)) &&
-    isDigit(code(line, i + 4)) &&
-    code(line, i + 5) === 33
+    b[i] === 32 &&
+    b[i + 1] === 33 &&
+    b[i + 2] === 87 &&
+    isDigit(b[i + 3] as number) &&
+    isDigit(b[i + 4] as number) &&
+    b[i + 5] === 33
   ) {
-    latEnh = code(line, i + 3) - 48;
-    lonEnh = code(line, i + 4) - 48;
+    latEnh = (b[i + 3] as number) - 48;
+    lonEnh = (b[i + 4] as number) - 48;
     i += 6;
   }
   let comment = '';
+  const o = i + 1;
   if (i < line.length) {
-    const c = code(line, i);
+    const c = b[i] as number;
     if (c !== 32 && c !== 9) throw aprsError(line);
     comment = line.slice(i + 1);
   }
-  const latitude = angle(line, lat, 2, latEnh);
-  const longitude = angle(line, lon, 3, lonEnh);
+  const latitude = angle(latDeg, lat + 2, latEnh);
+  const longitude = angle(lonDeg, lon + 3, lonEnh);
   if (latitude < 0 || longitude < 0) throw aprsError(line);
 
   const signedLat = latSign === 83 ? -latitude : latitude;
   const signedLon = lonSign === 87 ? -longitude : longitude;
   // The common FLARM beacon (dstcall APRS, the usual six fields) as one literal: one shape, no growth.
-  if (dstcall === 'APRS' && scanAircraft(comment, false) === COMMON) {
-    const d = hexValue(code(comment, 2)) * 16 + hexValue(code(comment, 3));
+  if (dstcall === 'APRS' && scanAircraft(line, o, false) === COMMON) {
+    const d = hexValue(b[o + 2] as number) * 16 + hexValue(b[o + 3] as number);
     return {
       raw_message: line,
       reference_timestamp: referenceIso,
@@ -371,7 +427,7 @@ function parsePosition(
       aircraft_type: (d & 0b00111100) >> 2,
       'no-tracking': (d & 0b01000000) !== 0,
       stealth: (d & 0b10000000) !== 0,
-      address: comment.slice(4, 10),
+      address: line.slice(o + 4, o + 10),
       climb_rate: scratch.climb * FPM_TO_MS,
       turn_rate: scratch.turn * HPM_TO_DEGS,
       signal_quality: scratch.signalQuality,
@@ -399,7 +455,7 @@ function parsePosition(
     altitude,
     comment,
   };
-  return parseComment(result, comment, dstcall, true);
+  return parseComment(result, line, o, comment, dstcall, true);
 }
 
 const WEATHER =
@@ -421,8 +477,8 @@ function parseWeather(
   symbolcode: string,
 ): OgnBeacon {
   const m = WEATHER.exec(line.slice(at));
-  const latitude = angle(line, lat, 2, 0);
-  const longitude = angle(line, lon, 3, 0);
+  const latitude = angle(digits(lat, 2), lat + 2, 0);
+  const longitude = angle(digits(lon, 3), lon + 3, 0);
   if (m === null || latitude < 0 || longitude < 0) throw aprsError(line);
   const dots = (v: string | undefined) => v === undefined || v === '...';
   return {
@@ -485,11 +541,18 @@ const details = (r: OgnBeacon, hex: string, address: string, noTracking: boolean
   r.address = address;
 };
 
-function parseComment(r: OgnBeacon, comment: string, dstcall: string, position: boolean): OgnBeacon {
+function parseComment(
+  r: OgnBeacon,
+  line: string,
+  o: number,
+  comment: string,
+  dstcall: string,
+  position: boolean,
+): OgnBeacon {
   const kind = BEACON_TYPES[dstcall] ?? 'unknown';
   switch (kind) {
     case 'aprs':
-      return parseOgnComment(r, comment);
+      return parseOgnComment(r, line, o, comment);
     case 'flarm':
     case 'tracker': {
       if (!position) {
@@ -512,9 +575,9 @@ function parseComment(r: OgnBeacon, comment: string, dstcall: string, position: 
         }
         break;
       }
-      const mask = scanAircraft(comment, kind === 'tracker');
+      const mask = scanAircraft(line, o, kind === 'tracker');
       if (mask < 0) throw ognError(r);
-      applyAircraft(r, comment, mask, kind === 'flarm');
+      applyAircraft(r, line, o, mask, kind === 'flarm');
       break;
     }
     case 'fanet': {
@@ -613,11 +676,11 @@ function parseComment(r: OgnBeacon, comment: string, dstcall: string, position: 
 }
 
 /** Dstcall APRS carries both aircraft and receiver beacons; the comment tells which. */
-function parseOgnComment(r: OgnBeacon, comment: string): OgnBeacon {
+function parseOgnComment(r: OgnBeacon, line: string, o: number, comment: string): OgnBeacon {
   if (comment !== '') {
-    const mask = scanAircraft(comment, false);
+    const mask = scanAircraft(line, o, false);
     if (mask >= 0) {
-      applyAircraft(r, comment, mask, true);
+      applyAircraft(r, line, o, mask, true);
       r.beacon_type = 'aprs_aircraft';
       return r;
     }
@@ -631,61 +694,63 @@ const isSpace = (c: number) => c === 32 || (c >= 9 && c <= 13);
 const isHex = (c: number) => isDigit(c) || (c >= 65 && c <= 70);
 const hexValue = (c: number) => (c <= 57 ? c - 48 : c - 55);
 
-/** End of the run of digits and dots from `i` (the reference's `[\d.]+`). */
-const decimalEnd = (s: string, i: number) => {
+/** End of the run the last scanDigits / scanDecimal read. */
+let scanEnd = 0;
+
+/** Value of the run of digits from `i` (the reference's `\d+`), its end to `scanEnd`. */
+const scanDigits = (i: number) => {
+  const b = B;
+  let v = 0;
   let j = i;
-  const n = s.length;
-  while (j < n) {
-    const c = s.charCodeAt(j);
-    if (isDigit(c) || c === 46) j++;
-    else break;
+  for (;;) {
+    const c = (b[j] as number) - 48;
+    if (c < 0 || c > 9) break;
+    v = v * 10 + c;
+    j++;
   }
-  return j;
-};
-const digitsEnd = (s: string, i: number) => {
-  let j = i;
-  while (j < s.length && isDigit(s.charCodeAt(j))) j++;
-  return j;
+  scanEnd = j;
+  return v;
 };
 
 /**
- * Python's float() of s[from, to) for digits with at most one dot, without a substring: an
- * integer of ≤ 15 digits divided by a power of ten is the correctly rounded decimal. Longer or
- * malformed runs ("1.2.3", "."), which float() rejects or rounds differently, go the slow way.
+ * The run of digits and dots from `from` (the reference's `[\d.]+`), read in one pass: its end
+ * goes to `scanEnd`, and Python's float() of it is returned without a substring: an integer of
+ * ≤ 15 digits divided by a power of ten is the correctly rounded decimal. Malformed runs ("1.2.3",
+ * "."), which float() rejects, give NaN; longer ones, which it rounds differently, go the slow way.
  */
-const decimal = (s: string, from: number, to: number, negative: boolean) => {
+const scanDecimal = (s: string, from: number, negative: boolean) => {
+  const b = B;
   let v = 0;
   let scale = 1;
-  let dot = false;
+  let dots = 0;
   let count = 0;
-  for (let i = from; i < to; i++) {
-    const c = code(s, i);
-    if (c === 46) {
-      if (dot) return Number.NaN;
-      dot = true;
-    } else {
+  let i = from;
+  for (;;) {
+    const c = b[i] as number;
+    if (isDigit(c)) {
       v = v * 10 + (c - 48);
       count++;
-      if (dot) scale *= 10;
-    }
+      if (dots > 0) scale *= 10;
+    } else if (c === 46) dots++;
+    else break;
+    i++;
   }
-  if (count === 0) return Number.NaN;
-  if (count > 15) return Number(s.slice(from, to)) * (negative ? -1 : 1);
+  scanEnd = i;
+  if (count === 0 || dots > 1) return Number.NaN;
+  if (count > 15) return Number(s.slice(from, i)) * (negative ? -1 : 1);
   const x = v / scale;
   return negative ? -x : x;
 };
 
 /** A "[+-]" sign at i: 1 for '+', -1 for '-', 0 for none. */
-const sign = (s: string, i: number) => {
-  const c = code(s, i);
+const sign = (i: number) => {
+  const c = ch(i);
   return c === 43 ? 1 : c === 45 ? -1 : 0;
 };
 
-/** Literal `word` at i. */
-const at = (s: string, i: number, word: string) => {
-  for (let k = 0; k < word.length; k++) if (code(s, i + k) !== code(word, k)) return false;
-  return true;
-};
+/** The three or four bytes a b c (d) at i. */
+const at3 = (i: number, a: number, b: number, c: number) => ch(i) === a && ch(i + 1) === b && ch(i + 2) === c;
+const at4 = (i: number, a: number, b: number, c: number, d: number) => at3(i, a, b, c) && ch(i + 3) === d;
 
 // Fields of an aircraft comment, as bits of scanAircraft's mask.
 const CLIMB = 1;
@@ -723,8 +788,8 @@ const scratch = {
 };
 
 /** The ID field's details byte; `noTracking` parsers read bit 6 as no-tracking, the others as aircraft type. */
-const idDetails = (r: OgnBeacon, s: string, noTracking: boolean) => {
-  const d = hexValue(code(s, 2)) * 16 + hexValue(code(s, 3));
+const idDetails = (r: OgnBeacon, s: string, o: number, noTracking: boolean) => {
+  const d = hexValue(ch(o + 2)) * 16 + hexValue(ch(o + 3));
   r.address_type = d & 0b11;
   if (noTracking) {
     r.aircraft_type = (d & 0b00111100) >> 2;
@@ -733,12 +798,12 @@ const idDetails = (r: OgnBeacon, s: string, noTracking: boolean) => {
     r.aircraft_type = (d & 0b01111100) >> 2;
   }
   r.stealth = (d & 0b10000000) !== 0;
-  r.address = s.slice(4, 10);
+  r.address = s.slice(o + 4, o + 10);
 };
 
 /** Writes the scanned fields onto the beacon, in the reference's order. */
-const applyAircraft = (r: OgnBeacon, s: string, mask: number, noTracking: boolean) => {
-  idDetails(r, s, noTracking);
+const applyAircraft = (r: OgnBeacon, s: string, o: number, mask: number, noTracking: boolean) => {
+  idDetails(r, s, o, noTracking);
   if (mask & CLIMB) r.climb_rate = scratch.climb * FPM_TO_MS;
   if (mask & TURN) r.turn_rate = scratch.turn * HPM_TO_DEGS;
   if (mask & FLIGHT_LEVEL) r.flightlevel = scratch.flightLevel;
@@ -767,129 +832,140 @@ const applyAircraft = (r: OgnBeacon, s: string, mask: number, noTracking: boolea
  * `scratch` and the fields found to the returned mask (-1: not an aircraft comment), so the
  * common beacon is built as one object literal.
  */
-function scanAircraft(s: string, tracker: boolean): number {
-  if (code(s, 0) !== 105 || code(s, 1) !== 100) return -1;
-  for (let k = 2; k < 10; k++) if (!isHex(code(s, k))) return -1;
+function scanAircraft(s: string, o: number, tracker: boolean): number {
+  const b = B;
+  if (b[o] !== 105 || b[o + 1] !== 100) return -1;
+  for (let k = o + 2; k < o + 10; k++) if (!isHex(b[k] as number)) return -1;
   let mask = 0;
-  let i = isSpace(code(s, 10)) ? 11 : 10;
+  let i = isSpace(b[o + 10] as number) ? o + 11 : o + 10;
   let g: number;
   let e: number;
 
   // ([+-]\d+)fpm\s
-  g = sign(s, i);
+  g = sign(i);
   if (g !== 0) {
-    e = digitsEnd(s, i + 1);
-    if (e > i + 1 && at(s, e, 'fpm') && isSpace(code(s, e + 3))) {
-      scratch.climb = g * digits(s, i + 1, e - i - 1);
+    const v = scanDigits(i + 1);
+    e = scanEnd;
+    if (e > i + 1 && at3(e, 102, 112, 109) /* fpm */ && isSpace(b[e + 3] as number)) {
+      scratch.climb = g * v;
       mask |= CLIMB;
       i = e + 4;
     }
   }
   // ([+-][\d.]+)rot\s
-  g = sign(s, i);
+  g = sign(i);
   if (g !== 0) {
-    e = decimalEnd(s, i + 1);
-    if (e > i + 1 && at(s, e, 'rot') && isSpace(code(s, e + 3))) {
-      scratch.turn = checked(decimal(s, i + 1, e, g < 0));
+    const v = scanDecimal(s, i + 1, g < 0);
+    e = scanEnd;
+    if (e > i + 1 && at3(e, 114, 111, 116) /* rot */ && isSpace(b[e + 3] as number)) {
+      scratch.turn = checked(v);
       mask |= TURN;
       i = e + 4;
     }
   }
   // FL([\d.]+)\s
-  if (code(s, i) === 70 && code(s, i + 1) === 76) {
-    e = decimalEnd(s, i + 2);
-    if (e > i + 2 && isSpace(code(s, e))) {
-      scratch.flightLevel = checked(decimal(s, i + 2, e, false));
+  if (b[i] === 70 && b[i + 1] === 76) {
+    const v = scanDecimal(s, i + 2, false);
+    e = scanEnd;
+    if (e > i + 2 && isSpace(b[e] as number)) {
+      scratch.flightLevel = checked(v);
       mask |= FLIGHT_LEVEL;
       i = e + 1;
     }
   }
   // ([\d.]+)dB\s
-  e = decimalEnd(s, i);
-  if (e > i && code(s, e) === 100 && code(s, e + 1) === 66 && isSpace(code(s, e + 2))) {
-    scratch.signalQuality = checked(decimal(s, i, e, false));
+  const q = scanDecimal(s, i, false);
+  e = scanEnd;
+  if (e > i && b[e] === 100 && b[e + 1] === 66 && isSpace(b[e + 2] as number)) {
+    scratch.signalQuality = checked(q);
     mask |= SIGNAL_QUALITY;
     i = e + 3;
   }
   // (\d+)e\s
-  e = digitsEnd(s, i);
-  if (e > i && code(s, e) === 101 && isSpace(code(s, e + 1))) {
-    scratch.errors = digits(s, i, e - i);
+  const errors = scanDigits(i);
+  e = scanEnd;
+  if (e > i && b[e] === 101 && isSpace(b[e + 1] as number)) {
+    scratch.errors = errors;
     mask |= ERRORS;
     i = e + 2;
   }
   // ([+-][\d.]+)kHz\s?
-  g = sign(s, i);
+  g = sign(i);
   if (g !== 0) {
-    e = decimalEnd(s, i + 1);
-    if (e > i + 1 && at(s, e, 'kHz')) {
-      scratch.frequencyOffset = checked(decimal(s, i + 1, e, g < 0));
+    const v = scanDecimal(s, i + 1, g < 0);
+    e = scanEnd;
+    if (e > i + 1 && at3(e, 107, 72, 122) /* kHz */) {
+      scratch.frequencyOffset = checked(v);
       mask |= FREQUENCY_OFFSET;
-      i = isSpace(code(s, e + 3)) ? e + 4 : e + 3;
+      i = isSpace(b[e + 3] as number) ? e + 4 : e + 3;
     }
   }
   // gps(\d+)x(\d+)\s?
-  if (at(s, i, 'gps')) {
-    const h = digitsEnd(s, i + 3);
-    if (h > i + 3 && code(s, h) === 120) {
-      e = digitsEnd(s, h + 1);
+  if (at3(i, 103, 112, 115) /* gps */) {
+    const horizontal = scanDigits(i + 3);
+    const h = scanEnd;
+    if (h > i + 3 && b[h] === 120) {
+      const vertical = scanDigits(h + 1);
+      e = scanEnd;
       if (e > h + 1) {
-        scratch.gpsHorizontal = digits(s, i + 3, h - i - 3);
-        scratch.gpsVertical = digits(s, h + 1, e - h - 1);
+        scratch.gpsHorizontal = horizontal;
+        scratch.gpsVertical = vertical;
         mask |= GPS;
-        i = isSpace(code(s, e)) ? e + 1 : e;
+        i = isSpace(b[e] as number) ? e + 1 : e;
       }
     }
   }
   if (!tracker) {
     // s([\d.]+)\s?
-    if (code(s, i) === 115) {
-      e = decimalEnd(s, i + 1);
+    if (b[i] === 115) {
+      const v = scanDecimal(s, i + 1, false);
+      e = scanEnd;
       if (e > i + 1) {
-        scratch.softwareVersion = checked(decimal(s, i + 1, e, false));
+        scratch.softwareVersion = checked(v);
         mask |= SOFTWARE;
-        i = isSpace(code(s, e)) ? e + 1 : e;
+        i = isSpace(b[e] as number) ? e + 1 : e;
       }
     }
     // h([\dA-F]{2})\s?
-    if (code(s, i) === 104 && isHex(code(s, i + 1)) && isHex(code(s, i + 2))) {
-      scratch.hardwareVersion = hexValue(code(s, i + 1)) * 16 + hexValue(code(s, i + 2));
+    if (b[i] === 104 && isHex(b[i + 1] as number) && isHex(b[i + 2] as number)) {
+      scratch.hardwareVersion = hexValue(b[i + 1] as number) * 16 + hexValue(b[i + 2] as number);
       mask |= HARDWARE;
-      i = isSpace(code(s, i + 3)) ? i + 4 : i + 3;
+      i = isSpace(b[i + 3] as number) ? i + 4 : i + 3;
     }
     // r([\dA-F]+)\s?
-    if (code(s, i) === 114) {
+    if (b[i] === 114) {
       e = i + 1;
-      while (isHex(code(s, e))) e++;
+      while (isHex(b[e] as number)) e++;
       if (e > i + 1) {
         scratch.realFrom = i + 1;
         scratch.realTo = e;
         mask |= REAL_ADDRESS;
-        i = isSpace(code(s, e)) ? e + 1 : e;
+        i = isSpace(b[e] as number) ? e + 1 : e;
       }
     }
   }
   // ([+-][\d.]+)dBm\s?
-  g = sign(s, i);
+  g = sign(i);
   if (g !== 0) {
-    e = decimalEnd(s, i + 1);
-    if (e > i + 1 && at(s, e, 'dBm')) {
-      scratch.signalPower = checked(decimal(s, i + 1, e, g < 0));
+    const v = scanDecimal(s, i + 1, g < 0);
+    e = scanEnd;
+    if (e > i + 1 && at3(e, 100, 66, 109) /* dBm */) {
+      scratch.signalPower = checked(v);
       mask |= SIGNAL_POWER;
-      i = isSpace(code(s, e + 3)) ? e + 4 : e + 3;
+      i = isSpace(b[e + 3] as number) ? e + 4 : e + 3;
     }
   }
   // ((?:hear[\dA-F]{4}\s?)+): the reference splits the group on ' ' and drops each "hear".
-  if (!tracker && at(s, i, 'hear')) {
+  if (!tracker && at4(i, 104, 101, 97, 114) /* hear */) {
     e = i;
     while (
-      at(s, e, 'hear') &&
-      isHex(code(s, e + 4)) &&
-      isHex(code(s, e + 5)) &&
-      isHex(code(s, e + 6)) &&
-      isHex(code(s, e + 7))
+      at4(e, 104, 101, 97, 114) /* hear */ &&
+      isHex(b[e + 4] as number) &&
+      isHex(b[e + 5] as number) &&
+      isHex(b[e + 6] as number) &&
+      isHex(b[e + 7] as number)
     ) {
-      e = isSpace(code(s, e + 8)) ? e + 9 : e + 8;
+      e = isSpace(b[e + 8] as number) ? e + 9 : e + 8;
     }
     if (e > i) {
       scratch.hearFrom = i;
@@ -906,28 +982,60 @@ const checked = (value: number) => {
   return value;
 };
 
+/**
+ * Number() of a captured `[+-]?[\d.]+`, without the runtime call Number() makes for a string that
+ * is not an integer index: ≤ 15 digits and one dot are exact as integer / power of ten; anything
+ * else (more digits, more dots) goes to Number() itself.
+ */
+const num = (t: string) => {
+  const n = t.length;
+  let i = 0;
+  let negative = false;
+  const first = n > 0 ? t.charCodeAt(0) : 0;
+  if (first === 43 || first === 45) {
+    negative = first === 45;
+    i = 1;
+  }
+  let v = 0;
+  let scale = 1;
+  let dot = false;
+  let count = 0;
+  for (; i < n; i++) {
+    const c = t.charCodeAt(i);
+    if (isDigit(c)) {
+      v = v * 10 + (c - 48);
+      count++;
+      if (dot) scale *= 10;
+    } else if (c === 46 && !dot) dot = true;
+    else return Number(t);
+  }
+  if (count === 0 || count > 15) return Number(t);
+  const x = v / scale;
+  return negative ? -x : x;
+};
+
 function receiverFields(r: OgnBeacon, comment: string): boolean {
   const m = RECEIVER.exec(comment);
   if (m === null) return false;
   r.version = m[1] ?? null;
   r.platform = m[2] ?? null;
-  r.cpu_load = Number(m[3]);
-  r.free_ram = Number(m[4]);
-  r.total_ram = Number(m[5]);
-  r.ntp_error = Number(m[6]);
-  r.rt_crystal_correction = Number(m[7]);
-  if (m[8]) r.voltage = Number(m[8]);
-  if (m[9]) r.amperage = Number(m[9]);
-  if (m[10]) r.cpu_temp = Number(m[10]);
-  if (m[11]) r.senders_visible = Number(m[11]);
-  if (m[12]) r.senders_total = Number(m[12]);
-  if (m[13]) r.rec_crystal_correction = Number(m[13]);
-  if (m[14]) r.rec_crystal_correction_fine = Number(m[14]);
-  if (m[15]) r.rec_input_noise = Number(m[15]);
-  if (m[16]) r.senders_signal = Number(m[16]);
-  if (m[17]) r.senders_messages = Number(m[17]);
-  if (m[18]) r.good_senders_signal = Number(m[18]);
-  if (m[19]) r.good_senders = Number(m[19]);
-  if (m[20]) r.good_and_bad_senders = Number(m[20]);
+  r.cpu_load = num(m[3] as string);
+  r.free_ram = num(m[4] as string);
+  r.total_ram = num(m[5] as string);
+  r.ntp_error = num(m[6] as string);
+  r.rt_crystal_correction = num(m[7] as string);
+  if (m[8]) r.voltage = num(m[8] as string);
+  if (m[9]) r.amperage = num(m[9] as string);
+  if (m[10]) r.cpu_temp = num(m[10] as string);
+  if (m[11]) r.senders_visible = num(m[11] as string);
+  if (m[12]) r.senders_total = num(m[12] as string);
+  if (m[13]) r.rec_crystal_correction = num(m[13] as string);
+  if (m[14]) r.rec_crystal_correction_fine = num(m[14] as string);
+  if (m[15]) r.rec_input_noise = num(m[15] as string);
+  if (m[16]) r.senders_signal = num(m[16] as string);
+  if (m[17]) r.senders_messages = num(m[17] as string);
+  if (m[18]) r.good_senders_signal = num(m[18] as string);
+  if (m[19]) r.good_senders = num(m[19] as string);
+  if (m[20]) r.good_and_bad_senders = num(m[20] as string);
   return true;
 }
