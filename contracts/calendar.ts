@@ -26,8 +26,11 @@ export function addMonths(date: string, months: number): string {
   return fromUtc(Date.UTC(year, month, Math.min(d, lastDay)));
 }
 
-/** The calendar day (yyyy-mm-dd) of an instant in a time zone: an organization's "today". */
-export const dayIn = (timeZone: string, at: Date | string = new Date()) =>
+/**
+ * The calendar day (yyyy-mm-dd) of an instant in a time zone: an organization's "today" (a share
+ * closed at 00:30 in Budapest ends that day; validity dates are calendar dates).
+ */
+export const todayIn = (timeZone: string, at: Date | string = new Date()) =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
     typeof at === 'string' ? new Date(at) : at,
   );

@@ -1,4 +1,4 @@
-import { addDays, addMonths } from '../../contracts/calendar.ts';
+import { addDays, addMonths, todayIn } from '../../contracts/calendar.ts';
 import type { AircraftEventKind } from '../../contracts/schemas/aircraft-enums.ts';
 import { componentDue, planeCounters } from '../../functions/aircraft/maintenance-due.ts';
 import type {
@@ -6,7 +6,6 @@ import type {
   StoredMaintenanceItem,
   StoredPlane,
 } from '../../functions/aircraft/maintenance-store.ts';
-import { todayIn } from '../../functions/aircraft/next-due.ts';
 import { timeOrderedId } from '../../functions/organizations/organization-store.ts';
 import { db } from '../../functions/platform/db/service.ts';
 import { orgIdOf, userIdOf } from './seed.ts';

@@ -11,6 +11,7 @@ import {
   PLANE_STATUSES,
   RENT_TYPES,
 } from '../../contracts/schemas/aircraft-enums.ts';
+import { versionedRecord } from '../platform/db/attributes.ts';
 
 /**
  * The aircraft domain (spec §3 Plane, Component, Maintenance operation; DESIGN §4). Everything is
@@ -134,9 +135,7 @@ export const plane = new Entity({
     rent_req_instructor: { type: 'boolean', required: true, default: false },
     rent_multiple_days_allowed: { type: 'boolean', required: true, default: false },
     night_reservation_on: { type: 'boolean', required: true, default: false },
-    version: { type: 'number', required: true, default: 1 },
-    created_at: { type: 'string', readOnly: true, required: true, default: now },
-    updated_at: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
+    ...versionedRecord,
   },
   indexes: {
     byOrganization: {
@@ -199,9 +198,7 @@ export const component = new Entity({
     limit_date: { type: 'string' },
     /** Cached due state for the lists (recomputed on every write and by the daily job). */
     maintenance_status_id: { type: ['ok', 'due_soon', 'overdue'] as const, required: true, default: 'ok' },
-    version: { type: 'number', required: true, default: 1 },
-    created_at: { type: 'string', readOnly: true, required: true, default: now },
-    updated_at: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
+    ...versionedRecord,
   },
   indexes: {
     byOrganization: {
@@ -232,9 +229,7 @@ export const maintenanceItem = new Entity({
     status: { type: ['active', 'closed'] as const, required: true, default: 'active' },
     ...schedule,
     comment: { type: 'string' },
-    version: { type: 'number', required: true, default: 1 },
-    created_at: { type: 'string', readOnly: true, required: true, default: now },
-    updated_at: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
+    ...versionedRecord,
   },
   indexes: {
     byOrganization: {
@@ -341,9 +336,7 @@ export const fault = new Entity({
     closed_by_name: { type: 'string' },
     closed_at: { type: 'string' },
     closing_comment: { type: 'string' },
-    version: { type: 'number', required: true, default: 1 },
-    created_at: { type: 'string', readOnly: true, required: true, default: now },
-    updated_at: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
+    ...versionedRecord,
   },
   indexes: {
     byOrganization: {

@@ -4,7 +4,7 @@ import { MAX_FAULT_PHOTOS } from '../../contracts/schemas/faults.ts';
 import { type ActionRecord, actionItem } from '../platform/audit/actions.ts';
 import type { Actor } from '../platform/auth/actor.ts';
 import { db } from '../platform/db/service.ts';
-import { conflict } from '../platform/http/errors.ts';
+import { committed } from '../platform/db/writes.ts';
 import type { fault as faultEntity } from './entities.ts';
 
 export type StoredFault = EntityItem<typeof faultEntity>;
@@ -178,7 +178,7 @@ export const faultStore = {
       })
       .go();
     // A version, an open status or an aircraft changed meanwhile: a lost race (DESIGN §4).
-    if (result.canceled) throw conflict();
+    committed(result);
   },
 
   /**
@@ -205,7 +205,7 @@ export const faultStore = {
         action.put(actionItem(actor, audit)).commit(),
       ])
       .go();
-    if (result.canceled) throw conflict();
+    committed(result);
   },
 };
 

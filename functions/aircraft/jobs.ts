@@ -1,9 +1,11 @@
+import { todayIn } from '../../contracts/calendar.ts';
 import type { Module } from '../../contracts/modules.ts';
 import { notify } from '../identity/notifications-service.ts';
 import { db } from '../platform/db/service.ts';
+import { isConditionFailure } from '../platform/db/writes.ts';
 import { type FleetEntry, fleetDues } from './maintenance-due.ts';
 import { maintenanceStore } from './maintenance-store.ts';
-import { type DueDimension, todayIn } from './next-due.ts';
+import type { DueDimension } from './next-due.ts';
 
 /**
  * Scheduled entries of the aircraft domain (contracts/schedules.ts). Each is idempotent per period
@@ -43,11 +45,7 @@ async function claimNotice(organizationId: string, date: string, subject: string
       .go({ response: 'none' });
     return true;
   } catch (error) {
-    if (
-      error instanceof Error &&
-      /ConditionalCheckFailed|conditional request failed/i.test(`${error.name} ${error.message}`)
-    )
-      return false;
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 }

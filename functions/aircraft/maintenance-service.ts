@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { todayIn } from '../../contracts/calendar.ts';
 import {
   type CreateMaintenanceInput,
   type ListQuery,
@@ -25,7 +26,7 @@ import type {
   StoredMaintenanceItem,
   StoredPlane,
 } from './maintenance-store.ts';
-import { type Counters, performedSchedule, todayIn } from './next-due.ts';
+import { type Counters, performedSchedule } from './next-due.ts';
 
 /** Maintenance items (maintenance/operations): rules over the store, no HTTP, no SDK. */
 

@@ -3,7 +3,7 @@ import { timeOrderedId } from '../organizations/organization-store.ts';
 import { type ActionRecord, actionItem } from '../platform/audit/actions.ts';
 import type { Actor } from '../platform/auth/actor.ts';
 import { db } from '../platform/db/service.ts';
-import { conflict, validationFailed } from '../platform/http/errors.ts';
+import { committed } from '../platform/db/writes.ts';
 import type {
   aircraftEvent as aircraftEventEntity,
   component as componentEntity,
@@ -31,22 +31,10 @@ export interface PageRequest {
   limit: number;
 }
 
-/** A rejected TransactWrite is a lost race (a version or existence condition): 409 (DESIGN §4). */
-const committed = (result: { canceled: boolean }) => {
-  if (result.canceled) throw conflict();
-};
-
-/** A cursor from another list or a tampered one is bad input, not a 500. */
+/** A page of a Query; a cursor from another list or a tampered one is a 422 (the router's rule). */
 async function paged<T>(run: () => Promise<{ data: T[]; cursor: string | null }>): Promise<Page<T>> {
-  try {
-    const { data, cursor } = await run();
-    return { items: data, cursor: cursor ?? null };
-  } catch (error) {
-    const text = error instanceof Error ? `${error.name} ${error.message}` : '';
-    if (/cursor|ExclusiveStartKey|ValidationException/i.test(text))
-      throw validationFailed({ cursor: ['invalid_value'] });
-    throw error;
-  }
+  const { data, cursor } = await run();
+  return { items: data, cursor: cursor ?? null };
 }
 
 /** Events written together keep their order: one millisecond apart. */

@@ -1,4 +1,4 @@
-import { addDays, addMonths, dayIn, daysBetween } from '../../contracts/calendar.ts';
+import { addDays, addMonths, daysBetween } from '../../contracts/calendar.ts';
 import type { CycleCalendar, DueState, HoursBasis } from '../../contracts/schemas/aircraft-enums.ts';
 
 /**
@@ -262,4 +262,3 @@ export const performedSchedule = (date: string, counters: Counters) => ({
 });
 
 /** yyyy-mm-dd in a time zone: "today" is the organization's day, not UTC's. */
-export const todayIn = (timeZone: string, at = new Date()) => dayIn(timeZone, at);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { todayIn } from '../../contracts/calendar.ts';
 import {
   type CreatePlaneInput,
   CURRENT_COUNTERS,
@@ -49,12 +50,6 @@ export const limitReached = (
 /** `HA-4012` → `plane-ha-4012-1f2e3d`: ids sort by registration, so the list comes in that order. */
 export const planeIdFor = (regNum: string, suffix = randomBytes(3).toString('hex')) =>
   `plane-${regNum.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${suffix}`;
-
-/** yyyy-mm-dd in a time zone (the organization's: a share closed at 00:30 in Budapest ends that day). */
-export const todayIn = (timeZone: string, at = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    at,
-  );
 
 const orNull = <T>(value: T | undefined | null): T | null => value ?? null;
 

@@ -82,10 +82,10 @@ export async function saveDailySheet(
   if (input.leader_id && !members.has(input.leader_id)) errors.leader_id = ['invalid_value'];
   if ((input.timer_operator_ids ?? []).some((id) => !members.has(id)))
     errors.timer_operator_ids = ['invalid_value'];
-  for (const planeId of input.tow_plane_ids ?? []) {
-    const plane = await deps.store.plane(organization.organization_id, planeId);
-    if (plane?.plane_category !== 'plc_01') errors.tow_plane_ids = ['invalid_value'];
-  }
+  const towPlanes = await Promise.all(
+    (input.tow_plane_ids ?? []).map((planeId) => deps.store.plane(organization.organization_id, planeId)),
+  );
+  if (towPlanes.some((plane) => plane?.plane_category !== 'plc_01')) errors.tow_plane_ids = ['invalid_value'];
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
   const now = deps.now().toISOString();
   const { version: _read, ...fields } = input;

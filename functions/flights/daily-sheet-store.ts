@@ -2,7 +2,7 @@ import type { EntityItem } from 'electrodb';
 import { actionItem } from '../platform/audit/actions.ts';
 import type { Actor } from '../platform/auth/actor.ts';
 import { db } from '../platform/db/service.ts';
-import { conflict } from '../platform/http/errors.ts';
+import { committed } from '../platform/db/writes.ts';
 import type { dailySheet } from './entities.ts';
 
 export type StoredSheet = EntityItem<typeof dailySheet>;
@@ -46,7 +46,7 @@ export const dailySheetStore = {
           .commit(),
       ])
       .go();
-    if (result.canceled) throw conflict();
+    committed(result);
   },
 };
 

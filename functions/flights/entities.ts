@@ -9,6 +9,7 @@ import {
   LOGBOOK_STATUSES,
   PILOT_ROLES,
 } from '../../contracts/schemas/flight-enums.ts';
+import { versionedRecord } from '../platform/db/attributes.ts';
 
 /**
  * The flights domain (spec §3 Flight, §4 flight and logbook states; DESIGN §4). Club flights are
@@ -109,9 +110,7 @@ export const flight = new Entity({
     /** Whose logbooks hold an entry of this flight (to update or remove them with it). */
     logbook_user_ids: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
     created_by: { type: 'string', required: true },
-    version: { type: 'number', required: true, default: 1 },
-    created_at: { type: 'string', readOnly: true, required: true, default: now },
-    updated_at: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
+    ...versionedRecord,
   },
   indexes: {
     /**
@@ -160,9 +159,7 @@ export const dailySheet = new Entity({
     winch: { type: 'string' },
     tow_plane_ids: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
     notes: { type: 'string' },
-    version: { type: 'number', required: true, default: 1 },
-    created_at: { type: 'string', readOnly: true, required: true, default: now },
-    updated_at: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
+    ...versionedRecord,
   },
   indexes: {
     byDate: {
@@ -234,9 +231,7 @@ export const logbookEntry = new Entity({
      * index on each write, so it is always present; the index holds awaiting lines only.
      */
     signer_id: { type: 'string', required: true, default: '' },
-    version: { type: 'number', required: true, default: 1 },
-    created_at: { type: 'string', readOnly: true, required: true, default: now },
-    updated_at: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
+    ...versionedRecord,
   },
   indexes: {
     byKind: {

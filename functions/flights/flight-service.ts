@@ -1,5 +1,5 @@
 import type { ActionKey } from '../../contracts/actions.ts';
-import { dayIn } from '../../contracts/calendar.ts';
+import { todayIn } from '../../contracts/calendar.ts';
 import { lapsedFor } from '../../contracts/recency-check.ts';
 import {
   type FlightKind,
@@ -59,7 +59,7 @@ export const defaultFlightDeps: FlightDeps = {
 };
 
 /** The operating day of an instant in the organization's time zone (yyyy-mm-dd). */
-export const operatingDay = (instant: Date | string, timeZone: string) => dayIn(timeZone, instant);
+export const operatingDay = (instant: Date | string, timeZone: string) => todayIn(timeZone, instant);
 
 /** The live channel of one day's sheet: everyone with daily-flight-edit watching it gets every change. */
 export const sheetTopic = (organizationId: string, date: string) =>

@@ -4,7 +4,7 @@ import type { plane as planeEntity } from '../aircraft/entities.ts';
 import { type ActionRecord, actionItem } from '../platform/audit/actions.ts';
 import type { Actor } from '../platform/auth/actor.ts';
 import { db } from '../platform/db/service.ts';
-import { conflict } from '../platform/http/errors.ts';
+import { committed, isConditionFailure } from '../platform/db/writes.ts';
 import { type CompletionPlan, mergeStats, STAT_FIELDS } from './completion.ts';
 import type { flight as flightEntity } from './entities.ts';
 
@@ -71,13 +71,7 @@ export const flightStore = {
     try {
       await db().entities.dailySheet.create({ organization_id: organizationId, date }).go();
     } catch (error) {
-      if (
-        !(
-          error instanceof Error &&
-          /conditional request failed/i.test(`${error.message} ${String(error.cause)}`)
-        )
-      )
-        throw error;
+      if (!isConditionFailure(error)) throw error;
     }
   },
 
@@ -142,7 +136,7 @@ export const flightStore = {
         return items;
       })
       .go();
-    if (result.canceled) throw conflict();
+    committed(result);
   },
 };
 

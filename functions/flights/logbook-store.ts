@@ -3,7 +3,7 @@ import type { FlightKind } from '../../contracts/schemas/flight-enums.ts';
 import { type ActionRecord, actionItem } from '../platform/audit/actions.ts';
 import type { Actor } from '../platform/auth/actor.ts';
 import { db } from '../platform/db/service.ts';
-import { conflict } from '../platform/http/errors.ts';
+import { committed } from '../platform/db/writes.ts';
 import { STAT_FIELDS, type StatChange } from './completion.ts';
 import type { logbookBook, logbookEntry } from './entities.ts';
 import type { Signature } from './logbook-signature.ts';
@@ -125,7 +125,7 @@ export const logbookStore = {
         return items;
       })
       .go();
-    if (result.canceled) throw conflict();
+    committed(result);
   },
 
   /** The previous totals, created on first save or replaced at the version read. */
@@ -140,7 +140,7 @@ export const logbookStore = {
               .commit(),
       ])
       .go();
-    if (result.canceled) throw conflict();
+    committed(result);
   },
 
   /**
@@ -197,7 +197,7 @@ export const logbookStore = {
         return items;
       })
       .go();
-    if (result.canceled) throw conflict();
+    committed(result);
   },
 };
 

@@ -1,5 +1,6 @@
 import type { NotificationKind, NotificationParams } from '../../contracts/schemas/notifications.ts';
 import { db } from '../platform/db/service.ts';
+import { isConditionFailure } from '../platform/db/writes.ts';
 import { validationFailed } from '../platform/http/errors.ts';
 
 /** A notification as stored (functions/identity/entities.ts `notification`). */
@@ -131,9 +132,3 @@ export const notificationsStore = {
 };
 
 export type NotificationsStore = typeof notificationsStore;
-
-const isConditionFailure = (error: unknown) =>
-  error instanceof Error &&
-  (error.name === 'ConditionalCheckFailedException' ||
-    (error.cause instanceof Error && error.cause.name === 'ConditionalCheckFailedException') ||
-    /conditional request failed/i.test(error.message));

@@ -4,6 +4,7 @@ import type { Module } from '../../contracts/modules.ts';
 import { GUARD_ROLES, type Permission, ROLE_LABELS } from '../../contracts/permissions.ts';
 import { CUSTOM_PRICE_UNITS } from '../../contracts/schemas/organizations.ts';
 import { LICENCE_TYPES, PROFILE_TYPES, type RATINGS } from '../../contracts/schemas/people.ts';
+import { versionedRecord } from '../platform/db/attributes.ts';
 
 /**
  * The administrative core: organizations, people, memberships and roles. Keys follow DESIGN §4:
@@ -115,9 +116,7 @@ export const organization = new Entity({
       set: (_: unknown, item: { organization_name?: string }) =>
         item.organization_name === undefined ? undefined : nameSortKey(item.organization_name),
     },
-    version: { type: 'number', required: true, default: 1 },
-    created_at: { type: 'string', readOnly: true, required: true, default: now },
-    updated_at: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
+    ...versionedRecord,
   },
   indexes: {
     byId: {
@@ -183,9 +182,7 @@ export const person = new Entity({
     flight_notification_on: { type: 'boolean', required: true, default: true },
     message_notification_on: { type: 'boolean', required: true, default: true },
     operating_day_notification_on: { type: 'boolean', required: true, default: true },
-    version: { type: 'number', required: true, default: 1 },
-    created_at: { type: 'string', readOnly: true, required: true, default: now },
-    updated_at: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
+    ...versionedRecord,
   },
   indexes: {
     byId: {
@@ -454,9 +451,7 @@ export const subscriptionPackage = new Entity({
     monthly_price: { type: 'number', required: true },
     currency_id: { type: 'string', required: true },
     active: { type: 'boolean', required: true, default: true },
-    version: { type: 'number', required: true, default: 1 },
-    created_at: { type: 'string', readOnly: true, required: true, default: now },
-    updated_at: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
+    ...versionedRecord,
   },
   indexes: {
     byId: {
@@ -485,9 +480,7 @@ export const subscription = new Entity({
     plane_limit: { type: 'number', required: true },
     general_limit: { type: 'number', required: true },
     glider_limit: { type: 'number', required: true },
-    version: { type: 'number', required: true, default: 1 },
-    created_at: { type: 'string', readOnly: true, required: true, default: now },
-    updated_at: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
+    ...versionedRecord,
   },
   indexes: {
     byOrganization: {

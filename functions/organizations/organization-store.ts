@@ -4,7 +4,8 @@ import type { SubscriptionStatus } from '../../contracts/schemas/organizations.t
 import { type ActionRecord, actionItem } from '../platform/audit/actions.ts';
 import type { Actor } from '../platform/auth/actor.ts';
 import { db } from '../platform/db/service.ts';
-import { conflict, notFound } from '../platform/http/errors.ts';
+import { committed } from '../platform/db/writes.ts';
+import { notFound } from '../platform/http/errors.ts';
 import { nameSortKey } from './entities.ts';
 
 export interface TypeListEntry {
@@ -29,11 +30,6 @@ export async function typeListItems(listId: string): Promise<TypeListEntry[]> {
 type AuditActor = Pick<Actor, 'userId' | 'organizationId' | 'actingSupervisorId'>;
 
 export { timeOrderedId } from '../platform/db/ids.ts';
-
-/** A rejected TransactWrite is a lost race (a version or existence condition): 409 (DESIGN §4). */
-const committed = (result: { canceled: boolean }) => {
-  if (result.canceled) throw conflict();
-};
 
 export interface RoleToCreate {
   role_id: string;

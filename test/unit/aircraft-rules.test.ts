@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
+import { todayIn } from '../../contracts/calendar.ts';
 import { createPlaneInput, updatePlaneInput } from '../../contracts/schemas/aircraft.ts';
 import { limitBucketOf } from '../../contracts/schemas/aircraft-enums.ts';
 import { fieldErrors } from '../../contracts/validation.ts';
@@ -9,7 +10,6 @@ import {
   planeIdFor,
   planeOutputOf,
   planePatch,
-  todayIn,
 } from '../../functions/aircraft/plane-service.ts';
 import type { StoredPlane } from '../../functions/aircraft/plane-store.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { todayIn } from '../../contracts/calendar.ts';
 import { daysUntil, validityState as validityOf } from '../../contracts/schemas/people.ts';
-import { todayIn } from '../../frontend/src/features/people/validity.ts';
 
 describe('validity highlighting (pilot data, permits)', () => {
   const today = '2026-06-15';

@@ -10,7 +10,6 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Icon from '@cloudscape-design/components/icon';
 import Input from '@cloudscape-design/components/input';
-import Modal from '@cloudscape-design/components/modal';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
@@ -32,6 +31,7 @@ import {
   RENT_TYPES,
 } from '../../../../contracts/schemas/aircraft-enums.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
+import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { DecimalHoursField, hoursReading } from '../../components/decimal-hours-field.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
@@ -199,7 +199,6 @@ export default function PlaneEditPage() {
     },
     values !== undefined && !confirmDelete,
   );
-  useDialogKeys({ onCancel: () => setConfirmDelete(false) }, confirmDelete);
 
   if (failed)
     return (
@@ -611,35 +610,17 @@ export default function PlaneEditPage() {
           />
         </Container>
       </Form>
-      <Modal
+      <ConfirmModal
         visible={confirmDelete}
-        onDismiss={() => setConfirmDelete(false)}
         header={t('list.delete_title', { reg_num: plane?.reg_num ?? '' })}
-        data-testid="plane-delete-modal"
-        footer={
-          <Box float="right">
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button
-                variant="link"
-                onClick={() => setConfirmDelete(false)}
-                data-testid="plane-delete-cancel"
-              >
-                {t('common:action.cancel')}
-              </Button>
-              <Button
-                variant="primary"
-                loading={saving}
-                onClick={() => void remove()}
-                data-testid="plane-delete-confirm"
-              >
-                {t('list.delete')}
-              </Button>
-            </SpaceBetween>
-          </Box>
-        }
+        confirmText={t('list.delete')}
+        busy={saving}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirmDelete(false)}
+        testId="plane-delete-dialog"
       >
         {t('list.delete_body')}
-      </Modal>
+      </ConfirmModal>
     </form>
   );
 }

@@ -3,7 +3,6 @@ import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import Icon from '@cloudscape-design/components/icon';
 import Link from '@cloudscape-design/components/link';
-import Modal from '@cloudscape-design/components/modal';
 import Pagination from '@cloudscape-design/components/pagination';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -17,7 +16,7 @@ import {
   type PlaneListItem,
 } from '../../../../contracts/schemas/aircraft.ts';
 import { PLANE_STATUSES, type PlaneStatus } from '../../../../contracts/schemas/aircraft-enums.ts';
-import { useDialogKeys } from '../../components/use-dialog-keys.ts';
+import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { useFollow } from '../../components/use-follow.ts';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
@@ -93,7 +92,6 @@ export default function PlanesPage() {
       setBusy(false);
     }
   };
-  useDialogKeys({ onCancel: cancelDelete }, deleting !== null);
 
   const statusOptions = [
     { value: '', label: t('list.all_statuses') },
@@ -264,31 +262,17 @@ export default function PlanesPage() {
             : []),
         ]}
       />
-      <Modal
+      <ConfirmModal
         visible={deleting !== null}
-        onDismiss={cancelDelete}
         header={t('list.delete_title', { reg_num: deleting?.reg_num ?? '' })}
-        data-testid="plane-delete-modal"
-        footer={
-          <Box float="right">
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button variant="link" onClick={cancelDelete} data-testid="plane-delete-cancel">
-                {t('common:action.cancel')}
-              </Button>
-              <Button
-                variant="primary"
-                loading={busy}
-                onClick={() => void confirmDelete()}
-                data-testid="plane-delete-confirm"
-              >
-                {t('list.delete')}
-              </Button>
-            </SpaceBetween>
-          </Box>
-        }
+        confirmText={t('list.delete')}
+        busy={busy}
+        onConfirm={() => void confirmDelete()}
+        onCancel={cancelDelete}
+        testId="plane-delete-dialog"
       >
         {t('list.delete_body')}
-      </Modal>
+      </ConfirmModal>
     </>
   );
 }

@@ -8,7 +8,6 @@ import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
-import Modal from '@cloudscape-design/components/modal';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
@@ -26,6 +25,7 @@ import {
   updateFlightInput,
 } from '../../../../contracts/schemas/flights.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
+import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { DecimalHoursField } from '../../components/decimal-hours-field.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { TimeInput } from '../../components/time-input.tsx';
@@ -198,7 +198,6 @@ export default function FlightEditPage() {
     },
     values !== undefined && !confirmDelete,
   );
-  useDialogKeys({ onCancel: () => setConfirmDelete(false) }, confirmDelete);
 
   if (failed)
     return (
@@ -565,35 +564,17 @@ export default function FlightEditPage() {
           ) : null}
         </SpaceBetween>
       </Form>
-      <Modal
+      <ConfirmModal
         visible={confirmDelete}
-        onDismiss={() => setConfirmDelete(false)}
         header={t('edit.delete_title', { reg_num: flight?.reg_num ?? '' })}
-        data-testid="flight-delete-modal"
-        footer={
-          <Box float="right">
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button
-                variant="link"
-                onClick={() => setConfirmDelete(false)}
-                data-testid="flight-delete-cancel"
-              >
-                {t('common:action.cancel')}
-              </Button>
-              <Button
-                variant="primary"
-                loading={saving}
-                onClick={() => void remove()}
-                data-testid="flight-delete-confirm"
-              >
-                {t('edit.delete')}
-              </Button>
-            </SpaceBetween>
-          </Box>
-        }
+        confirmText={t('edit.delete')}
+        busy={saving}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirmDelete(false)}
+        testId="flight-delete-dialog"
       >
         {t('edit.delete_body')}
-      </Modal>
+      </ConfirmModal>
     </form>
   );
 }

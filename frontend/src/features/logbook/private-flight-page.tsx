@@ -8,7 +8,6 @@ import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
-import Modal from '@cloudscape-design/components/modal';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
@@ -25,6 +24,7 @@ import {
   updatePrivateEntryInput,
 } from '../../../../contracts/schemas/logbook.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
+import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { DecimalHoursField } from '../../components/decimal-hours-field.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { TimeInput } from '../../components/time-input.tsx';
@@ -297,7 +297,6 @@ export default function PrivateFlightPage() {
     },
     values !== undefined && !confirmDelete,
   );
-  useDialogKeys({ onCancel: () => setConfirmDelete(false) }, confirmDelete);
 
   if (failed)
     return (
@@ -530,31 +529,17 @@ export default function PrivateFlightPage() {
           </Container>
         </SpaceBetween>
       </Form>
-      <Modal
+      <ConfirmModal
         visible={confirmDelete}
-        onDismiss={() => setConfirmDelete(false)}
         header={t('private.delete_title')}
-        data-testid="private-delete-modal"
-        footer={
-          <Box float="right">
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button variant="link" onClick={() => setConfirmDelete(false)}>
-                {t('common:action.cancel')}
-              </Button>
-              <Button
-                variant="primary"
-                loading={saving}
-                onClick={() => void remove()}
-                data-testid="private-delete-confirm"
-              >
-                {t('private.delete')}
-              </Button>
-            </SpaceBetween>
-          </Box>
-        }
+        confirmText={t('private.delete')}
+        busy={saving}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirmDelete(false)}
+        testId="private-delete-dialog"
       >
         {t('private.delete_body')}
-      </Modal>
+      </ConfirmModal>
     </form>
   );
 }

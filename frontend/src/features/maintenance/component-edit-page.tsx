@@ -9,7 +9,6 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
-import Modal from '@cloudscape-design/components/modal';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
@@ -25,6 +24,7 @@ import {
   updateComponentInput,
 } from '../../../../contracts/schemas/maintenance.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
+import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
 import { useFollow } from '../../components/use-follow.ts';
@@ -476,31 +476,17 @@ export default function ComponentEditPage() {
           </SpaceBetween>
         </Form>
       </form>
-      <Modal
+      <ConfirmModal
         visible={confirmDelete}
-        onDismiss={() => setConfirmDelete(false)}
         header={t('component.delete_title')}
-        data-testid="component-delete-modal"
-        footer={
-          <Box float="right">
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button variant="link" onClick={() => setConfirmDelete(false)}>
-                {t('common:action.cancel')}
-              </Button>
-              <Button
-                variant="primary"
-                loading={saving}
-                onClick={() => void remove()}
-                data-testid="component-delete-confirm"
-              >
-                {t('action.delete')}
-              </Button>
-            </SpaceBetween>
-          </Box>
-        }
+        confirmText={t('action.delete')}
+        busy={saving}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirmDelete(false)}
+        testId="component-delete-dialog"
       >
         {t('component.delete_body', { name: record?.name ?? '' })}
-      </Modal>
+      </ConfirmModal>
       {performing && record && (
         <PerformedModal
           name={record.name}

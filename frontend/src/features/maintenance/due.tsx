@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { DueState } from '../../../../contracts/schemas/aircraft-enums.ts';
 import type { DueDimensionOutput, DueOutput } from '../../../../contracts/schemas/maintenance.ts';
+import { parseHoursText } from '../../components/decimal-hours.ts';
 import { formatDate, formatMinutes } from '../../lib/format.ts';
 
 /** How the screens show a due state: overdue red, due soon amber, ok green. */
@@ -103,14 +104,8 @@ export const hoursInputText = (minutes: number | null | undefined) =>
   minutes === null || minutes === undefined ? '' : String(Math.round((minutes / 60) * 100) / 100);
 
 /** `4300.5` or `4300:30` → minutes; '' → null; unreadable → NaN (the schema then says invalid_value). */
-export const minutesOfText = (text: string): number | null => {
-  const compact = text.trim().replace(',', '.');
-  if (compact === '') return null;
-  const hhmm = /^(\d{1,7}):([0-5]?\d)$/.exec(compact);
-  if (hhmm) return Number(hhmm[1]) * 60 + Number(hhmm[2]);
-  if (/^\d{1,7}(\.\d*)?$/.test(compact)) return Math.round(Number(compact) * 60);
-  return Number.NaN;
-};
+export const minutesOfText = (text: string): number | null =>
+  text.trim() === '' ? null : (parseHoursText(text) ?? Number.NaN);
 
 /** '' → null, digits → number, anything else NaN. */
 export const countOfText = (text: string): number | null => {

@@ -7,7 +7,9 @@ import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
+import { todayIn } from '../../../../contracts/calendar.ts';
 import type { MemberPermitsOutput, PermitOutput } from '../../../../contracts/schemas/members.ts';
+import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { ApiError, call, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
@@ -15,9 +17,7 @@ import { formatDate } from '../../lib/format.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
-import { ConfirmModal } from './confirm-modal.tsx';
 import { GrantPermitModal } from './grant-permit-modal.tsx';
-import { todayIn } from './validity.ts';
 import { ValidityIndicator } from './validity-indicator.tsx';
 
 /**

@@ -16,6 +16,7 @@ import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import * as z from 'zod/mini';
+import { todayIn } from '../../../../contracts/calendar.ts';
 import { weekStartsOn } from '../../../../contracts/langs.ts';
 import type { MemberPilotInfoOutput } from '../../../../contracts/schemas/members.ts';
 import { EXPIRY_WARNING_DAYS, pilotInfoInput, type Rating } from '../../../../contracts/schemas/people.ts';
@@ -39,7 +40,6 @@ import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
 import { type Errors, focusFirstError } from './form-errors.ts';
-import { todayIn } from './validity.ts';
 import { ValidityIndicator } from './validity-indicator.tsx';
 
 const FIELD_ORDER = [

@@ -9,12 +9,12 @@ import TextFilter from '@cloudscape-design/components/text-filter';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoleOutput } from '../../../../contracts/schemas/members.ts';
+import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { ApiError, call, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { refreshProfile } from '../../lib/session.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
-import { ConfirmModal } from './confirm-modal.tsx';
 import { RoleEditor } from './role-editor.tsx';
 
 const byRoleName = (a: RoleOutput, b: RoleOutput) => a.role_name.localeCompare(b.role_name);

@@ -13,13 +13,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { MemberListItem } from '../../../../contracts/schemas/members.ts';
+import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { ApiError, call, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
 import { AddMemberModal } from './add-member-modal.tsx';
-import { ConfirmModal } from './confirm-modal.tsx';
 import { useCursorPages, useDebounced } from './use-cursor-pages.ts';
 
 const PAGE_SIZE = 20;

@@ -4,7 +4,7 @@ import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDialogKeys } from '../../components/use-dialog-keys.ts';
+import { useDialogKeys } from './use-dialog-keys.ts';
 
 /** A confirm dialog (spec §2: Esc cancels); the confirming button is the only primary one. */
 export function ConfirmModal({
