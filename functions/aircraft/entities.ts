@@ -142,6 +142,18 @@ export const plane = new Entity({
       pk: orgPk,
       sk: { field: 'sk', composite: ['plane_id'], template: 'plane#${plane_id}' },
     },
+    /**
+     * The tracking ingest: which organizations' aircraft carry this OGN/FLARM device (a shared or
+     * private aircraft may be in several).
+     */
+    byDevice: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['ogn_id'], template: 'ogn#${ogn_id}' },
+      // Only ogn_id in this index: with the plane's key composites here, every write of the plane
+      // (a counter ADD) would have to carry ogn_id. Two clubs' items may share a GSI key. An aircraft
+      // without ogn_id has no keys here; removing it removes them (checked in tracking-ingest tests).
+      sk: { field: 'gsi2sk', composite: ['ogn_id'], template: 'plane#${ogn_id}' },
+    },
   },
 });
 

@@ -22,6 +22,7 @@ describe('realtime topics and the daily flight sheet', () => {
     expect(mayReceive(topics, SHEET)).toBe(true);
     expect(maySubscribe(topics, 'org/o-1/daily-flight/2026-05-01')).toBe(true);
     expect(maySubscribe(topics, 'org/o-1/daily-flight/#')).toBe(true);
+    expect(mayReceive(topics, 'org/o-1/live')).toBe(true);
   });
 
   it('withholds the sheet from a member without daily-flight-edit, even through org/<id>/#', () => {
@@ -29,8 +30,11 @@ describe('realtime topics and the daily flight sheet', () => {
     const topics = realtimeTopicsFor(actor(['daily-flight-list']));
 
     // Assess
-    expect(topics.deny).toEqual(['org/o-1/daily-flight/#']);
+    expect(topics.deny).toEqual(['org/o-1/daily-flight/#', 'org/o-1/live/#']);
     expect(maySubscribe(topics, SHEET)).toBe(false);
+    // The aircraft's live OGN positions are a live push feature too (issue 6).
+    expect(maySubscribe(topics, 'org/o-1/live')).toBe(false);
+    expect(mayReceive(topics, 'org/o-1/live')).toBe(false);
     expect(maySubscribe(topics, 'org/o-1/daily-flight/+')).toBe(false);
     expect(maySubscribe(topics, 'org/o-1/#')).toBe(true);
     expect(mayReceive(topics, SHEET)).toBe(false);

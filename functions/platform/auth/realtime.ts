@@ -17,8 +17,11 @@ export interface RealtimeTopics {
   deny: string[];
 }
 
-/** The organization channels only timer operators (daily-flight-edit) receive. */
-export const TIMER_CHANNELS = ['daily-flight'] as const;
+/**
+ * The organization channels only timer operators (daily-flight-edit) receive: the daily sheet's and
+ * the aircraft's live OGN positions (`org/<id>/live`, issue 6).
+ */
+export const TIMER_CHANNELS = ['daily-flight', 'live'] as const;
 
 export const realtimeTopicsFor = (actor: Actor): RealtimeTopics => {
   const subscribe = [`user/${actor.userId}/#`];

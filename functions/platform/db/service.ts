@@ -24,6 +24,7 @@ import {
   subscriptionPackage,
   typeList,
 } from '../../organizations/entities.ts';
+import { detectorState, flightProposal, livePosition, trackPoint } from '../../tracking/entities.ts';
 import { dynamo, tableName } from './client.ts';
 
 /** Every entity of every domain, in one ElectroDB service over the one table (DESIGN §4). */
@@ -54,6 +55,10 @@ const entities = {
   logbookEntry,
   logbookBook,
   flightStat,
+  livePosition,
+  trackPoint,
+  detectorState,
+  flightProposal,
 };
 
 const build = () => new Service(entities, { client: dynamo(), table: tableName() });
