@@ -1,15 +1,23 @@
 import { parseArgs } from 'node:util';
+import { startOgnDemo } from './local/ogn-demo.ts';
 import { demoLogins } from './local/seed.ts';
-import { type LocalStackOptions, startLocalStack } from './local/stack.ts';
+import { type LocalStackOptions, startLocalStack, TABLE_NAME } from './local/stack.ts';
 
 /**
  * `npm start`: the whole product on this machine, on embedded stand-ins of the AWS services.
  * Env: PORT (0 = any free port, default 3000), MQTT_PORT (default 1883, 0 = free),
  * WINDSOCK_DATA_DIR (default .local/), WINDSOCK_WEB (vite | dist). Flag: --reset starts clean.
+ * The demo club's simulated afternoon of OGN beacons plays unless `--no-ogn-demo` or
+ * WINDSOCK_OGN_DEMO=off (issue 6 §9).
  */
 const { values } = parseArgs({
-  options: { reset: { type: 'boolean', default: false }, web: { type: 'string' } },
+  options: {
+    reset: { type: 'boolean', default: false },
+    web: { type: 'string' },
+    'ogn-demo': { type: 'boolean', default: process.env.WINDSOCK_OGN_DEMO !== 'off' },
+  },
   allowPositionals: false,
+  allowNegative: true,
 });
 
 const port = Number(process.env.PORT ?? 3000);
@@ -29,6 +37,18 @@ const stack = await startLocalStack(options).catch((error: unknown) => {
   process.exit(1);
 });
 
+const ognDemo = values['ogn-demo']
+  ? startOgnDemo({
+      mqtt: {
+        url: `mqtt://127.0.0.1:${stack.mqttTcpPort}`,
+        username: stack.ognBridge.username,
+        password: stack.ognBridge.password,
+        clientId: 'windsock-ogn-demo',
+      },
+      log: (line) => console.log(line),
+    })
+  : undefined;
+
 console.log(`Windsock ready at ${stack.url}`);
 console.log(`  demo logins (password for all: ${demoLogins()[0]?.password}):`);
 for (const login of demoLogins()) console.log(`    ${login.email.padEnd(34)} ${login.description}`);
@@ -36,6 +56,11 @@ console.log(`  MQTT: tcp://127.0.0.1:${stack.mqttTcpPort} and ${stack.url.replac
 console.log(
   `  OGN bridge: user ${stack.ognBridge.username}, password in ${stack.ognBridge.secretFile} (npm run ogn:replay -- FILE --speed 60)`,
 );
+if (ognDemo)
+  console.log(
+    '  OGN demo: a simulated afternoon over LHDK is playing (live map, proposals on today’s sheet; --no-ogn-demo stops it)',
+  );
+console.log(`  DynamoDB: ${stack.dynamo.endpoint} (table ${TABLE_NAME}; any credentials)`);
 console.log(
   `  mail outbox: ${stack.url}/_local/outbox   data: ${options.dataDir}${stack.seeded ? ' (seeded now)' : ''}`,
 );
@@ -46,6 +71,7 @@ const stop = async (signal: string) => {
   if (stopping) return;
   stopping = true;
   console.log(`\n${signal}: closing…`);
+  await ognDemo?.stop();
   await stack.close();
   process.exit(0);
 };

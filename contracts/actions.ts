@@ -48,6 +48,8 @@ export const ACTION_KEYS = [
   'flight.delete',
   'flight.accept',
   'daily_sheet.save',
+  'flight_proposal.confirm',
+  'flight_proposal.dismiss',
   'logbook.create',
   'logbook.update',
   'logbook.delete',

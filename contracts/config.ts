@@ -17,4 +17,6 @@ export interface WebConfig {
   iotAuthorizerName?: string;
   /** Map tiles, `{z}/{x}/{y}` template; empty means a plain background. */
   tilesUrl: string;
+  /** The tiles' attribution (HTML, as Leaflet shows it); the tile provider's terms usually require it. */
+  tilesAttribution: string;
 }

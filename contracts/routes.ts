@@ -10,6 +10,7 @@ import { lookupRoutes } from './routes/lookups.ts';
 import { maintenanceRoutes } from './routes/maintenance.ts';
 import { organizationRoutes } from './routes/organizations.ts';
 import { peopleRoutes } from './routes/people.ts';
+import { trackingRoutes } from './routes/tracking.ts';
 
 export type { Guard, Method, RouteDef } from './route-types.ts';
 
@@ -28,6 +29,7 @@ export const routes = {
   ...faultsRoutes,
   ...flightRoutes,
   ...logbookRoutes,
+  ...trackingRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -1,8 +1,14 @@
-import { Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { ArnFormat, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { CfnAuthorizer } from 'aws-cdk-lib/aws-iot';
+import {
+  CfnAuthorizer,
+  CfnPolicy,
+  CfnPolicyPrincipalAttachment,
+  CfnThing,
+  CfnTopicRule,
+} from 'aws-cdk-lib/aws-iot';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
@@ -20,11 +26,22 @@ export interface RealtimeStackProps extends StackProps {
    * looked up at deploy time (iot:DescribeEndpoint), so no manual step is needed.
    */
   iotEndpoint?: string;
+  /**
+   * The certificate the OGN bridge connects with (created outside CDK, e.g. `aws iot
+   * create-keys-and-certificate`, so its private key never passes through CloudFormation). When
+   * given, the bridge's policy is attached to it.
+   */
+  ognBridgeCertificateArn?: string;
+  /** Days the track points of a day are kept (TRACK_RETENTION_DAYS). */
+  trackRetentionDays?: number;
 }
 
 /**
  * Push and ingest over AWS IoT Core (DESIGN §6): the custom authorizer that lets a browser holding
- * a Cognito access token subscribe to its own `user/…` and `org/…` topics over MQTT/WebSocket.
+ * a Cognito access token subscribe to its own `user/…` and `org/…` topics over MQTT/WebSocket, and
+ * the OGN ingest (issue 6): the bridge publishes raw APRS lines to `ogn/beacons/<receiver>`, a topic
+ * rule hands each batch to the tracking ingest Lambda (the same ingestBatch the local stack's aedes
+ * hook calls).
  */
 export class RealtimeStack extends Stack {
   readonly authorizerName: string;
@@ -33,6 +50,10 @@ export class RealtimeStack extends Stack {
   readonly iotEndpoint: string;
   /** `wss://<endpoint>/mqtt`, for /config.json. */
   readonly mqttUrl: string;
+  readonly ingestFunction: DomainFunction;
+  readonly ingestRule: CfnTopicRule;
+  /** The IoT thing and policy the bridge (bin/ogn-bridge.ts) connects as. */
+  readonly ognBridgePolicy: CfnPolicy;
 
   constructor(scope: Construct, id: string, props: RealtimeStackProps) {
     super(scope, id, props);
@@ -70,6 +91,85 @@ export class RealtimeStack extends Stack {
 
     this.iotEndpoint = props.iotEndpoint ?? this.lookUpIotEndpoint(prod);
     this.mqttUrl = `wss://${this.iotEndpoint}/mqtt`;
+
+    this.ingestFunction = new DomainFunction(this, 'OgnIngest', {
+      domain: 'tracking',
+      stage: props.stage,
+      entry: 'functions/tracking/ingest-handler.ts',
+      description: `windsock ${props.stage} OGN ingest (ogn/beacons/#)`,
+      table: props.table,
+      tableAccess: 'readWrite',
+      // Live positions to `org/<id>/live`, proposals to the daily sheet's channel.
+      push: { iotEndpoint: this.iotEndpoint },
+      environment: {
+        ...(props.trackRetentionDays !== undefined && {
+          TRACK_RETENTION_DAYS: String(props.trackRetentionDays),
+        }),
+      },
+      logLevel: props.logLevel,
+      memorySize: 1024,
+      timeout: Duration.seconds(30),
+    });
+    // A failed invocation (throttled, timed out) is logged by the rule's error action, not retried
+    // forever: the next beacons of the same aircraft arrive within seconds anyway.
+    const ruleErrors = new LogGroup(this, 'OgnIngestRuleErrors', {
+      retention: prod ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_MONTH,
+      removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    const ruleRole = new Role(this, 'OgnIngestRuleRole', {
+      assumedBy: new ServicePrincipal('iot.amazonaws.com'),
+      description: 'windsock: the OGN topic rule writes its errors to its log group',
+    });
+    ruleErrors.grantWrite(ruleRole);
+    this.ingestRule = new CfnTopicRule(this, 'OgnIngestRule', {
+      topicRulePayload: {
+        description: 'OGN beacon batches from the bridge to the tracking ingest',
+        sql: "SELECT * FROM 'ogn/beacons/#'",
+        awsIotSqlVersion: '2016-03-23',
+        ruleDisabled: false,
+        actions: [{ lambda: { functionArn: this.ingestFunction.fn.functionArn } }],
+        errorAction: {
+          cloudwatchLogs: { logGroupName: ruleErrors.logGroupName, roleArn: ruleRole.roleArn },
+        },
+      },
+    });
+    this.ingestFunction.fn.addPermission('IotRuleInvoke', {
+      principal: new ServicePrincipal('iot.amazonaws.com'),
+      action: 'lambda:InvokeFunction',
+      sourceArn: this.ingestRule.attrArn,
+      sourceAccount: this.account,
+    });
+
+    // The bridge: one thing, a policy that lets it connect under its own client ids and publish
+    // only beacon batches. Its certificate is made outside CloudFormation (see the prop).
+    const thing = new CfnThing(this, 'OgnBridgeThing', { thingName: `windsock-${props.stage}-ogn-bridge` });
+    const arn = (resource: string, name: string) =>
+      this.formatArn({
+        service: 'iot',
+        resource,
+        resourceName: name,
+        arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+      });
+    this.ognBridgePolicy = new CfnPolicy(this, 'OgnBridgePolicy', {
+      policyName: `windsock-${props.stage}-ogn-bridge`,
+      policyDocument: {
+        Version: '2012-10-17',
+        Statement: [
+          {
+            Effect: 'Allow',
+            Action: 'iot:Connect',
+            Resource: arn('client', `${thing.thingName}-*`),
+          },
+          { Effect: 'Allow', Action: 'iot:Publish', Resource: arn('topic', 'ogn/beacons/*') },
+        ],
+      },
+    });
+    if (props.ognBridgeCertificateArn) {
+      new CfnPolicyPrincipalAttachment(this, 'OgnBridgePolicyAttachment', {
+        policyName: this.ognBridgePolicy.policyName!,
+        principal: props.ognBridgeCertificateArn,
+      }).addDependency(this.ognBridgePolicy);
+    }
   }
 
   /** iot:DescribeEndpoint at deploy time: the endpoint is per account and region. */

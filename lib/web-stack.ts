@@ -64,6 +64,8 @@ export const SPA_REWRITE_CODE = `function handler(event) {
 }`;
 
 export const DEFAULT_TILES_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const DEFAULT_TILES_ATTRIBUTION =
+  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
 export interface CustomDomain {
   domainName: string;
@@ -84,6 +86,8 @@ export interface WebStackProps extends StackProps {
   iotAuthorizerName: string;
   /** `{z}/{x}/{y}` template ('' = plain background). */
   tilesUrl: string;
+  /** Shown on the map under the tiles. */
+  tilesAttribution: string;
   /** Cognito hosted domain (Google sign-in), for the CSP. */
   oauthDomain?: string;
   customDomain?: CustomDomain;
@@ -222,6 +226,7 @@ export class WebStack extends Stack {
       mqttUrl: props.mqttUrl,
       iotAuthorizerName: props.iotAuthorizerName,
       tilesUrl: props.tilesUrl,
+      tilesAttribution: props.tilesAttribution,
     };
     this.deploy(prod);
 

@@ -7,7 +7,7 @@ import type { LogLevel } from './constructs/domain-function.ts';
 import { DataStack } from './data-stack.ts';
 import { RealtimeStack } from './realtime-stack.ts';
 import { SchedulesStack } from './schedules-stack.ts';
-import { DEFAULT_TILES_URL, WebStack } from './web-stack.ts';
+import { DEFAULT_TILES_ATTRIBUTION, DEFAULT_TILES_URL, WebStack } from './web-stack.ts';
 
 /**
  * Context keys (cdk.json or `-c key=value`). Only the stage is needed; everything else has a
@@ -29,6 +29,12 @@ export const CONTEXT = {
   /** IoT data endpoint; default looked up at deploy time. */
   iotEndpoint: 'windsock:iotEndpoint',
   tilesUrl: 'windsock:tilesUrl',
+  /** The tile provider's attribution; default OpenStreetMap's with the default tiles, else none. */
+  tilesAttribution: 'windsock:tilesAttribution',
+  /** The OGN bridge's IoT certificate ARN (made outside CDK); its policy is attached when set. */
+  ognBridgeCertificateArn: 'windsock:ognBridgeCertificateArn',
+  /** Days OGN track points are kept; default 90. */
+  trackRetentionDays: 'windsock:trackRetentionDays',
   logLevel: 'windsock:logLevel',
 } as const;
 
@@ -108,6 +114,10 @@ export function buildWindsock(app: App, env?: Environment): WindsockStacks {
     webClient: auth.webClient,
     logLevel,
     ...(iotEndpoint && { iotEndpoint }),
+    ...(text(CONTEXT.ognBridgeCertificateArn) && {
+      ognBridgeCertificateArn: text(CONTEXT.ognBridgeCertificateArn),
+    }),
+    ...(text(CONTEXT.trackRetentionDays) && { trackRetentionDays: Number(text(CONTEXT.trackRetentionDays)) }),
   });
   const api = new ApiStack(app, name('api'), {
     ...props,
@@ -140,6 +150,8 @@ export function buildWindsock(app: App, env?: Environment): WindsockStacks {
     mqttUrl: realtime.mqttUrl,
     iotAuthorizerName: realtime.authorizerName,
     tilesUrl: text(CONTEXT.tilesUrl) ?? DEFAULT_TILES_URL,
+    tilesAttribution:
+      text(CONTEXT.tilesAttribution) ?? (text(CONTEXT.tilesUrl) ? '' : DEFAULT_TILES_ATTRIBUTION),
     ...(auth.oauthDomain && { oauthDomain: auth.oauthDomain }),
     ...(domainName && certificateArn && { customDomain: { domainName, certificateArn } }),
   });

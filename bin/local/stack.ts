@@ -13,6 +13,7 @@ import { type LocalCognito, type OutboxMessage, startCognito } from './cognito.t
 import { type LocalDynamo, startDynamo } from './dynamodb.ts';
 import { createGateway } from './gateway.ts';
 import { type LocalMqtt, startMqtt } from './mqtt.ts';
+import { type OgnIngest, startOgnIngest } from './ogn-ingest.ts';
 import { startS3 } from './s3.ts';
 import { startSchedules } from './schedules.ts';
 import { ensureTable } from './table.ts';
@@ -43,6 +44,8 @@ export interface LocalStack {
   seeded: boolean;
   /** The OGN bridge's MQTT login (publishes to `ogn/beacons/#` only). */
   ognBridge: { username: string; password: string; secretFile: string };
+  /** The OGN ingest behind `ogn/beacons/#` (its queue: `drained()` for tests and the benchmark). */
+  ognIngest: OgnIngest;
   close(): Promise<void>;
 }
 
@@ -158,6 +161,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const { setLocalPublisher } = await import('../../functions/platform/events/push.ts');
     setLocalPublisher((topic, payload) => mqtt.publish(topic, payload));
     closers.push(() => setLocalPublisher(undefined));
+    // The OGN bridge's batches: the tracking ingest, as the cloud's IoT topic rule invokes it.
+    const ognIngest = startOgnIngest(mqtt, { log: options.log });
+    closers.push(() => ognIngest.close());
     server.on('upgrade', (req, socket, head) => {
       if (new URL(req.url ?? '/', url).pathname === '/mqtt') mqtt.handleUpgrade(req, socket, head);
     });
@@ -181,7 +187,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       userPoolClientId: cognito.clientId,
       userPoolEndpoint: `${url}/cognito`,
       mqttUrl: `${url.replace(/^http/, 'ws')}/mqtt`,
+      // No internet on a laptop by default: a plain background (WINDSOCK_TILES_URL to use tiles).
       tilesUrl: process.env.WINDSOCK_TILES_URL ?? '',
+      tilesAttribution: process.env.WINDSOCK_TILES_ATTRIBUTION ?? '',
     };
 
     const web = await webMiddleware(options.web, server, closers);
@@ -211,7 +219,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }
     };
 
-    return { url, mqttTcpPort: mqtt.tcpPort, cognito, mqtt, dynamo, seeded, ognBridge, close };
+    return { url, mqttTcpPort: mqtt.tcpPort, cognito, mqtt, dynamo, seeded, ognBridge, ognIngest, close };
   } catch (error) {
     await close();
     throw error;

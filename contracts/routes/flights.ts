@@ -1,6 +1,7 @@
 import type { Guard, RouteDef } from '../route-types.ts';
 import * as sheet from '../schemas/daily-flights.ts';
 import * as flights from '../schemas/flights.ts';
+import * as tracking from '../schemas/tracking.ts';
 
 const member: Guard = { auth: 'user' };
 const recorder: Guard = { auth: 'user', permission: 'ods-edit' };
@@ -122,5 +123,22 @@ export const flightRoutes = {
     guard: timer,
     query: flights.deleteFlightQuery,
     output: flights.deletedOutput,
+  },
+  /** Issue 6 §5: a detected flight confirmed in one tap, into the matched flight or a new one. */
+  confirmProposal: {
+    method: 'POST',
+    path: '/api/daily-flights/{date}/proposals/{id}/confirm',
+    domain: 'flights',
+    guard: timer,
+    body: tracking.confirmProposalInput,
+    output: tracking.confirmProposalOutput,
+  },
+  dismissProposal: {
+    method: 'POST',
+    path: '/api/daily-flights/{date}/proposals/{id}/dismiss',
+    domain: 'flights',
+    guard: timer,
+    body: tracking.dismissProposalInput,
+    output: tracking.proposalOutput,
   },
 } as const satisfies Record<string, RouteDef>;

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import '../validation.ts';
 import { flightOutput } from './flights.ts';
 import { isoDate } from './people.ts';
+import { proposalOutput } from './tracking.ts';
 
 /** The daily flight sheet (daily-flight, daily-flight/{id}: the id is the day, yyyy-mm-dd). */
 
@@ -39,8 +40,16 @@ export const sheetOutput = z.object({
 });
 export type SheetOutput = z.infer<typeof sheetOutput>;
 
-/** GET /api/daily-flights/{date}: the sheet and every flight of the day. */
-export const dailySheetOutput = z.object({ sheet: sheetOutput, flights: z.array(flightOutput) });
+/**
+ * GET /api/daily-flights/{date}: the sheet, every flight of the day, and the flights the OGN
+ * detector proposes (issue 6 §5): open ones, and confirmed ones whose detected landing the flight
+ * does not have yet. Only timer operators (daily-flight-edit) get proposals; others get none.
+ */
+export const dailySheetOutput = z.object({
+  sheet: sheetOutput,
+  flights: z.array(flightOutput),
+  proposals: z.array(proposalOutput),
+});
 export type DailySheetOutput = z.infer<typeof dailySheetOutput>;
 
 export const listSheetsQuery = z.object({

@@ -97,5 +97,6 @@ export const confirmProposalInput = z.strictObject({
 });
 export type ConfirmProposalInput = z.infer<typeof confirmProposalInput>;
 export const confirmProposalOutput = z.object({ proposal: proposalOutput, flight: flightOutput });
+export type ConfirmProposalOutput = z.infer<typeof confirmProposalOutput>;
 
 export const dismissProposalInput = z.strictObject({ version });

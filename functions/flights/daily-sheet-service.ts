@@ -3,6 +3,8 @@ import type { Actor } from '../platform/auth/actor.ts';
 import { conflict, missingPermissions, validationFailed } from '../platform/http/errors.ts';
 import { type DailySheetStore, dailySheetStore, type StoredSheet } from './daily-sheet-store.ts';
 import { type FlightDeps, flightOutputOf, sheetTopic } from './flight-service.ts';
+import { sheetProposals } from './proposal-service.ts';
+import { type ProposalStore, proposalStore } from './proposal-store.ts';
 
 /**
  * The daily flight sheet (daily-flight/{id}): the day's settings and every flight of the day.
@@ -36,6 +38,7 @@ export async function getDailySheet(
   actor: Actor,
   date: string,
   store: DailySheetStore = dailySheetStore,
+  proposals: ProposalStore = proposalStore,
 ): Promise<DailySheetOutput> {
   const organization = organizationOf(actor);
   const [sheet, flights] = await Promise.all([
@@ -45,6 +48,7 @@ export async function getDailySheet(
   return {
     sheet: sheetOutputOf(sheet, date, organization.base_airport),
     flights: flights.map(flightOutputOf),
+    proposals: await sheetProposals(proposals, actor, date, flights),
   };
 }
 

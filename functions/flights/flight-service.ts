@@ -279,11 +279,19 @@ async function commit(
   return writes;
 }
 
-/** POST /api/flights: a flight recorded afterwards or put on the daily sheet. */
+/** Flights that live on the daily sheet: put on it by a timer operator, or confirmed from an OGN detection. */
+const onSheet = (source: StoredFlight['source']) => source === 'daily_sheet' || source === 'ogn';
+
+/**
+ * POST /api/flights: a flight recorded afterwards or put on the daily sheet. `towFlightId` (a
+ * detected aerotow whose tow plane is on the sheet already): that flight becomes the glider's tow
+ * instead of a new one; null: no tow flight at all.
+ */
 export async function createFlight(
   deps: FlightDeps,
   actor: Actor,
   input: CreateFlightInput,
+  options: { towFlightId?: string | null } = {},
 ): Promise<FlightOutput> {
   const organization = organizationOf(actor);
   const date = input.date ?? operatingDay(input.takeoff_time ?? deps.now(), organization.timezone);
@@ -322,8 +330,24 @@ export async function createFlight(
   await requireCurrent(deps, organization, flight);
 
   const changes: { before: StoredFlight | null; after: StoredFlight }[] = [{ before: null, after: flight }];
-  // On the daily sheet an aerotow puts the tow plane's own flight on the sheet with it.
-  if (flight.source === 'daily_sheet' && flight.takeoff_type_id === AEROTOW && flight.tow_plane_id) {
+  const towing = onSheet(flight.source) && flight.takeoff_type_id === AEROTOW && flight.tow_plane_id;
+  const towFlight =
+    towing && options.towFlightId
+      ? await deps.store.flight(flight.organization_id, options.towFlightId)
+      : null;
+  if (towFlight && !towFlight.locked && !towFlight.towed_flight_id && towFlight.date === flight.date) {
+    flight.tow_flight_id = towFlight.flight_id;
+    changes.push({
+      before: towFlight,
+      after: {
+        ...towFlight,
+        towed_flight_id: flight.flight_id,
+        version: towFlight.version + 1,
+        updated_at: flight.updated_at,
+      },
+    });
+  } else if (towing && options.towFlightId === undefined && flight.tow_plane_id) {
+    // On the daily sheet an aerotow puts the tow plane's own flight on the sheet with it.
     const towPlane = await planeOf(deps, organization.organization_id, flight.tow_plane_id);
     const tow = {
       ...planeFieldsOf(towPlane),
@@ -331,7 +355,7 @@ export async function createFlight(
       flight_id: timeOrderedId(now.getTime() + 1),
       date: flight.date,
       status: flight.status === 'landed' ? 'airborne' : flight.status,
-      source: 'daily_sheet',
+      source: flight.source,
       takeoff_type_id: 1,
       takeoff_time: flight.takeoff_time,
       takeoff_airport: flight.takeoff_airport,
@@ -351,7 +375,7 @@ export async function createFlight(
     changes.push({ before: null, after: tow });
   }
   await commit(deps, actor, changes, 'flight.create', flight.flight_id);
-  if (flight.source === 'daily_sheet') await deps.store.ensureSheet(flight.organization_id, flight.date);
+  if (onSheet(flight.source)) await deps.store.ensureSheet(flight.organization_id, flight.date);
   return flightOutputOf(flight);
 }
 

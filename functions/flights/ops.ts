@@ -4,6 +4,7 @@ import type { DomainOps } from '../platform/http/router.ts';
 import { getDailySheet, listDailySheets, saveDailySheet } from './daily-sheet-service.ts';
 import * as flights from './flight-service.ts';
 import * as logbook from './logbook-service.ts';
+import { confirmProposal, defaultProposalDeps, dismissProposal } from './proposal-service.ts';
 
 const deps = flights.defaultFlightDeps;
 const books = logbook.defaultLogbookDeps;
@@ -57,6 +58,10 @@ export const ops: DomainOps<'flights'> = {
     await flights.deleteFlight(deps, actor, params.id ?? '', versionOf(query.version));
     return { deleted: true as const };
   },
+  confirmProposal: ({ actor, params, body }) =>
+    confirmProposal(defaultProposalDeps, actor, params.date ?? '', params.id ?? '', body),
+  dismissProposal: ({ actor, params, body }) =>
+    dismissProposal(defaultProposalDeps, actor, params.date ?? '', params.id ?? '', body.version),
 
   listLogbook: ({ actor, params, query }) => logbook.listOwnLogbook(books, actor, kindOf(params.kind), query),
   getLogbookBook: ({ actor, params }) => logbook.getBook(books, actor, kindOf(params.kind)),

@@ -61,6 +61,11 @@ export function iotPolicyFor(actor: Actor, arnPrefix: string): PolicyDocument {
   // any narrower filter under it. Topic ARNs (Receive) take the same form.
   const resources = (filters: string[], kind: 'topicfilter' | 'topic') =>
     filters.map((filter) => `${arnPrefix}:${kind}/${filter.replace(/#$/, '*')}`);
+  // MQTT's `x/#` also matches `x` itself (`org/<id>/live`), the policy's `x/*` does not: a withheld
+  // channel is denied under both names.
+  const withheld = topics.deny.flatMap((filter) =>
+    filter.endsWith('/#') ? [filter.slice(0, -2), filter] : [filter],
+  );
   // Withheld channels (the daily sheet's, without daily-flight-edit): an explicit Deny wins over
   // the organization-wide Allow, for subscribing and for every message through a wider filter.
   const denies =
@@ -70,9 +75,9 @@ export function iotPolicyFor(actor: Actor, arnPrefix: string): PolicyDocument {
           {
             Effect: 'Deny' as const,
             Action: 'iot:Subscribe',
-            Resource: resources(topics.deny, 'topicfilter'),
+            Resource: resources(withheld, 'topicfilter'),
           },
-          { Effect: 'Deny' as const, Action: 'iot:Receive', Resource: resources(topics.deny, 'topic') },
+          { Effect: 'Deny' as const, Action: 'iot:Receive', Resource: resources(withheld, 'topic') },
         ];
   return {
     Version: '2012-10-17',

@@ -96,6 +96,13 @@ export const detectorState = new Entity({
     state: { type: 'string', required: true },
     /** Timestamp (epoch ms) of the take-off whose launch method is still to be inferred. */
     launch_pending: { type: 'number' },
+    /**
+     * JSON: the events (and launch inferences) this state produced that are not yet applied to
+     * the proposals. Written with the state, cleared once applied: a batch that fails in between
+     * leaves them for the next one (ingest.ts), so no detected event is lost or applied from a
+     * state that lost a race.
+     */
+    outbox: { type: 'string' },
     version: { type: 'number', required: true, default: 1 },
     ttl: { type: 'number', required: true },
   },

@@ -8,7 +8,7 @@ import { type LocalProcess, startLocalProcess } from '../helpers/local-process.t
  * Spec §6 end to end: a role built in the roles screen with some permissions gives exactly those
  * screens. The admin creates a role with the member list only, gives it (alone) to the student,
  * and the student's side menu then holds the dashboard, the screens every member has (the address
- * book, fault reporting, the flight lists and their own logbooks: modules with no permission) and
+ * book, fault reporting, the flight lists, the OGN log and their own logbooks: no permission) and
  * the member list — nothing else.
  */
 describe.runIf(chromiumAvailable())('a role built in the roles screen', () => {
@@ -78,6 +78,7 @@ describe.runIf(chromiumAvailable())('a role built in the roles screen', () => {
         '/flight/glider/',
         '/logbook/general/',
         '/logbook/glider/',
+        '/ogn-log/',
         '/plane-fault/new/',
         '/users/',
       ].sort(),

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 export interface LocalProcess {
   url: string;
@@ -24,7 +24,15 @@ export async function startLocalProcess(
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'windsock-e2e-')));
   const child: ChildProcess = spawn(process.execPath, ['bin/local.ts', ...(options.args ?? [])], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', MQTT_PORT: '0', WINDSOCK_DATA_DIR: dataDir, ...options.env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      MQTT_PORT: '0',
+      WINDSOCK_DATA_DIR: dataDir,
+      // The simulated OGN afternoon would add proposals and positions to every test's club.
+      WINDSOCK_OGN_DEMO: 'off',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -13,7 +13,7 @@ import { routedDomains, tableAccessFor } from '../../lib/api-stack.ts';
 import { DomainFunction } from '../../lib/constructs/domain-function.ts';
 import { DataStack } from '../../lib/data-stack.ts';
 import { SchedulesStack } from '../../lib/schedules-stack.ts';
-import { DEFAULT_TILES_URL, SPA_REWRITE_CODE } from '../../lib/web-stack.ts';
+import { DEFAULT_TILES_ATTRIBUTION, DEFAULT_TILES_URL, SPA_REWRITE_CODE } from '../../lib/web-stack.ts';
 import { buildWindsock, type WindsockStacks } from '../../lib/windsock.ts';
 
 /** CloudFormation JSON is untyped. */
@@ -525,6 +525,49 @@ describe('realtime stack', () => {
     expect(t.Resources[fnId].Properties.Environment.Variables.USER_POOL_CLIENT_ID).toBeDefined();
     for (const write of WRITE_ACTIONS) expect(actions).not.toContain(write);
   });
+
+  it('hands every OGN beacon batch to the tracking ingest, which may write the table and push', () => {
+    // Prepare
+    const realtime = testStage.stacks.realtime;
+    const t = template(testStage, realtime);
+    const fnId = logicalId(realtime.ingestFunction.fn);
+    const ruleId = logicalId(realtime.ingestRule);
+
+    // Act
+    const rule = t.Resources[ruleId].Properties.TopicRulePayload;
+    const permissions = resourcesOf(t, 'AWS::Lambda::Permission').map(([, p]) => p.Properties);
+    const actions = actionsOfRole(t, logicalId(realtime.ingestFunction.role));
+
+    // Assess
+    expect(rule.Sql).toBe("SELECT * FROM 'ogn/beacons/#'");
+    expect(rule.Actions).toEqual([{ Lambda: { FunctionArn: { 'Fn::GetAtt': [fnId, 'Arn'] } } }]);
+    expect(rule.ErrorAction.CloudwatchLogs).toBeDefined();
+    expect(permissions).toContainEqual(
+      expect.objectContaining({
+        Principal: 'iot.amazonaws.com',
+        FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] },
+        SourceArn: { 'Fn::GetAtt': [ruleId, 'Arn'] },
+      }),
+    );
+    expect(actions).toEqual(
+      expect.arrayContaining(['dynamodb:Query', 'dynamodb:BatchWriteItem', 'iot:Publish']),
+    );
+    expect(actions).not.toContain('dynamodb:Scan');
+    expect(t.Resources[fnId].Properties.Environment.Variables.IOT_DATA_ENDPOINT).toBeDefined();
+  });
+
+  it('lets the OGN bridge connect as itself and publish beacon batches only', () => {
+    // Act
+    const t = template(testStage, testStage.stacks.realtime);
+    const [[, policy]] = resourcesOf(t, 'AWS::IoT::Policy') as [[string, Json]];
+
+    // Assess
+    const statements = policy.Properties.PolicyDocument.Statement as Json[];
+    expect(statements.map((s) => s.Action).sort()).toEqual(['iot:Connect', 'iot:Publish']);
+    const publish = statements.find((s) => s.Action === 'iot:Publish')!;
+    expect(JSON.stringify(publish.Resource)).toContain(':topic/ogn/beacons/*');
+    expect(resourcesOf(t, 'AWS::IoT::Thing')).toHaveLength(1);
+  });
 });
 
 describe('schedules stack', () => {
@@ -704,6 +747,7 @@ describe('web stack', () => {
       apiBase: '',
       iotAuthorizerName: testStage.stacks.realtime.authorizerName,
       tilesUrl: DEFAULT_TILES_URL,
+      tilesAttribution: DEFAULT_TILES_ATTRIBUTION,
     });
     expect(JSON.stringify(config.mqttUrl)).toMatch(/wss:\/\/.*\/mqtt/);
     expect(config.userPoolId).toBeDefined();

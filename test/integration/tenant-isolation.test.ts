@@ -6,6 +6,7 @@ import type { WalkArea } from './tenant-walk/area.ts';
 import { faultsWalk } from './tenant-walk/faults.ts';
 import { flightsWalk } from './tenant-walk/flights.ts';
 import { maintenanceWalk } from './tenant-walk/maintenance.ts';
+import { trackingWalk } from './tenant-walk/tracking.ts';
 
 /**
  * Tenancy (ground rule 5), walked over EVERY row of the route table: the admin of organization B
@@ -133,7 +134,7 @@ const bodyOf = (body: unknown) => (typeof body === 'function' ? body() : body);
 const CORE_REFUSES_A_IN_BODY: OperationName[] = ['changeOrganization', 'startActing', 'markNotificationRead'];
 
 /** Later areas keep their part of the walk in tenant-walk/<area>.ts. */
-const AREAS: WalkArea[] = [aircraftWalk, maintenanceWalk, faultsWalk, flightsWalk];
+const AREAS: WalkArea[] = [aircraftWalk, maintenanceWalk, faultsWalk, flightsWalk, trackingWalk];
 const A_IDS: WalkArea['ids'] = Object.assign({}, CORE_IDS, ...AREAS.map((area) => area.ids));
 const BODIES: WalkArea['bodies'] = Object.assign({}, CORE_BODIES, ...AREAS.map((area) => area.bodies));
 const EXPECTED: NonNullable<WalkArea['expected']> = Object.assign(

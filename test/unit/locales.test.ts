@@ -56,6 +56,11 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   'auth:login.password': ['it'],
   'roles:admin': ['de', 'pl'],
   'roles:pilot': ['de', 'sk', 'cs', 'pl'],
+  // SI unit symbols after a number read the same in every language.
+  'tracking:unit.altitude': LANGS,
+  'tracking:unit.speed': LANGS,
+  'tracking:unit.climb': LANGS,
+  'tracking:heard.altitude': ['fr'],
 };
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();

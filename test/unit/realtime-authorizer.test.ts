@@ -81,7 +81,7 @@ describe('realtime authorizer', () => {
     expect(JSON.stringify(result.policyDocuments)).not.toContain('iot:Publish');
   });
 
-  it('withholds the daily sheet channel from a member without daily-flight-edit (spec §6)', async () => {
+  it('withholds the daily sheet and live position channels from a member without daily-flight-edit (spec §6)', async () => {
     // Prepare
     const { handler } = authorizer({ userId: 'u-1', organizationId: 'o-1', permissions: new Set() });
 
@@ -93,8 +93,27 @@ describe('realtime authorizer', () => {
     // Assess
     expect(result.policyDocuments[0]?.Statement).toEqual(
       expect.arrayContaining([
-        { Effect: 'Deny', Action: 'iot:Subscribe', Resource: [`${IOT}:topicfilter/org/o-1/daily-flight/*`] },
-        { Effect: 'Deny', Action: 'iot:Receive', Resource: [`${IOT}:topic/org/o-1/daily-flight/*`] },
+        {
+          Effect: 'Deny',
+          Action: 'iot:Subscribe',
+          Resource: [
+            `${IOT}:topicfilter/org/o-1/daily-flight`,
+            `${IOT}:topicfilter/org/o-1/daily-flight/*`,
+            `${IOT}:topicfilter/org/o-1/live`,
+            `${IOT}:topicfilter/org/o-1/live/*`,
+          ],
+        },
+        {
+          Effect: 'Deny',
+          Action: 'iot:Receive',
+          // The live OGN positions are published on `org/o-1/live` itself, which `live/*` would miss.
+          Resource: [
+            `${IOT}:topic/org/o-1/daily-flight`,
+            `${IOT}:topic/org/o-1/daily-flight/*`,
+            `${IOT}:topic/org/o-1/live`,
+            `${IOT}:topic/org/o-1/live/*`,
+          ],
+        },
       ]),
     );
   });

@@ -21,6 +21,10 @@ const envSchema = z.object({
   IOT_DATA_ENDPOINT: z.optional(z.string()),
   /** Seconds an actor (memberships, roles) stays cached in a warm container. */
   ACTOR_CACHE_SECONDS: z._default(z.coerce.number(), 5),
+  /** Tracking (issue 6): how long a device's latest position stays on the live map, in seconds. */
+  LIVE_TTL_SECONDS: z._default(z.coerce.number(), 3600),
+  /** Tracking: days the track points of a day are kept (flight route maps read them). */
+  TRACK_RETENTION_DAYS: z._default(z.coerce.number(), 90),
   LOG_LEVEL: z._default(z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']), 'INFO'),
 });
 

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { db } from '../../../functions/platform/db/service.ts';
 import { subOf } from '../../helpers/platform.ts';
 import type { WalkArea } from './area.ts';
 
@@ -6,6 +7,9 @@ import type { WalkArea } from './area.ts';
 const a = { flightId: '', date: '2026-08-15' };
 const flight = () => ({ id: a.flightId });
 const sheetFlight = () => ({ date: a.date, id: a.flightId });
+/** A detected flight on A's sheet of that day (issue 6 §5), as the tracking ingest stores it. */
+const PROPOSAL_ID = 'DD4012-1786784400000';
+const proposal = () => ({ date: a.date, id: PROPOSAL_ID });
 
 const landedWinchLaunch = {
   plane_id: 'plane-ha-4012',
@@ -24,6 +28,18 @@ export const flightsWalk: WalkArea = {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     a.flightId = created.body.flight_id;
+    await db()
+      .entities.flightProposal.create({
+        organization_id: 'org-demo',
+        date: a.date,
+        proposal_id: PROPOSAL_ID,
+        address: 'DD4012',
+        plane_id: 'plane-ha-4012',
+        reg_num: 'HA-4012',
+        plane_category: 'plc_02',
+        takeoff_time: '2026-08-15T09:00:00.000Z',
+      })
+      .go();
   },
   ids: {
     getFlight: flight,
@@ -38,6 +54,8 @@ export const flightsWalk: WalkArea = {
     takeOffSheetFlight: sheetFlight,
     landSheetFlight: sheetFlight,
     deleteSheetFlight: sheetFlight,
+    confirmProposal: proposal,
+    dismissProposal: proposal,
     // B's own logbook of that kind (person-owned: never A's pilots' lines).
     listLogbook: () => ({ kind: 'glider' }),
     getLogbookBook: () => ({ kind: 'glider' }),
@@ -63,6 +81,9 @@ export const flightsWalk: WalkArea = {
     takeOffSheetFlight: { version: 1 },
     landSheetFlight: { version: 1 },
     saveDailySheet: { airport: 'LOWZ', version: 0 },
+    // A's flight as the target: B must not reach A's proposal, nor A's flight through it.
+    confirmProposal: () => ({ version: 1, flight_id: a.flightId }),
+    dismissProposal: { version: 1 },
     savePrevTotals: { prev_glider: 600, version: 0 },
     createPrivateEntry: {
       takeoff_time: '2026-08-15T09:00:00Z',

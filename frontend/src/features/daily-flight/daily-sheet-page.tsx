@@ -16,11 +16,13 @@ import { useDatasource } from '../../lib/datasource.ts';
 import { formatDate } from '../../lib/format.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
+import { LiveMapPanel } from '../tracking/live-map-panel.tsx';
 import { ConflictDialog } from './conflict-dialog.tsx';
 import { FlightCard } from './flight-card.tsx';
 import { FlightEditModal } from './flight-edit-modal.tsx';
 import { type NewLaunch, NewLaunchPanel } from './new-launch-panel.tsx';
 import { newClientId, resolvedId } from './outbox.ts';
+import { DetectedPanel } from './proposal-card.tsx';
 import { SheetHeaderPanel } from './sheet-header-panel.tsx';
 import { groupsOf, type SheetFlight } from './sheet-state.ts';
 import { useDailySheet } from './use-daily-sheet.ts';
@@ -194,6 +196,12 @@ function SheetScreen({
               onTakeOff={takeOff}
               onLand={land}
               onOpen={open}
+              detected={data.proposals.byFlight.get(flight.flight_id)}
+              detectedBusy={data.settling.has(
+                data.proposals.byFlight.get(flight.flight_id)?.proposal_id ?? '',
+              )}
+              offline={data.offline}
+              onDetected={data.settleProposal}
             />
           ))}
         </div>
@@ -292,12 +300,21 @@ function SheetScreen({
           </div>
           <div style={narrow && part !== 'flights' ? { display: 'none' } : undefined}>
             <SpaceBetween size="m">
+              <DetectedPanel
+                proposals={data.proposals.unmatched}
+                timeZone={timeZone}
+                regOf={regOf}
+                offline={data.offline}
+                settling={data.settling}
+                onSettle={data.settleProposal}
+              />
               {group('airborne', groups.airborne)}
               {group('waiting', groups.waiting)}
               {group('landed', groups.landed)}
             </SpaceBetween>
           </div>
         </Grid>
+        <LiveMapPanel date={date} />
       </SpaceBetween>
       {data.conflicts[0] && (
         <ConflictDialog

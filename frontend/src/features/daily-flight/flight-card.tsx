@@ -5,7 +5,9 @@ import {
   type TakeoffTypeId,
   takeoffTypeOf,
 } from '../../../../contracts/schemas/flight-enums.ts';
+import type { ProposalOutput } from '../../../../contracts/schemas/tracking.ts';
 import { formatMinutes } from '../../lib/format.ts';
+import { DetectedStrip, type SettleProposal } from './proposal-card.tsx';
 import type { SheetFlight } from './sheet-state.ts';
 import { runningTime, timeIn } from './sheet-time.ts';
 
@@ -14,7 +16,8 @@ export const launchName = (id: number) =>
 
 /**
  * One flight on the sheet: the aircraft and crew (tap to correct it), and the one tap it waits for
- * — "Take off" while waiting, "Land" while airborne with the time running since takeoff.
+ * — "Take off" while waiting, "Land" while airborne with the time running since takeoff. A matched
+ * OGN detection (issue 6 §5) shows under it with its own one tap, "Apply".
  */
 export const FlightCard = memo(function FlightCard({
   flight,
@@ -24,6 +27,10 @@ export const FlightCard = memo(function FlightCard({
   onTakeOff,
   onLand,
   onOpen,
+  detected,
+  detectedBusy = false,
+  offline = false,
+  onDetected,
 }: {
   flight: SheetFlight;
   nameOf: (userId: string | null) => string;
@@ -32,6 +39,11 @@ export const FlightCard = memo(function FlightCard({
   onTakeOff: (flight: SheetFlight) => void;
   onLand: (flight: SheetFlight) => void;
   onOpen: (flight: SheetFlight) => void;
+  /** The detection matched to this flight, if any. */
+  detected?: ProposalOutput;
+  detectedBusy?: boolean;
+  offline?: boolean;
+  onDetected?: SettleProposal;
 }) {
   const { t } = useTranslation('daily-flight');
   const tow = Boolean(flight.towed_flight_id);
@@ -61,7 +73,7 @@ export const FlightCard = memo(function FlightCard({
     .join(' – ');
   return (
     <div
-      className={`ws-card${tow ? ' ws-card--tow' : ''}${flight.pending ? ' ws-card--pending' : ''}`}
+      className={`ws-card${tow ? ' ws-card--tow' : ''}${flight.pending ? ' ws-card--pending' : ''}${detected ? ' ws-card--matched' : ''}`}
       data-testid="sheet-flight"
       data-flight-id={flight.flight_id}
       data-reg={flight.reg_num}
@@ -118,6 +130,17 @@ export const FlightCard = memo(function FlightCard({
         >
           {t('action.land')}
         </button>
+      )}
+      {detected && onDetected && (
+        <DetectedStrip
+          proposal={detected}
+          flight={flight}
+          timeZone={timeZone}
+          offline={offline}
+          waiting={flight.pending}
+          busy={detectedBusy}
+          onSettle={onDetected}
+        />
       )}
     </div>
   );

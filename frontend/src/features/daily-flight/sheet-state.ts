@@ -1,5 +1,6 @@
 import type { SheetOutput } from '../../../../contracts/schemas/daily-flights.ts';
 import type { FlightOutput } from '../../../../contracts/schemas/flights.ts';
+import type { ProposalOutput } from '../../../../contracts/schemas/tracking.ts';
 
 /**
  * The sheet as this browser knows it: the server's flights, kept by version. Answers to our own
@@ -11,9 +12,11 @@ export interface SheetState {
   flights: Readonly<Record<string, FlightOutput>>;
   /** Flights deleted while we watched: a late `flight.changed` must not bring them back. */
   deleted: Readonly<Record<string, true>>;
+  /** The OGN detector's proposals of the day (issue 6 §5), kept by version like the flights. */
+  proposals: Readonly<Record<string, ProposalOutput>>;
 }
 
-export const emptySheet: SheetState = { sheet: null, flights: {}, deleted: {} };
+export const emptySheet: SheetState = { sheet: null, flights: {}, deleted: {}, proposals: {} };
 
 /** Takes a flight unless we already hold the same or a newer version of it. */
 export const withFlight = (state: SheetState, flight: FlightOutput): SheetState => {
@@ -31,11 +34,19 @@ export const withoutFlight = (state: SheetState, flightId: string): SheetState =
 export const withSheet = (state: SheetState, sheet: SheetOutput): SheetState =>
   state.sheet && state.sheet.version > sheet.version ? state : { ...state, sheet };
 
+/** Takes a proposal unless we already hold the same or a newer version of it. */
+export const withProposal = (state: SheetState, proposal: ProposalOutput): SheetState => {
+  const held = state.proposals[proposal.proposal_id];
+  if (held && held.version >= proposal.version) return state;
+  return { ...state, proposals: { ...state.proposals, [proposal.proposal_id]: proposal } };
+};
+
 /** A push on `org/<id>/daily-flight/<date>` (functions/flights/flight-service.ts). */
 export type SheetPush =
   | { type: 'flight.changed'; flight_id: string; flight: FlightOutput }
   | { type: 'flight.deleted'; flight_id: string; flight: null }
-  | { type: 'sheet.changed'; sheet: SheetOutput };
+  | { type: 'sheet.changed'; sheet: SheetOutput }
+  | { type: 'proposal.changed'; proposal: ProposalOutput };
 
 export const isSheetPush = (value: unknown): value is SheetPush => {
   if (typeof value !== 'object' || value === null) return false;
@@ -43,6 +54,7 @@ export const isSheetPush = (value: unknown): value is SheetPush => {
   if (v.type === 'flight.changed') return typeof v.flight === 'object' && v.flight !== null;
   if (v.type === 'flight.deleted') return typeof v.flight_id === 'string';
   if (v.type === 'sheet.changed') return typeof v.sheet === 'object' && v.sheet !== null;
+  if (v.type === 'proposal.changed') return typeof v.proposal === 'object' && v.proposal !== null;
   return false;
 };
 
@@ -57,18 +69,29 @@ export const withPush = (state: SheetState, push: SheetPush, date: string): Shee
       return withoutFlight(state, push.flight_id);
     case 'sheet.changed':
       return withSheet(state, push.sheet);
+    case 'proposal.changed':
+      return push.proposal.date === date ? withProposal(state, push.proposal) : state;
   }
 };
 
 /**
  * A fresh read of the sheet. Flights it lacks were deleted — unless they reached us after the read
- * started (a push or our own answer), in which case the read simply came too early for them.
+ * started (a push or our own answer), in which case the read simply came too early for them. An
+ * open proposal it lacks was settled meanwhile (by the same rule); settled ones we hold stay, as
+ * they say which flights are taken.
  */
 export const withLoaded = (
   state: SheetState,
-  loaded: { sheet: SheetOutput; flights: FlightOutput[] },
+  loaded: { sheet: SheetOutput; flights: FlightOutput[]; proposals?: ProposalOutput[] },
   arrivedSinceRead: ReadonlySet<string>,
 ): SheetState => {
+  const proposals: Record<string, ProposalOutput> = {};
+  for (const held of Object.values(state.proposals))
+    if (held.status !== 'open' || arrivedSinceRead.has(held.proposal_id)) proposals[held.proposal_id] = held;
+  for (const proposal of loaded.proposals ?? []) {
+    const held = proposals[proposal.proposal_id];
+    if (!held || held.version < proposal.version) proposals[proposal.proposal_id] = proposal;
+  }
   const flights: Record<string, FlightOutput> = {};
   for (const flight of loaded.flights) {
     const held = state.flights[flight.flight_id];
@@ -78,7 +101,7 @@ export const withLoaded = (
     const held = state.flights[id];
     if (held && !flights[id]) flights[id] = held;
   }
-  return { sheet: withSheet(state, loaded.sheet).sheet, flights, deleted: state.deleted };
+  return { sheet: withSheet(state, loaded.sheet).sheet, flights, deleted: state.deleted, proposals };
 };
 
 /** A flight as the sheet shows it: the server's, or one of ours still on its way (`pending`). */

@@ -16,6 +16,13 @@ export const dayIn = (instant: Date, timeZone: string) => todayIn(timeZone, inst
 export const timeIn = (iso: string | null | undefined, timeZone: string): string | null =>
   wallClockOf(iso, timeZone).time || null;
 
+/** HH:mm:ss of an instant in the organization's zone (a detected moment is known to the second). */
+export const secondsIn = (iso: string | null | undefined, timeZone: string): string | null => {
+  const time = timeIn(iso, timeZone);
+  // Zone offsets are whole minutes: the seconds are the instant's own.
+  return time && iso ? `${time}:${pad(new Date(iso).getUTCSeconds())}` : null;
+};
+
 /** The UTC instant of HH:mm on a day in the organization's zone; null when the time is unreadable. */
 export const instantOf = (date: string, time: string, timeZone: string): string | null =>
   zonedInstant(date, time, timeZone);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FlightOutput } from '../../../../contracts/schemas/flights.ts';
-import { ApiError, call, FieldErrors } from '../../lib/api-client.ts';
+import type { ProposalOutput } from '../../../../contracts/schemas/tracking.ts';
+import { ApiError, call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import {
   type FlightEntry,
@@ -13,6 +14,7 @@ import {
   withPending,
   writeOutbox,
 } from './outbox.ts';
+import { proposalsOnSheet } from './proposals.ts';
 import { watchSheet } from './sheet-live.ts';
 import {
   emptySheet,
@@ -22,6 +24,7 @@ import {
   withFlight,
   withLoaded,
   withoutFlight,
+  withProposal,
   withPush,
   withSheet,
 } from './sheet-state.ts';
@@ -62,7 +65,10 @@ export function useDailySheet(organizationId: string, userId: string, date: stri
   const [unreachable, setUnreachable] = useState(false);
   const [live, setLive] = useState(false);
   const draining = useRef(false);
+  /** Ids of the flights and proposals that reached us while a read of the sheet was on its way. */
   const arrivedSinceRead = useRef<Set<string> | null>(null);
+  /** Proposals whose confirm or dismiss is on its way (their buttons wait). */
+  const [settling, setSettling] = useState<ReadonlySet<string>>(() => new Set());
 
   const update = useCallback((next: (previous: SheetState) => SheetState) => {
     stateRef.current = next(stateRef.current);
@@ -271,6 +277,7 @@ export function useDailySheet(organizationId: string, userId: string, date: stri
       onMessage(payload) {
         if (!isSheetPush(payload)) return;
         if (payload.type === 'flight.changed') arrivedSinceRead.current?.add(payload.flight.flight_id);
+        if (payload.type === 'proposal.changed') arrivedSinceRead.current?.add(payload.proposal.proposal_id);
         update((s) => withPush(s, payload, date));
       },
       onState(connected) {
@@ -303,6 +310,57 @@ export function useDailySheet(organizationId: string, userId: string, date: stri
   const flights: SheetFlight[] = useMemo(
     () => withPending(state.flights, entries, date),
     [state.flights, entries, date],
+  );
+
+  /**
+   * A detected flight confirmed (into `flightId`, or as a new flight) or dismissed. Sent at once, not
+   * through the outbox: it is an answer to what the server proposed, so it needs the server — the
+   * screen disables it while offline. A 409 means another operator (or a newer detection) was first:
+   * the sheet is read again and shows what now stands.
+   */
+  const settleProposal = useCallback(
+    async (proposal: ProposalOutput, action: 'confirm' | 'dismiss', flightId?: string) => {
+      const id = proposal.proposal_id;
+      setSettling((held) => new Set(held).add(id));
+      try {
+        const params = { date, id };
+        if (action === 'dismiss') {
+          const dismissed = await call('dismissProposal', { params, body: { version: proposal.version } });
+          update((s) => withProposal(s, dismissed));
+        } else {
+          const result = await call('confirmProposal', {
+            params,
+            body: { version: proposal.version, ...(flightId && { flight_id: flightId }) },
+          });
+          took(result.flight);
+          update((s) => withProposal(s, result.proposal));
+          // An aerotow changed its tow flight and the tug's proposal too: read them if no push brings them.
+          if (!live && (result.flight.tow_flight_id || result.proposal.tow_proposal_id)) await reload();
+        }
+      } catch (error) {
+        if (error instanceof ApiError && (error.code === 'conflict' || error.status === 404)) {
+          flash('warning', 'daily-flight:detected.changed');
+          await reload();
+        } else if (error instanceof FieldErrors) {
+          flash('error', 'daily-flight:detected.rejected');
+        } else {
+          // continuity_lapsed, not_editable, the network…: said as for any other tap.
+          reportFailure(error);
+        }
+      } finally {
+        setSettling((held) => {
+          const next = new Set(held);
+          next.delete(id);
+          return next;
+        });
+      }
+    },
+    [date, live, reload, took, update],
+  );
+
+  const proposals = useMemo(
+    () => proposalsOnSheet(state.proposals, state.flights),
+    [state.proposals, state.flights],
   );
 
   const resolveConflict = useCallback(
@@ -339,5 +397,8 @@ export function useDailySheet(organizationId: string, userId: string, date: stri
     enqueue,
     resolveConflict,
     reload,
+    proposals,
+    settling,
+    settleProposal,
   };
 }

@@ -17,6 +17,7 @@ import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
 import { wallClockOf } from '../../lib/zoned-time.ts';
+import { RouteMapSection } from '../tracking/route-map-section.tsx';
 import { launchMethodOf, picNameOf, signatureText, type Translate } from './logbook-lines.ts';
 
 /** How much of the signature hash is shown: enough to compare with a printout by eye. */
@@ -142,6 +143,7 @@ export default function LogbookEntryPage() {
           ]}
         />
       </Container>
+      {entry.flight_id ? <RouteMapSection kind={kind} entryId={entry.entry_id} /> : null}
       <Container header={<Header variant="h2">{t('entry.signature')}</Header>}>
         {entry.status === 'final' ? (
           <StatusIndicator type="info" data-testid="entry-signature-state">

@@ -1,0 +1,259 @@
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { EntityItem } from 'electrodb';
+import { dynamo, tableName } from '../platform/db/client.ts';
+import { db } from '../platform/db/service.ts';
+import { isConditionFailure } from '../platform/db/writes.ts';
+import type { detectorState, livePosition, trackPoint } from './entities.ts';
+import type { StoredProposal } from './proposals.ts';
+
+export type TrackPointItem = EntityItem<typeof trackPoint>;
+export type LivePositionItem = EntityItem<typeof livePosition>;
+export type DetectorRecord = EntityItem<typeof detectorState>;
+
+/** An aircraft carrying a device, as the ingest needs it (from the plane's byDevice index). */
+export interface DeviceAircraft {
+  organization_id: string;
+  plane_id: string;
+  reg_num: string;
+  plane_category: 'plc_01' | 'plc_02';
+  is_tmg: boolean;
+}
+
+export interface OrganizationSettings {
+  timezone: string;
+  base_airport: string | null;
+}
+
+export interface AirportRow {
+  icao: string;
+  latitude: number;
+  longitude: number;
+  altitude: number;
+  runway_length: number | null;
+}
+
+/** A proposal's key. */
+export interface ProposalKey {
+  organization_id: string;
+  date: string;
+  proposal_id: string;
+}
+
+/** BatchWriteItem/BatchGetItem requests in flight at once. */
+const BATCH_CONCURRENCY = 4;
+const BATCH_WRITE_ITEMS = 25;
+/** Rounds of retrying what DynamoDB left unprocessed (throttling) before giving up on the batch. */
+const UNPROCESSED_ROUNDS = 5;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A track point as ElectroDB stores it (the `trackPoint` entity's keys, lower-cased as ElectroDB
+ * writes them, and its entity markers), so ElectroDB reads it back as its own; a unit test holds
+ * this to ElectroDB's own `put().params()`.
+ */
+export const trackPointRecord = (item: TrackPointItem) => ({
+  ...item,
+  pk: `org#${item.organization_id}#track#${item.date}`.toLowerCase(),
+  sk: `${item.address}#${item.timestamp}`.toLowerCase(),
+  __edb_e__: 'trackPoint',
+  __edb_v__: '1',
+});
+
+/**
+ * The tracking ingest's reads and writes (ElectroDB). Every write is idempotent: track points are
+ * keyed by device and beacon time, a live position only moves forward, detector states and
+ * proposals are written on the version read (a lost race is re-read by the caller).
+ */
+export const ingestStore = {
+  /** Every organization's aircraft that carries the device (gsi2 `ogn#<address>`). */
+  async aircraftOf(address: string): Promise<DeviceAircraft[]> {
+    const { data } = await db()
+      .entities.plane.query.byDevice({ ogn_id: address })
+      .go({
+        pages: 'all',
+        attributes: ['organization_id', 'plane_id', 'reg_num', 'plane_category', 'is_tmg', 'ogn_id'],
+      });
+    // Key matching is case-blind (ElectroDB lower-cases keys); the stored ogn_id decides.
+    return data
+      .filter((p) => p.ogn_id?.toUpperCase() === address)
+      .map((p) => ({
+        organization_id: p.organization_id,
+        plane_id: p.plane_id,
+        reg_num: p.reg_num,
+        plane_category: p.plane_category,
+        is_tmg: p.is_tmg ?? false,
+      }));
+  },
+
+  async organization(organizationId: string): Promise<OrganizationSettings | null> {
+    const { data } = await db()
+      .entities.organization.get({ organization_id: organizationId })
+      .go({ attributes: ['timezone', 'base_airport'] });
+    return data ? { timezone: data.timezone ?? 'UTC', base_airport: data.base_airport ?? null } : null;
+  },
+
+  /** Every reference airport (`ref#airports`, a few hundred), for the detector's airfields. */
+  async airports(): Promise<AirportRow[]> {
+    const { data } = await db()
+      .entities.airport.query.byId({})
+      .go({ pages: 'all', attributes: ['icao', 'latitude', 'longitude', 'altitude', 'runway_length'] });
+    return data
+      .filter((a) => typeof a.icao === 'string' && a.icao !== '')
+      .map((a) => ({
+        icao: a.icao!,
+        latitude: a.latitude,
+        longitude: a.longitude,
+        altitude: a.altitude,
+        runway_length: a.runway_length ?? null,
+      }));
+  },
+
+  /**
+   * BatchWriteItem, 25 at a time, BATCH_CONCURRENCY requests at once, retrying what comes back
+   * unprocessed. The items are built here rather than by ElectroDB (trackPointRecord): its
+   * per-item validation costs more than the write itself at a few thousand fixes a second.
+   */
+  async putTrackPoints(items: TrackPointItem[]): Promise<void> {
+    const table = tableName();
+    let pending = items.map((item) => ({ PutRequest: { Item: trackPointRecord(item) } }));
+    for (let round = 0; pending.length > 0; round++) {
+      if (round >= UNPROCESSED_ROUNDS) throw new Error(`${pending.length} track points left unprocessed`);
+      if (round > 0) await pause(50 * 2 ** round);
+      const left: typeof pending = [];
+      let next = 0;
+      const worker = async () => {
+        while (next < pending.length) {
+          const chunk = pending.slice(next, next + BATCH_WRITE_ITEMS);
+          next += BATCH_WRITE_ITEMS;
+          const { UnprocessedItems } = await dynamo().send(
+            new BatchWriteCommand({ RequestItems: { [table]: chunk } }),
+          );
+          left.push(...((UnprocessedItems?.[table] ?? []) as typeof pending));
+        }
+      };
+      await Promise.all(Array.from({ length: BATCH_CONCURRENCY }, worker));
+      pending = left;
+    }
+  },
+
+  /** One device's fixes of a day between two instants (inclusive), oldest first. */
+  async trackPoints(
+    organizationId: string,
+    date: string,
+    address: string,
+    from: number,
+    to: number,
+  ): Promise<TrackPointItem[]> {
+    const { data } = await db()
+      .entities.trackPoint.query.byDay({ organization_id: organizationId, date, address })
+      .between({ timestamp: from }, { timestamp: to })
+      .go({ pages: 'all' });
+    return data;
+  },
+
+  /** The detector records of some devices of one organization (BatchGetItem). */
+  async detectorStates(organizationId: string, addresses: string[]): Promise<Map<string, DetectorRecord>> {
+    const found = new Map<string, DetectorRecord>();
+    let keys = addresses.map((address) => ({ organization_id: organizationId, address }));
+    for (let round = 0; keys.length > 0; round++) {
+      if (round >= UNPROCESSED_ROUNDS) throw new Error(`${keys.length} detector states left unread`);
+      if (round > 0) await pause(50 * 2 ** round);
+      const { data, unprocessed } = await db()
+        .entities.detectorState.get(keys)
+        .go({ concurrency: BATCH_CONCURRENCY, consistent: true });
+      for (const record of data) found.set(record.address, record);
+      keys = unprocessed as typeof keys;
+    }
+    return found;
+  },
+
+  async detectorState(organizationId: string, address: string): Promise<DetectorRecord | null> {
+    const { data } = await db()
+      .entities.detectorState.get({ organization_id: organizationId, address })
+      .go({ consistent: true });
+    return data;
+  },
+
+  /** Writes the record if it is still at `readVersion` (null: if there is none yet); false if not. */
+  async saveDetectorState(record: DetectorRecord, readVersion: number | null): Promise<boolean> {
+    try {
+      await db()
+        .entities.detectorState.put(record)
+        .where((attr, op) =>
+          readVersion === null ? op.notExists(attr.version) : op.eq(attr.version, readVersion),
+        )
+        .go({ response: 'none' });
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  },
+
+  /** Puts the position unless the stored one is as new or newer; false when it was not newer. */
+  async putLivePosition(item: LivePositionItem): Promise<boolean> {
+    try {
+      await db()
+        .entities.livePosition.put(item)
+        .where((attr, op) => `${op.notExists(attr.timestamp)} OR ${op.lt(attr.timestamp, item.timestamp)}`)
+        .go({ response: 'none' });
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  },
+
+  /** The proposals of one device on one day (their ids begin with the address). */
+  async deviceProposals(organizationId: string, date: string, address: string): Promise<StoredProposal[]> {
+    const { data } = await db()
+      .entities.flightProposal.query.byDay({ organization_id: organizationId, date })
+      .begins({ proposal_id: `${address}-` })
+      .go({ pages: 'all' });
+    return data.filter((p) => p.date === date && p.address === address);
+  },
+
+  /** Every proposal of one day of the organization. */
+  async dayProposals(organizationId: string, date: string): Promise<StoredProposal[]> {
+    const { data } = await db()
+      .entities.flightProposal.query.byDay({ organization_id: organizationId, date })
+      .go({ pages: 'all' });
+    return data.filter((p) => p.date === date);
+  },
+
+  async proposal(key: ProposalKey): Promise<StoredProposal | null> {
+    const { data } = await db().entities.flightProposal.get(key).go({ consistent: true });
+    return data;
+  },
+
+  /** Creates the proposal unless one with its id exists; false when it did. */
+  async createProposal(item: StoredProposal): Promise<boolean> {
+    try {
+      await db().entities.flightProposal.create(item).go({ response: 'none' });
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  },
+
+  /**
+   * Replaces the proposal with `item` (version moved on by the caller) if it is still at
+   * `readVersion`; false when someone changed it meanwhile (the sheet confirmed it, another batch).
+   */
+  async replaceProposal(item: StoredProposal, readVersion: number): Promise<boolean> {
+    try {
+      await db()
+        .entities.flightProposal.put(item)
+        .where((attr, op) => op.eq(attr.version, readVersion))
+        .go({ response: 'none' });
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  },
+};
+
+export type IngestStore = typeof ingestStore;

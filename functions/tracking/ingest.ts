@@ -1,0 +1,846 @@
+import { addDays } from '../../contracts/calendar.ts';
+import type { BeaconBatch, LivePositionOutput } from '../../contracts/schemas/tracking.ts';
+import { sheetTopic } from '../flights/flight-service.ts';
+import { env } from '../platform/config/env.ts';
+import { organizationTopic, type Publisher, publish } from '../platform/events/push.ts';
+import { logger } from '../platform/log/logger.ts';
+import {
+  type DetectionEvent,
+  type DetectionFix,
+  type DetectionState,
+  fixOf,
+  nearestAirfields,
+  REORDER_MS,
+  step,
+} from './detection.ts';
+import {
+  aircraftOfDevices,
+  type OrganizationContext,
+  organizationContext,
+  resetDeviceCaches,
+} from './devices.ts';
+import {
+  type DetectorRecord,
+  type DeviceAircraft,
+  type IngestStore,
+  ingestStore,
+  type LivePositionItem,
+  type TrackPointItem,
+} from './ingest-store.ts';
+import { inferLaunch, LAUNCH_MS, type LaunchTrack } from './launch.ts';
+import { parse } from './ogn-parser.ts';
+import { proposalOutputOf, type StoredProposal } from './proposals.ts';
+import { livePositionOf } from './track-service.ts';
+
+/**
+ * The OGN ingest (issue 6 §4, §5): one batch of raw APRS lines as the bridge publishes them to
+ * `ogn/beacons/<receiver>` → parsed fixes of the organizations' aircraft → track points, the
+ * take-off and landing detector, flight proposals on the daily sheet, the latest position and its
+ * live push. The same function serves the cloud (an IoT topic rule invokes ingest-handler.ts) and
+ * the local stack (the aedes publish hook, through a serial queue).
+ *
+ * At-least-once delivery is the normal case: the bridge resends after a reconnect, two receivers
+ * hear the same beacon, batches arrive out of order. Nothing here may count twice:
+ * - a track point's key is (device, beacon time): writing it again writes the same item;
+ * - the latest position is written only when newer than the stored one;
+ * - the detector drops fixes it has settled already (detection.ts); its state is written on the
+ *   version read, and the loser of a race re-reads and steps again;
+ * - a proposal's id is derived from its event, and every proposal write checks what is there.
+ *
+ * Units as in the tracking entities: epoch ms, metres MSL, km/h, m/s.
+ */
+
+export interface IngestDeps {
+  store: IngestStore;
+  publish: Publisher;
+  /** Epoch ms. */
+  now: () => number;
+  /** How long a latest position stays on the live map (LIVE_TTL_SECONDS). */
+  liveTtlSeconds: number;
+  /** Days track points are kept (TRACK_RETENTION_DAYS). */
+  trackRetentionDays: number;
+}
+
+export interface IngestStats {
+  batches: number;
+  lines: number;
+  /** Lines the parser rejected. */
+  bad: number;
+  /** Aircraft positions parsed. */
+  positions: number;
+  /** Positions already seen (the same beacon from another receiver, a resent batch). */
+  duplicates: number;
+  /** Positions of devices no organization's aircraft carries. */
+  unknown: number;
+  /** Track points written (one per organization the device is in). */
+  stored: number;
+  /** Take-offs and landings detected. */
+  events: number;
+  /** Proposals created or changed. */
+  proposals: number;
+  /** Latest positions moved forward (and pushed). */
+  live: number;
+}
+
+const DAY_SECONDS = 86_400;
+/** Bad lines quoted in the log per batch; the rest are only counted. */
+const BAD_SAMPLES = 3;
+/** Devices of one organization worked on at once. */
+const DEVICE_CONCURRENCY = 8;
+/** Lost detector races in a row before the batch gives up (the next delivery starts afresh). */
+const MAX_RACES = 5;
+/** A glider and a tow plane taking off this close together are (provisionally) an aerotow. */
+const PAIR_MS = 20_000;
+/** Fixes before the take-off read with a launch's track, for interpolating a partner (launch.ts). */
+const LAUNCH_LEAD_MS = 30_000;
+/**
+ * A launch is inferred once the device's own fixes reach this far past its take-off (or it
+ * lands): LAUNCH_MS of track, and a partner's that took off up to PAIR_MS later and whose last
+ * fixes may still be on their way (REORDER_MS) — so the tracks read are the same however the
+ * batches arrived.
+ */
+const LAUNCH_DUE_MS = LAUNCH_MS + PAIR_MS + REORDER_MS;
+
+const defaultDeps = (): IngestDeps => ({
+  store: ingestStore,
+  publish,
+  now: Date.now,
+  liveTtlSeconds: env().LIVE_TTL_SECONDS,
+  trackRetentionDays: env().TRACK_RETENTION_DAYS,
+});
+
+/** A fix and what the live map shows besides it. */
+interface Heard {
+  fix: DetectionFix;
+  receiver: string | undefined;
+  turn_rate: number | undefined;
+}
+
+/** What a detector state owes the proposals: applied after the state is saved (see `outbox`). */
+type Task =
+  | { type: 'takeoff'; event: DetectionEvent }
+  | { type: 'landing'; event: DetectionEvent }
+  /** Infer the launch of the take-off at `takeoff` (epoch ms) from the stored tracks. */
+  | { type: 'launch'; takeoff: number };
+
+// Positions seen lately in this container, so the same beacon from a second receiver (a few
+// seconds later, in another receiver's batch) costs nothing. Two generations, swapped every
+// RECENT_MS: a key is remembered between one and two periods. Only an optimisation: everything
+// below is idempotent without it.
+const RECENT_MS = 30_000;
+let recentCurrent = new Set<string>();
+let recentPrevious = new Set<string>();
+let recentSince = 0;
+
+const rememberRecent = (keys: Iterable<string>, now: number) => {
+  if (now - recentSince >= RECENT_MS) {
+    recentPrevious = now - recentSince >= 2 * RECENT_MS ? new Set() : recentCurrent;
+    recentCurrent = new Set();
+    recentSince = now;
+  }
+  for (const key of keys) recentCurrent.add(key);
+};
+
+/**
+ * Detector records this container wrote or read lately, so a device heard in batch after batch
+ * costs no read: a record another container has changed since makes the versioned write fail,
+ * and the device is read again (detect). Absent records are remembered too (null).
+ */
+const DETECTOR_CACHE_MS = 10 * 60_000;
+const MAX_DETECTORS = 20_000;
+const detectorCache = new Map<string, { record: DetectorRecord | null; expires: number }>();
+const detectorKey = (organizationId: string, address: string) => `${organizationId}\u0000${address}`;
+
+const rememberDetector = (key: string, record: DetectorRecord | null, now: number) => {
+  detectorCache.delete(key);
+  detectorCache.set(key, { record, expires: now + DETECTOR_CACHE_MS });
+  if (detectorCache.size > MAX_DETECTORS)
+    for (const oldest of detectorCache.keys()) {
+      detectorCache.delete(oldest);
+      if (detectorCache.size <= MAX_DETECTORS * 0.9) break;
+    }
+};
+
+/** The devices' detector records: remembered ones, the others in one BatchGetItem. */
+async function detectorRecords(deps: IngestDeps, organizationId: string, addresses: string[], now: number) {
+  const records = new Map<string, DetectorRecord | null>();
+  const missing: string[] = [];
+  for (const address of addresses) {
+    const cached = detectorCache.get(detectorKey(organizationId, address));
+    if (cached && cached.expires > now) records.set(address, cached.record);
+    else missing.push(address);
+  }
+  if (missing.length > 0) {
+    const found = await deps.store.detectorStates(organizationId, missing);
+    for (const address of missing) records.set(address, found.get(address) ?? null);
+  }
+  return records;
+}
+
+/** Tests change aircraft between ingests and replay batches as a cold container would. */
+export const resetIngestCachesForTests = () => {
+  resetDeviceCaches();
+  detectorCache.clear();
+  recentCurrent = new Set();
+  recentPrevious = new Set();
+  recentSince = 0;
+};
+
+const emptyStats = (): IngestStats => ({
+  batches: 0,
+  lines: 0,
+  bad: 0,
+  positions: 0,
+  duplicates: 0,
+  unknown: 0,
+  stored: 0,
+  events: 0,
+  proposals: 0,
+  live: 0,
+});
+
+/** One batch from `ogn/beacons/<receiver>` (validated by the caller with `beaconBatch`). */
+export const ingestBatch = (batch: BeaconBatch, deps: Partial<IngestDeps> = {}) =>
+  ingestBatches([batch], deps);
+
+/**
+ * Several batches as one: the local queue hands over everything that waited, so a burst costs one
+ * round of detector and position writes per device instead of one per batch.
+ */
+export async function ingestBatches(
+  batches: readonly BeaconBatch[],
+  overrides: Partial<IngestDeps> = {},
+): Promise<IngestStats> {
+  const deps = { ...defaultDeps(), ...overrides };
+  const now = deps.now();
+  const stats = emptyStats();
+  const heard = parseBatches(batches, stats);
+
+  const devices = await aircraftOfDevices(deps.store, heard.keys(), now);
+  const work = new Map<string, { aircraft: DeviceAircraft; heard: Heard[] }[]>();
+  for (const [address, fixes] of heard) {
+    const aircraft = devices.get(address) ?? [];
+    if (aircraft.length === 0) {
+      stats.unknown += fixes.length;
+      continue;
+    }
+    fixes.sort((a, b) => a.fix.timestamp - b.fix.timestamp);
+    // One aircraft per organization and device (two carrying the same device is a typo; the
+    // first by id wins, always the same one).
+    const seen = new Set<string>();
+    for (const plane of [...aircraft].sort((a, b) => a.plane_id.localeCompare(b.plane_id))) {
+      if (seen.has(plane.organization_id)) continue;
+      seen.add(plane.organization_id);
+      const list = work.get(plane.organization_id) ?? [];
+      list.push({ aircraft: { ...plane }, heard: fixes });
+      work.set(plane.organization_id, list);
+    }
+  }
+
+  await Promise.all(
+    [...work].map(([organizationId, devicesOfOrganization]) =>
+      ingestForOrganization(deps, organizationId, devicesOfOrganization, stats),
+    ),
+  );
+  const keys: string[] = [];
+  for (const fixes of heard.values()) for (const h of fixes) keys.push(keyOf(h.fix));
+  rememberRecent(keys, now);
+  return stats;
+}
+
+const keyOf = (fix: DetectionFix) => `${fix.address}@${fix.timestamp}`;
+
+/** Aircraft fixes by device address, each (device, time) once; bad lines counted and sampled. */
+function parseBatches(batches: readonly BeaconBatch[], stats: IngestStats) {
+  const heard = new Map<string, Heard[]>();
+  const seen = new Set<string>();
+  const samples: { reason: string; line: string }[] = [];
+  for (const batch of batches) {
+    stats.batches++;
+    stats.lines += batch.lines.length;
+    const reference = new Date(batch.received_at);
+    if (Number.isNaN(reference.getTime())) {
+      stats.bad += batch.lines.length;
+      if (samples.length < BAD_SAMPLES) samples.push({ reason: 'invalid received_at', line: '' });
+      continue;
+    }
+    for (const line of batch.lines) {
+      let beacon: Record<string, unknown>;
+      try {
+        beacon = parse(line, reference);
+      } catch (error) {
+        // OgnParseError for what the reference parser rejects; anything else thrown on a line
+        // is that line's problem too, never the batch's.
+        stats.bad++;
+        if (samples.length < BAD_SAMPLES)
+          samples.push({
+            reason: error instanceof Error ? error.message : 'error',
+            line: line.slice(0, 200),
+          });
+        continue;
+      }
+      const fix = fixOf(beacon);
+      if (!fix) continue;
+      stats.positions++;
+      const key = keyOf(fix);
+      if (seen.has(key) || recentCurrent.has(key) || recentPrevious.has(key)) {
+        stats.duplicates++;
+        continue;
+      }
+      seen.add(key);
+      const list = heard.get(fix.address);
+      const entry: Heard = {
+        fix,
+        receiver: typeof beacon.receiver_name === 'string' ? beacon.receiver_name : undefined,
+        turn_rate: typeof beacon.turn_rate === 'number' ? beacon.turn_rate : undefined,
+      };
+      if (list) list.push(entry);
+      else heard.set(fix.address, [entry]);
+    }
+  }
+  if (stats.bad > 0) logger.warn('ogn ingest: bad lines', { bad: stats.bad, lines: stats.lines, samples });
+  return heard;
+}
+
+/** Runs `task` over `items`, `limit` at a time. */
+async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await task(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+async function ingestForOrganization(
+  deps: IngestDeps,
+  organizationId: string,
+  devices: { aircraft: DeviceAircraft; heard: Heard[] }[],
+  stats: IngestStats,
+) {
+  const now = deps.now();
+  const context = await organizationContext(deps.store, organizationId, now);
+  if (!context) return;
+
+  // Track points first: a launch inference below reads them back.
+  const retention = deps.trackRetentionDays * DAY_SECONDS;
+  const points: TrackPointItem[] = [];
+  for (const { heard } of devices) {
+    for (const { fix } of heard) {
+      points.push({
+        organization_id: organizationId,
+        date: context.dayOf(fix.timestamp),
+        address: fix.address,
+        timestamp: fix.timestamp,
+        latitude: fix.latitude,
+        longitude: fix.longitude,
+        altitude: fix.altitude,
+        ground_speed: fix.ground_speed,
+        climb_rate: fix.climb_rate,
+        ttl: Math.floor(fix.timestamp / 1000) + retention,
+      });
+    }
+  }
+  await deps.store.putTrackPoints(points);
+  stats.stored += points.length;
+
+  // The detector of every device; what it owes the proposals is applied one device after the
+  // other, take-offs and landings in time order, so a glider and its tug pair the same way
+  // however their fixes were split into batches.
+  const records = await detectorRecords(
+    deps,
+    organizationId,
+    devices.map((d) => d.heard[0]!.fix.address),
+    now,
+  );
+  const detected: {
+    device: (typeof devices)[number];
+    address: string;
+    record: DetectorRecord;
+    tasks: Task[];
+    phase: DetectionState['phase'];
+  }[] = [];
+  await eachLimited(devices, DEVICE_CONCURRENCY, async (device) => {
+    const address = device.heard[0]!.fix.address;
+    const key = detectorKey(organizationId, address);
+    try {
+      const result = await detect(deps, context, address, device.heard, records.get(address) ?? null);
+      rememberDetector(key, result.record, now);
+      detected.push({ device, address, ...result });
+    } catch (error) {
+      detectorCache.delete(key);
+      throw error;
+    }
+  });
+  const owed = detected.filter((d) => d.tasks.length > 0);
+  if (owed.length > 0) {
+    const ordered = owed
+      .flatMap((d) => d.tasks.map((task, index) => ({ d, task, index })))
+      .sort((a, b) => taskTime(a.task) - taskTime(b.task) || a.index - b.index);
+    for (const { d, task } of ordered) {
+      if (task.type !== 'launch') stats.events++;
+      stats.proposals += await applyTask(deps, context, d.device.aircraft, d.address, task);
+    }
+    // Owed nothing any more. A lost race means another batch saved a state carrying the same
+    // outbox: it applies the tasks again, which changes nothing.
+    for (const d of owed) {
+      const { outbox: _, ...rest } = d.record;
+      const cleared = { ...rest, version: d.record.version + 1 };
+      const key = detectorKey(organizationId, d.address);
+      if (await deps.store.saveDetectorState(cleared, d.record.version)) rememberDetector(key, cleared, now);
+      else detectorCache.delete(key);
+    }
+  }
+
+  // The latest position of each device, pushed only where it moved forward.
+  const liveTtl = Math.floor(now / 1000) + deps.liveTtlSeconds;
+  const pushed: LivePositionOutput[] = [];
+  await eachLimited(detected, DEVICE_CONCURRENCY, async ({ device, phase }) => {
+    const newest = device.heard.at(-1)!;
+    const { fix } = newest;
+    const item: LivePositionItem = {
+      organization_id: organizationId,
+      address: fix.address,
+      plane_id: device.aircraft.plane_id,
+      reg_num: device.aircraft.reg_num,
+      plane_category: device.aircraft.plane_category,
+      timestamp: fix.timestamp,
+      latitude: fix.latitude,
+      longitude: fix.longitude,
+      altitude: fix.altitude,
+      ground_speed: fix.ground_speed,
+      climb_rate: fix.climb_rate,
+      track: fix.track,
+      ...(newest.turn_rate !== undefined && { turn_rate: newest.turn_rate }),
+      ...(newest.receiver !== undefined && { receiver: newest.receiver }),
+      ...(phase !== null && { phase }),
+      ttl: liveTtl,
+    };
+    if (await deps.store.putLivePosition(item)) pushed.push(livePositionOf(item));
+  });
+  stats.live += pushed.length;
+  if (pushed.length > 0) {
+    pushed.sort((a, b) => a.reg_num.localeCompare(b.reg_num));
+    await deps.publish(organizationTopic(organizationId, 'live'), { type: 'positions', items: pushed });
+  }
+}
+
+const taskTime = (task: Task) =>
+  task.type === 'launch' ? task.takeoff + LAUNCH_DUE_MS : task.event.timestamp;
+
+interface Stored {
+  state: DetectionState | null;
+  outbox: Task[];
+  pending: number | undefined;
+}
+
+const storedOf = (record: DetectorRecord | null): Stored => ({
+  state: record ? (JSON.parse(record.state) as DetectionState) : null,
+  outbox: record?.outbox ? (JSON.parse(record.outbox) as Task[]) : [],
+  pending: record?.launch_pending ?? undefined,
+});
+
+const newestOf = (state: DetectionState) =>
+  Math.max(state.pending.at(-1)?.timestamp ?? 0, state.recent.at(-1)?.timestamp ?? 0);
+
+/**
+ * Steps the device's fixes through its detector and saves the state on the version read, with
+ * the events it produced as its outbox; a lost race re-reads and steps again (fixes the winner
+ * settled already are dropped by step). Returns the saved record and the tasks it owes.
+ */
+async function detect(
+  deps: IngestDeps,
+  context: OrganizationContext,
+  address: string,
+  heard: readonly Heard[],
+  first: DetectorRecord | null,
+): Promise<{ record: DetectorRecord; tasks: Task[]; phase: DetectionState['phase'] }> {
+  let record = first;
+  for (let race = 0; ; race++) {
+    const stored = storedOf(record);
+    let state = stored.state;
+    const tasks = [...stored.outbox];
+    let pending = stored.pending;
+    for (const { fix } of heard) {
+      const result = step(state, fix, context.airfields);
+      state = result.state;
+      for (const event of result.events) {
+        tasks.push(event.type === 'takeoff' ? { type: 'takeoff', event } : { type: 'landing', event });
+        if (event.type === 'takeoff') {
+          // A take-off after a flight whose launch is still open: infer that one first.
+          if (pending !== undefined) tasks.push({ type: 'launch', takeoff: pending });
+          pending = event.timestamp;
+        } else if (pending !== undefined && event.timestamp > pending) {
+          tasks.push({ type: 'launch', takeoff: pending });
+          pending = undefined;
+        }
+      }
+    }
+    const current = state!;
+    const newest = newestOf(current);
+    if (pending !== undefined && newest >= pending + LAUNCH_DUE_MS) {
+      tasks.push({ type: 'launch', takeoff: pending });
+      pending = undefined;
+    }
+    const json = JSON.stringify(current);
+    if (
+      record &&
+      record.state === json &&
+      tasks.length === stored.outbox.length &&
+      pending === stored.pending
+    )
+      return { record, tasks, phase: current.phase };
+    const next: DetectorRecord = {
+      organization_id: context.organization_id,
+      address,
+      state: json,
+      ...(pending !== undefined && { launch_pending: pending }),
+      ...(tasks.length > 0 && { outbox: JSON.stringify(tasks) }),
+      version: (record?.version ?? 0) + 1,
+      ttl: Math.floor(newest / 1000) + DAY_SECONDS,
+    };
+    if (await deps.store.saveDetectorState(next, record?.version ?? null))
+      return { record: next, tasks, phase: current.phase };
+    if (race + 1 >= MAX_RACES) throw new Error(`detector state of ${address} kept changing`);
+    record = await deps.store.detectorState(context.organization_id, address);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Proposals
+
+type Role = 'glider' | 'tug' | 'tmg';
+const roleOf = (p: { plane_category: string; is_tmg?: boolean }): Role =>
+  p.is_tmg ? 'tmg' : p.plane_category === 'plc_01' ? 'tug' : 'glider';
+
+/** Applies one task; returns how many proposals it created or changed. */
+async function applyTask(
+  deps: IngestDeps,
+  context: OrganizationContext,
+  aircraft: DeviceAircraft,
+  address: string,
+  task: Task,
+) {
+  if (task.type === 'takeoff') return takeoffProposal(deps, context, aircraft, task.event);
+  if (task.type === 'landing') return landingProposal(deps, context, aircraft, task.event);
+  return launchOfProposal(deps, context, address, task.takeoff);
+}
+
+const iso = (timestamp: number) => new Date(timestamp).toISOString();
+
+/** Every proposal change goes to the day's sheet channel (the sheet matches it to its flights). */
+const changed = (deps: IngestDeps, item: StoredProposal) =>
+  deps.publish(sheetTopic(item.organization_id, item.date), {
+    type: 'proposal.changed',
+    proposal: proposalOutputOf(item),
+  });
+
+type Change = Partial<Record<keyof StoredProposal, unknown>>;
+
+/**
+ * Reads the proposal, asks `change` what to set (undefined removes; null: leave it alone), and
+ * writes it at the version read, bumping the version (the sheet confirms at the version it
+ * shows). Retries a lost race; returns whether it changed anything.
+ */
+async function updateProposal(
+  deps: IngestDeps,
+  key: { organization_id: string; date: string; proposal_id: string },
+  change: (proposal: StoredProposal) => Change | null,
+): Promise<boolean> {
+  for (let race = 0; race < MAX_RACES; race++) {
+    const proposal = await deps.store.proposal(key);
+    if (!proposal) return false;
+    const wanted = change(proposal);
+    if (!wanted) return false;
+    const next: Record<string, unknown> = { ...proposal };
+    let differs = false;
+    for (const [field, value] of Object.entries(wanted)) {
+      if (next[field] === value) continue;
+      differs = true;
+      if (value === undefined) delete next[field];
+      else next[field] = value;
+    }
+    if (!differs) return false;
+    next.version = proposal.version + 1;
+    if (await deps.store.replaceProposal(next as StoredProposal, proposal.version)) {
+      await changed(deps, next as StoredProposal);
+      return true;
+    }
+  }
+  throw new Error(`proposal ${key.proposal_id} kept changing`);
+}
+
+const baseOf = (
+  organizationId: string,
+  date: string,
+  proposalId: string,
+  aircraft: DeviceAircraft,
+  address: string,
+) => ({
+  organization_id: organizationId,
+  date,
+  proposal_id: proposalId,
+  address,
+  plane_id: aircraft.plane_id,
+  reg_num: aircraft.reg_num,
+  plane_category: aircraft.plane_category,
+  is_tmg: aircraft.is_tmg,
+  status: 'open' as const,
+  outlanding: false,
+  launch_inferred: false,
+  version: 1,
+});
+
+async function createProposal(deps: IngestDeps, item: Omit<StoredProposal, 'created_at' | 'updated_at'>) {
+  const at = new Date(deps.now()).toISOString();
+  const full = { ...item, created_at: at, updated_at: at } as StoredProposal;
+  if (!(await deps.store.createProposal(full))) return false;
+  await changed(deps, full);
+  return true;
+}
+
+/**
+ * A take-off: the proposal `<address>-<ms>` of its operating day; a TMG's launch is its own (6),
+ * a glider that left with a tow plane (same airfield, within PAIR_MS) is provisionally an aerotow
+ * (5) until the tracks say (launchOfProposal).
+ */
+async function takeoffProposal(
+  deps: IngestDeps,
+  context: OrganizationContext,
+  aircraft: DeviceAircraft,
+  event: DetectionEvent,
+) {
+  const date = context.dayOf(event.timestamp);
+  const proposalId = `${event.address}-${event.timestamp}`;
+  let count = 0;
+  const created = await createProposal(deps, {
+    ...baseOf(context.organization_id, date, proposalId, aircraft, event.address),
+    takeoff_time: iso(event.timestamp),
+    ...(event.airfield !== null && { takeoff_airport: event.airfield }),
+    ...(aircraft.is_tmg && { takeoff_type_id: 6 }),
+  });
+  if (created) count++;
+  const role = roleOf(aircraft);
+  if (role === 'tmg' || event.airfield === null) return count;
+
+  const day = await deps.store.dayProposals(context.organization_id, date);
+  const own = day.find((p) => p.proposal_id === proposalId);
+  const unpaired = (p: StoredProposal) => p.status === 'open' && !p.launch_inferred && !p.tow_proposal_id;
+  if (!own || !unpaired(own)) return count;
+  const partner = day
+    .filter(
+      (p) =>
+        p.proposal_id !== proposalId &&
+        unpaired(p) &&
+        p.takeoff_airport === event.airfield &&
+        p.takeoff_time !== undefined &&
+        Math.abs(Date.parse(p.takeoff_time) - event.timestamp) <= PAIR_MS &&
+        roleOf(p) === (role === 'glider' ? 'tug' : 'glider'),
+    )
+    .sort(
+      (a, b) =>
+        Math.abs(Date.parse(a.takeoff_time!) - event.timestamp) -
+          Math.abs(Date.parse(b.takeoff_time!) - event.timestamp) ||
+        a.proposal_id.localeCompare(b.proposal_id),
+    )[0];
+  if (!partner) return count;
+  const [glider, tug] = role === 'glider' ? [own, partner] : [partner, own];
+  const stillUnpaired = (p: StoredProposal) => (unpaired(p) ? {} : null);
+  if (
+    await updateProposal(
+      deps,
+      glider,
+      (p) =>
+        stillUnpaired(p) && {
+          takeoff_type_id: 5,
+          tow_role: 'glider',
+          tow_proposal_id: tug.proposal_id,
+          tow_plane_id: tug.plane_id,
+        },
+    )
+  )
+    count++;
+  if (
+    await updateProposal(
+      deps,
+      tug,
+      (p) => stillUnpaired(p) && { tow_role: 'tug', tow_proposal_id: glider.proposal_id },
+    )
+  )
+    count++;
+  return count;
+}
+
+/**
+ * A landing: onto the device's latest proposal that took off before it and has not landed (the
+ * day's or the day before's) — open, or confirmed already (the sheet then offers the landing);
+ * without one, a landing-only proposal `<address>-L<ms>`. A dismissed flight's landing is dropped.
+ */
+async function landingProposal(
+  deps: IngestDeps,
+  context: OrganizationContext,
+  aircraft: DeviceAircraft,
+  event: DetectionEvent,
+) {
+  const date = context.dayOf(event.timestamp);
+  const landingTime = iso(event.timestamp);
+  const candidates = (
+    await Promise.all(
+      [date, addDays(date, -1)].map((d) =>
+        deps.store.deviceProposals(context.organization_id, d, event.address),
+      ),
+    )
+  ).flat();
+  if (candidates.some((p) => p.landing_time === landingTime)) return 0;
+  const flying = candidates
+    .filter(
+      (p) => !p.landing_time && p.takeoff_time !== undefined && Date.parse(p.takeoff_time) < event.timestamp,
+    )
+    .sort((a, b) => Date.parse(b.takeoff_time!) - Date.parse(a.takeoff_time!))[0];
+  const landing = {
+    landing_time: landingTime,
+    landing_airport: event.airfield ?? undefined,
+    outlanding: event.airfield === null,
+  };
+  if (flying) {
+    if (flying.status === 'dismissed') return 0;
+    const attached = await updateProposal(deps, flying, (p) =>
+      p.status !== 'dismissed' && (p.landing_time === undefined || p.landing_time === landingTime)
+        ? landing
+        : null,
+    );
+    return attached ? 1 : 0;
+  }
+  const created = await createProposal(deps, {
+    ...baseOf(context.organization_id, date, `${event.address}-L${event.timestamp}`, aircraft, event.address),
+    landing_time: landingTime,
+    ...(event.airfield !== null && { landing_airport: event.airfield }),
+    outlanding: event.airfield === null,
+    ...(aircraft.is_tmg && { takeoff_type_id: 6 }),
+  });
+  return created ? 1 : 0;
+}
+
+/** A proposal's launch track: its stored fixes from just before the take-off to LAUNCH_MS after. */
+async function launchTrackOf(
+  deps: IngestDeps,
+  context: OrganizationContext,
+  proposal: StoredProposal,
+): Promise<LaunchTrack | null> {
+  if (!proposal.takeoff_time) return null;
+  const takeoff = Date.parse(proposal.takeoff_time);
+  const points = await deps.store.trackPoints(
+    context.organization_id,
+    context.dayOf(takeoff),
+    proposal.address,
+    takeoff - LAUNCH_LEAD_MS,
+    takeoff + LAUNCH_MS,
+  );
+  const track: DetectionFix[] = points.map((p) => ({
+    address: p.address,
+    timestamp: p.timestamp,
+    latitude: p.latitude,
+    longitude: p.longitude,
+    altitude: p.altitude,
+    ground_speed: p.ground_speed,
+    climb_rate: p.climb_rate,
+    track: 0,
+  }));
+  // The take-off is the detector's middle fix: stored as a track point at that very instant.
+  const at = track.find((f) => f.timestamp >= takeoff);
+  if (!at) return null;
+  const { nearest } = nearestAirfields(context.airfields, at.latitude, at.longitude);
+  return {
+    address: proposal.address,
+    takeoff: {
+      type: 'takeoff',
+      address: proposal.address,
+      timestamp: takeoff,
+      latitude: at.latitude,
+      longitude: at.longitude,
+      altitude: at.altitude,
+      ground_speed: at.ground_speed,
+      track: 0,
+      airfield: proposal.takeoff_airport ?? null,
+      elevation: nearest?.altitude ?? null,
+    },
+    track,
+  };
+}
+
+/**
+ * The launch of the take-off at `takeoff`, read from the stored tracks of this device and of the
+ * day's other take-offs within PAIR_MS (launch.ts); written on this proposal and, for an aerotow,
+ * on the partner's. Only open proposals change.
+ */
+async function launchOfProposal(
+  deps: IngestDeps,
+  context: OrganizationContext,
+  address: string,
+  takeoff: number,
+) {
+  const date = context.dayOf(takeoff);
+  const proposalId = `${address}-${takeoff}`;
+  const day = await deps.store.dayProposals(context.organization_id, date);
+  const subject = day.find((p) => p.proposal_id === proposalId);
+  if (subject?.status !== 'open') return 0;
+  const near = day.filter(
+    (p) =>
+      p !== subject &&
+      p.takeoff_time !== undefined &&
+      Math.abs(Date.parse(p.takeoff_time) - takeoff) <= PAIR_MS,
+  );
+  const own = await launchTrackOf(deps, context, subject);
+  if (!own) return 0;
+  const others: { proposal: StoredProposal; launch: LaunchTrack }[] = [];
+  for (const proposal of near) {
+    const launch = await launchTrackOf(deps, context, proposal);
+    if (launch) others.push({ proposal, launch });
+  }
+  const towPlanes = [subject, ...near].filter((p) => roleOf(p) === 'tug').map((p) => p.address);
+  const result = inferLaunch(
+    own,
+    others.map((o) => o.launch),
+    { towPlanes, tmg: subject.is_tmg },
+  );
+  const partnerAddress = result.tow ? (result.role === 'glider' ? result.tow.tug : result.tow.glider) : null;
+  const partner = others.find((o) => o.launch.address === partnerAddress)?.proposal;
+  const releaseHeight =
+    result.tow?.release_height === null || result.tow?.release_height === undefined
+      ? undefined
+      : Math.round(result.tow.release_height);
+  let count = 0;
+  if (
+    await updateProposal(deps, subject, (p) =>
+      p.status === 'open'
+        ? {
+            takeoff_type_id: result.takeoff_type,
+            launch_inferred: true,
+            tow_role: result.role ?? undefined,
+            tow_proposal_id: partner?.proposal_id,
+            tow_plane_id: result.role === 'glider' ? partner?.plane_id : undefined,
+            release_height: releaseHeight,
+          }
+        : null,
+    )
+  )
+    count++;
+  if (partner) {
+    const partnerIsGlider = result.role === 'tug';
+    if (
+      await updateProposal(deps, partner, (p) =>
+        p.status === 'open'
+          ? {
+              takeoff_type_id: partnerIsGlider ? 5 : p.is_tmg ? 6 : 1,
+              launch_inferred: true,
+              tow_role: partnerIsGlider ? 'glider' : 'tug',
+              tow_proposal_id: subject.proposal_id,
+              tow_plane_id: partnerIsGlider ? subject.plane_id : undefined,
+              release_height: releaseHeight,
+            }
+          : null,
+      )
+    )
+      count++;
+  }
+  return count;
+}
