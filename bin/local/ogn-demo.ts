@@ -5,10 +5,15 @@ import { afternoon } from './ogn-sim.ts';
 /**
  * The demo club's afternoon of OGN beacons (issue 6 §9), for `npm start` without internet: the
  * simulator's afternoon over LHDK (gliders launched by winch and behind the tug, the TMG's circuit),
- * started BACKLOG_MS ago so the map and the sheet's proposals show something at once, then played
- * in real time. It goes through the bridge's own pipeline (batches per receiver, MQTT with the
+ * played in real time through the bridge's own pipeline (batches per receiver, MQTT with the
  * `ogn-bridge` login), so the local broker's publish hook ingests it exactly as it would a live
- * APRS-IS feed. When the afternoon ends the next one starts.
+ * APRS-IS feed.
+ *
+ * The afternoons sit on a fixed grid of the clock, each built from a seed of its own slot, so a
+ * restart plays the very same beacons again: the last BACKLOG_MS of the current afternoon are sent
+ * at once (the map and the sheet's proposals show something straight away) and, having been
+ * ingested before, change nothing — a restart never draws a second, different history over the
+ * first. When an afternoon ends the next slot's starts.
  */
 export interface OgnDemoOptions {
   mqtt: MqttTarget;
@@ -21,9 +26,11 @@ export interface OgnDemo {
   stop(): Promise<void>;
 }
 
-/** How much of the afternoon has already happened when the stack starts. */
+/** How much of the current afternoon is sent at once when the demo starts. */
 const BACKLOG_MS = 40 * 60_000;
 const HOURS = 3;
+/** One afternoon per slot; a beacon past the slot's end (a late landing) is left out, so two never overlap. */
+const SLOT_MS = HOURS * 3_600_000;
 
 export function startOgnDemo(options: OgnDemoOptions): OgnDemo {
   const now = options.now ?? Date.now;
@@ -36,18 +43,23 @@ export function startOgnDemo(options: OgnDemoOptions): OgnDemo {
   });
 
   const play = async () => {
-    let seed = 6;
     while (!controller.signal.aborted) {
-      const stream = afternoon({ seed: seed++, start: new Date(now() - BACKLOG_MS), hours: HOURS });
+      const slot = Math.floor(now() / SLOT_MS);
+      const stream = afternoon({ seed: (slot % 997) + 1, start: new Date(slot * SLOT_MS), hours: HOURS });
+      const from = now() - BACKLOG_MS;
       for (let i = 0; i < stream.lines.length; i++) {
         if (controller.signal.aborted) return;
-        const wait = (stream.at[i] as number) - now();
+        const at = stream.at[i] as number;
+        if (at < from) continue;
+        if (at >= (slot + 1) * SLOT_MS) break;
+        const wait = at - now();
         if (wait > 0) await sleep(wait, controller.signal);
         else if (i % 500 === 499) await sleep(0, controller.signal);
         if (controller.signal.aborted) return;
         await pipeline.publisher.room();
         pipeline.add(stream.lines[i] as string);
       }
+      await sleep((slot + 1) * SLOT_MS - now(), controller.signal);
     }
   };
   const playing = play().catch((error: unknown) =>
