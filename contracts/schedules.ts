@@ -23,4 +23,13 @@ export const schedules: readonly ScheduleDef[] = [
     handler: 'notifyDueMaintenance',
     description: 'Tells the technical operators of maintenance due soon, overdue and aircraft limits reached',
   },
+  {
+    id: 'tracking-sweep',
+    cron: '* * * * *',
+    timezone: 'Europe/Budapest',
+    domain: 'tracking',
+    handler: 'sweepQuietDevices',
+    description:
+      'Settles the last fixes of OGN devices gone quiet, so a landing right before switch-off is proposed',
+  },
 ];

@@ -103,6 +103,12 @@ export const detectorState = new Entity({
      * state that lost a race.
      */
     outbox: { type: 'string' },
+    /**
+     * When (epoch ms, the ingest's clock) a batch last changed this state: the sweep (jobs.ts)
+     * settles a quiet device's waiting fixes only when nothing has reached it for a while, by
+     * receive time — a replay's beacons carry old stamps however fresh they are.
+     */
+    heard_at: { type: 'number' },
     version: { type: 'number', required: true, default: 1 },
     ttl: { type: 'number', required: true },
   },

@@ -168,6 +168,14 @@ export const ingestStore = {
     return found;
   },
 
+  /** Every detector record of one organization (a Query: records live a day past their last fix). */
+  async organizationDetectorStates(organizationId: string): Promise<DetectorRecord[]> {
+    const { data } = await db()
+      .entities.detectorState.query.byDevice({ organization_id: organizationId })
+      .go({ pages: 'all', consistent: true });
+    return data;
+  },
+
   async detectorState(organizationId: string, address: string): Promise<DetectorRecord | null> {
     const { data } = await db()
       .entities.detectorState.get({ organization_id: organizationId, address })

@@ -9,6 +9,7 @@ import {
   type DetectionFix,
   type DetectionState,
   fixOf,
+  flush,
   nearestAirfields,
   REORDER_MS,
   step,
@@ -371,25 +372,18 @@ async function ingestForOrganization(
       throw error;
     }
   });
-  const owed = detected.filter((d) => d.tasks.length > 0);
-  if (owed.length > 0) {
-    const ordered = owed
-      .flatMap((d) => d.tasks.map((task, index) => ({ d, task, index })))
-      .sort((a, b) => taskTime(a.task) - taskTime(b.task) || a.index - b.index);
-    for (const { d, task } of ordered) {
-      if (task.type !== 'launch') stats.events++;
-      stats.proposals += await applyTask(deps, context, d.device.aircraft, d.address, task);
-    }
-    // Owed nothing any more. A lost race means another batch saved a state carrying the same
-    // outbox: it applies the tasks again, which changes nothing.
-    for (const d of owed) {
-      const { outbox: _, ...rest } = d.record;
-      const cleared = { ...rest, version: d.record.version + 1 };
-      const key = detectorKey(organizationId, d.address);
-      if (await deps.store.saveDetectorState(cleared, d.record.version)) rememberDetector(key, cleared, now);
-      else detectorCache.delete(key);
-    }
-  }
+  await applyOwed(
+    deps,
+    context,
+    detected.map((d) => ({
+      aircraft: d.device.aircraft,
+      address: d.address,
+      record: d.record,
+      tasks: d.tasks,
+    })),
+    stats,
+    now,
+  );
 
   // The latest position of each device, pushed only where it moved forward.
   const liveTtl = Math.floor(now / 1000) + deps.liveTtlSeconds;
@@ -427,6 +421,65 @@ async function ingestForOrganization(
 const taskTime = (task: Task) =>
   task.type === 'launch' ? task.takeoff + LAUNCH_DUE_MS : task.event.timestamp;
 
+/** A device's saved detector record and what it owes the proposals. */
+interface Owed {
+  aircraft: DeviceAircraft;
+  address: string;
+  record: DetectorRecord;
+  tasks: Task[];
+}
+
+/**
+ * Applies what the devices of one organization owe the proposals, one device after the other,
+ * take-offs and landings in time order (so a glider and its tug pair the same way however their
+ * fixes were split into batches), then clears each record's outbox on the version saved.
+ */
+async function applyOwed(
+  deps: IngestDeps,
+  context: OrganizationContext,
+  devices: readonly Owed[],
+  stats: Pick<IngestStats, 'events' | 'proposals'>,
+  now: number,
+) {
+  const owed = devices.filter((d) => d.tasks.length > 0);
+  if (owed.length === 0) return;
+  const ordered = owed
+    .flatMap((d) => d.tasks.map((task, index) => ({ d, task, index })))
+    .sort((a, b) => taskTime(a.task) - taskTime(b.task) || a.index - b.index);
+  for (const { d, task } of ordered) {
+    if (task.type !== 'launch') stats.events++;
+    stats.proposals += await applyTask(deps, context, d.aircraft, d.address, task);
+  }
+  // Owed nothing any more. A lost race means another batch (or the sweep) saved a state carrying
+  // the same outbox: it applies the tasks again, which changes nothing.
+  for (const d of owed) {
+    const { outbox: _, ...rest } = d.record;
+    const cleared = { ...rest, version: d.record.version + 1 };
+    const key = detectorKey(context.organization_id, d.address);
+    if (await deps.store.saveDetectorState(cleared, d.record.version)) rememberDetector(key, cleared, now);
+    else detectorCache.delete(key);
+  }
+}
+
+/**
+ * The tasks a device's new events owe, after the take-off whose launch is still open (`pending`,
+ * epoch ms): each event, and a launch inference once a later event closes that flight.
+ */
+function tasksOf(events: readonly DetectionEvent[], tasks: Task[], pending: number | undefined) {
+  for (const event of events) {
+    tasks.push(event.type === 'takeoff' ? { type: 'takeoff', event } : { type: 'landing', event });
+    if (event.type === 'takeoff') {
+      // A take-off after a flight whose launch is still open: infer that one first.
+      if (pending !== undefined) tasks.push({ type: 'launch', takeoff: pending });
+      pending = event.timestamp;
+    } else if (pending !== undefined && event.timestamp > pending) {
+      tasks.push({ type: 'launch', takeoff: pending });
+      pending = undefined;
+    }
+  }
+  return pending;
+}
+
 interface Stored {
   state: DetectionState | null;
   outbox: Task[];
@@ -463,17 +516,7 @@ async function detect(
     for (const { fix } of heard) {
       const result = step(state, fix, context.airfields);
       state = result.state;
-      for (const event of result.events) {
-        tasks.push(event.type === 'takeoff' ? { type: 'takeoff', event } : { type: 'landing', event });
-        if (event.type === 'takeoff') {
-          // A take-off after a flight whose launch is still open: infer that one first.
-          if (pending !== undefined) tasks.push({ type: 'launch', takeoff: pending });
-          pending = event.timestamp;
-        } else if (pending !== undefined && event.timestamp > pending) {
-          tasks.push({ type: 'launch', takeoff: pending });
-          pending = undefined;
-        }
-      }
+      pending = tasksOf(result.events, tasks, pending);
     }
     const current = state!;
     const newest = newestOf(current);
@@ -495,6 +538,7 @@ async function detect(
       state: json,
       ...(pending !== undefined && { launch_pending: pending }),
       ...(tasks.length > 0 && { outbox: JSON.stringify(tasks) }),
+      heard_at: deps.now(),
       version: (record?.version ?? 0) + 1,
       ttl: Math.floor(newest / 1000) + DAY_SECONDS,
     };
@@ -503,6 +547,112 @@ async function detect(
     if (race + 1 >= MAX_RACES) throw new Error(`detector state of ${address} kept changing`);
     record = await deps.store.detectorState(context.organization_id, address);
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Quiet devices
+
+/**
+ * A device is quiet once nothing has reached its detector for this long, neither a batch (by the
+ * ingest's clock: a replay's beacons carry old stamps) nor a fix (by its stamp): no newer fix will
+ * release what waits in its reorder buffer.
+ */
+export const QUIET_MS = REORDER_MS + 20_000;
+
+export interface SweepStats {
+  /** Detector records read. */
+  devices: number;
+  /** Quiet devices settled. */
+  swept: number;
+  /** Quiet devices a batch changed meanwhile: the ingest has them again. */
+  raced: number;
+  /** Take-offs and landings detected. */
+  events: number;
+  /** Proposals created or changed. */
+  proposals: number;
+}
+
+/**
+ * The sweep of one organization (the tracking-sweep job, every minute, at `at` epoch ms): a
+ * tracker switched off within REORDER_MS of its last fixes (a landing roll-out, the end of a
+ * replay) leaves them waiting for a newer fix that never comes. For every quiet device: its
+ * waiting fixes are settled (detection.ts flush), a launch whose track is complete is inferred,
+ * and an outbox a failed batch left is applied — the state saved on the version read (a batch
+ * that got there first wins; the device is not quiet then) and the tasks applied as the ingest
+ * applies them. A second run finds nothing to do.
+ */
+export async function sweepOrganization(
+  organizationId: string,
+  at: number,
+  overrides: Partial<IngestDeps> = {},
+): Promise<SweepStats> {
+  const deps = { ...defaultDeps(), ...overrides };
+  const now = deps.now();
+  const stats: SweepStats = { devices: 0, swept: 0, raced: 0, events: 0, proposals: 0 };
+  const records = await deps.store.organizationDetectorStates(organizationId);
+  stats.devices = records.length;
+  const quietBefore = at - QUIET_MS;
+  const due = records.filter((record) => {
+    if ((record.heard_at ?? 0) > quietBefore) return false;
+    const stored = storedOf(record);
+    if (!stored.state || newestOf(stored.state) > quietBefore) return false;
+    return (
+      stored.state.pending.length > 0 ||
+      stored.outbox.length > 0 ||
+      (stored.pending !== undefined && stored.pending + LAUNCH_DUE_MS <= quietBefore)
+    );
+  });
+  if (due.length === 0) return stats;
+  const context = await organizationContext(deps.store, organizationId, now);
+  if (!context) return stats;
+  const aircraftOf = await aircraftOfDevices(
+    deps.store,
+    due.map((r) => r.address),
+    now,
+  );
+
+  const owed: Owed[] = [];
+  await eachLimited(due, DEVICE_CONCURRENCY, async (record) => {
+    // The aircraft the ingest would take (the first by id); none: the device is nobody's here
+    // any more, and the ingest ignores it too.
+    const aircraft = (aircraftOf.get(record.address) ?? [])
+      .filter((a) => a.organization_id === organizationId)
+      .sort((a, b) => a.plane_id.localeCompare(b.plane_id))[0];
+    if (!aircraft) return;
+    const stored = storedOf(record);
+    const state = stored.state!;
+    const flushed = flush(state, context.airfields);
+    const tasks = [...stored.outbox];
+    let pending = tasksOf(flushed.events, tasks, stored.pending);
+    // Quiet since: its own track is complete, and a partner's has had time to arrive.
+    if (pending !== undefined && pending + LAUNCH_DUE_MS <= quietBefore) {
+      tasks.push({ type: 'launch', takeoff: pending });
+      pending = undefined;
+    }
+    let saved = record;
+    if (state.pending.length > 0 || pending !== stored.pending) {
+      const { outbox: _, launch_pending: __, ...rest } = record;
+      const next: DetectorRecord = {
+        ...rest,
+        state: JSON.stringify(flushed.state),
+        ...(pending !== undefined && { launch_pending: pending }),
+        ...(tasks.length > 0 && { outbox: JSON.stringify(tasks) }),
+        version: record.version + 1,
+      };
+      const key = detectorKey(organizationId, record.address);
+      if (!(await deps.store.saveDetectorState(next, record.version))) {
+        detectorCache.delete(key);
+        stats.raced++;
+        return;
+      }
+      rememberDetector(key, next, now);
+      saved = next;
+    }
+    stats.swept++;
+    owed.push({ aircraft, address: record.address, record: saved, tasks });
+  });
+  await applyOwed(deps, context, owed, stats, now);
+  return stats;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -103,11 +103,14 @@ const partition = async (pk: string) => {
   } while (start);
   return items;
 };
-/** What does not depend on when it was written (the live TTL, versions, who heard a fix first). */
+/**
+ * What does not depend on when it was written (the live TTL, versions, when a detector last heard
+ * its device, who heard a fix first).
+ */
 const comparable = (s: Awaited<ReturnType<typeof snapshot>>) => ({
   track: s.track,
   live: s.live.map(({ ttl: _, receiver: __, ...rest }) => rest),
-  detector: s.detector.map(({ version: _, ...rest }) => rest),
+  detector: s.detector.map(({ version: _, heard_at: __, ...rest }) => rest),
   proposals: s.proposals.map(({ version: _, created_at: __, updated_at: ___, ...rest }) => rest),
 });
 const removeAll = async (items: Record<string, unknown>[]) => {
