@@ -1,6 +1,6 @@
 import { createPipeline, type Pipeline } from '../ogn-bridge/bridge.ts';
 import type { MqttTarget } from '../ogn-bridge/publisher.ts';
-import { afternoon } from './ogn-sim.ts';
+import { afternoon, type SimStream } from './ogn-sim.ts';
 
 /**
  * The demo club's afternoon of OGN beacons (issue 6 §9), for `npm start` without internet: the
@@ -8,6 +8,8 @@ import { afternoon } from './ogn-sim.ts';
  * played in real time through the bridge's own pipeline (batches per receiver, MQTT with the
  * `ogn-bridge` login), so the local broker's publish hook ingests it exactly as it would a live
  * APRS-IS feed.
+ *
+ * The backlog reaches back to the take-off of any flight in the air at its start.
  *
  * The afternoons sit on a fixed grid of the clock, each built from a seed of its own slot, so a
  * restart plays the very same beacons again: the last BACKLOG_MS of the current afternoon are sent
@@ -46,7 +48,7 @@ export function startOgnDemo(options: OgnDemoOptions): OgnDemo {
     while (!controller.signal.aborted) {
       const slot = Math.floor(now() / SLOT_MS);
       const stream = afternoon({ seed: (slot % 997) + 1, start: new Date(slot * SLOT_MS), hours: HOURS });
-      const from = now() - BACKLOG_MS;
+      const from = backlogStart(stream, now() - BACKLOG_MS);
       for (let i = 0; i < stream.lines.length; i++) {
         if (controller.signal.aborted) return;
         const at = stream.at[i] as number;
@@ -73,6 +75,34 @@ export function startOgnDemo(options: OgnDemoOptions): OgnDemo {
       await pipeline.close(2_000);
     },
   };
+}
+
+/**
+ * Where the backlog starts: BACKLOG_MS ago, or earlier, before the take-off of any flight still in
+ * the air then — a flight joined in the middle would only give a landing whose take-off nobody saw.
+ */
+function backlogStart(stream: SimStream, from: number): number {
+  const flights: { takeoff: number; landing: number }[] = [];
+  const airborne = new Map<string, number>();
+  for (const event of stream.truth.events) {
+    if (event.type === 'takeoff') airborne.set(event.address, event.at);
+    else {
+      const takeoff = airborne.get(event.address);
+      airborne.delete(event.address);
+      if (takeoff !== undefined) flights.push({ takeoff, landing: event.at });
+    }
+  }
+  // Moving the start back may land it inside an earlier flight: repeat until none straddles it.
+  let start = from;
+  for (let moved = true; moved; ) {
+    moved = false;
+    for (const flight of flights)
+      if (flight.takeoff < start && flight.landing > start) {
+        start = flight.takeoff - 120_000;
+        moved = true;
+      }
+  }
+  return start;
 }
 
 const sleep = (ms: number, signal: AbortSignal) =>
