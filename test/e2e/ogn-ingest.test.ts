@@ -16,7 +16,7 @@ import { type LocalProcess, ROOT, startLocalProcess } from '../helpers/local-pro
  * MQTT broker → the aedes hook → the ingest → DynamoDB. The timer operator, with the OGN log and the
  * daily sheet open, sees the glider arrive on the map by push (no reload), the detected flight
  * proposed on the sheet with its times and the inferred winch launch, and puts it on the sheet with
- * one tap.
+ * one tap; the flight's screen then draws its route.
  */
 const TABLET = { width: 1280, height: 800 };
 const BRIDGE_PASSWORD = 'e2e-ogn-ingest-secret';
@@ -137,5 +137,11 @@ describe.runIf(chromiumAvailable())('OGN beacons to the sheet and the map', () =
     await card.waitFor();
     expect(await card.getAttribute('data-status')).toBe('landed');
     await proposal.waitFor({ state: 'detached' });
+
+    // The flight's own screen draws its route from the stored track points.
+    const flightId = await card.getAttribute('data-flight-id');
+    await sheet.goto(`${stack.url}/flight/glider/${flightId}`);
+    await sheet.locator('[data-testid="entry-route-show"]').click({ timeout: 60_000 });
+    await sheet.locator('[data-testid="entry-route-map"][data-tracks="1"]').waitFor();
   });
 });

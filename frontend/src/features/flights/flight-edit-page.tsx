@@ -40,6 +40,7 @@ import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
 import { dayOffset, instantOf, nextDay } from '../../lib/zoned-time.ts';
+import { RouteMapSection } from '../tracking/route-map-section.tsx';
 import {
   bodyOf,
   type COUNT_FIELDS,
@@ -562,6 +563,7 @@ export default function FlightEditPage() {
                 : ''}
             </Box>
           ) : null}
+          {flight?.takeoff_time ? <RouteMapSection source={{ flightId: flight.flight_id }} /> : null}
         </SpaceBetween>
       </Form>
       <ConfirmModal

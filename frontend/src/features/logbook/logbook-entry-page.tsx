@@ -143,7 +143,7 @@ export default function LogbookEntryPage() {
           ]}
         />
       </Container>
-      {entry.flight_id ? <RouteMapSection kind={kind} entryId={entry.entry_id} /> : null}
+      {entry.flight_id ? <RouteMapSection source={{ kind, entryId: entry.entry_id }} /> : null}
       <Container header={<Header variant="h2">{t('entry.signature')}</Header>}>
         {entry.status === 'final' ? (
           <StatusIndicator type="info" data-testid="entry-signature-state">

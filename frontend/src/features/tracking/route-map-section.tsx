@@ -5,25 +5,27 @@ import Spinner from '@cloudscape-design/components/spinner';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
+import type { RouteSource } from './route-map.tsx';
 
 /** The map and Leaflet load only when the person asks for the route. */
 const RouteMap = lazy(() => import('./route-map.tsx'));
 
 /**
- * "Route" on a logbook line (spec §1: the route map is an extra of a club's pilot): the flight's
- * track from the club's OGN/FLARM data, with take-off and landing, opened on request.
+ * "Route" on a logbook line (spec §1: the route map is an extra of a club's pilot) and on a club
+ * flight's screen: the flight's track from the club's OGN/FLARM data, with take-off and landing,
+ * opened on request.
  */
-export function RouteMapSection({ kind, entryId }: { kind: 'glider' | 'general'; entryId: string }) {
+export function RouteMapSection({ source }: { source: RouteSource }) {
   return (
     <ErrorBoundary>
       <Suspense fallback={null}>
-        <Section kind={kind} entryId={entryId} />
+        <Section source={source} />
       </Suspense>
     </ErrorBoundary>
   );
 }
 
-function Section({ kind, entryId }: { kind: 'glider' | 'general'; entryId: string }) {
+function Section({ source }: { source: RouteSource }) {
   const { t } = useTranslation('tracking');
   const [open, setOpen] = useState(false);
   return (
@@ -34,7 +36,12 @@ function Section({ kind, entryId }: { kind: 'glider' | 'general'; entryId: strin
           description={t('route.description')}
           actions={
             open ? null : (
-              <Button iconName="map" onClick={() => setOpen(true)} data-testid="entry-route-show">
+              <Button
+                iconName="map"
+                formAction="none"
+                onClick={() => setOpen(true)}
+                data-testid="entry-route-show"
+              >
                 {t('route.show')}
               </Button>
             )
@@ -47,7 +54,7 @@ function Section({ kind, entryId }: { kind: 'glider' | 'general'; entryId: strin
     >
       {open && (
         <Suspense fallback={<Spinner size="large" />}>
-          <RouteMap kind={kind} entryId={entryId} />
+          <RouteMap source={source} />
         </Suspense>
       )}
     </Container>

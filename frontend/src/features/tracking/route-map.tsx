@@ -16,6 +16,11 @@ import TrackingMap from './tracking-map.tsx';
 import { useAirfields } from './use-tracking-view.ts';
 
 const NO_POSITIONS: never[] = [];
+
+/** Whose route: a line of the person's own logbook, or a club flight (its screen). */
+export type RouteSource = { kind: 'glider' | 'general'; entryId: string } | { flightId: string };
+const keyOf = (source: RouteSource) =>
+  'flightId' in source ? `flight#${source.flightId}` : `${source.kind}#${source.entryId}`;
 const describeNothing = () => '';
 
 /**
@@ -23,7 +28,7 @@ const describeNothing = () => '';
  * behind the line, from take-off to landing. No points — a private line, an aircraft without a
  * tracker, a flight before the club's OGN data or past its keeping time — says so plainly.
  */
-export default function RouteMap({ kind, entryId }: { kind: 'glider' | 'general'; entryId: string }) {
+export default function RouteMap({ source }: { source: RouteSource }) {
   const { t } = useTranslation(['tracking', 'common']);
   const { profile } = useStore(session);
   const timeZone = profile?.organization?.timezone ?? 'UTC';
@@ -31,15 +36,21 @@ export default function RouteMap({ kind, entryId }: { kind: 'glider' | 'general'
   const [failed, setFailed] = useState(false);
   const airfields = useAirfields();
 
+  const key = keyOf(source);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the source's values
   const load = useCallback(async () => {
     setFailed(false);
     try {
-      setTrack(await call('getLogbookEntryTrack', { params: { kind, id: entryId } }));
+      setTrack(
+        'flightId' in source
+          ? await call('getFlightTrack', { params: { id: source.flightId } })
+          : await call('getLogbookEntryTrack', { params: { kind: source.kind, id: source.entryId } }),
+      );
     } catch (error) {
       setFailed(true);
       reportFailure(error);
     }
-  }, [kind, entryId]);
+  }, [key]);
   useEffect(() => {
     void load();
   }, [load]);
@@ -83,7 +94,7 @@ export default function RouteMap({ kind, entryId }: { kind: 'glider' | 'general'
           takeoff: `${t('route.takeoff')} ${time(first[0])}`,
           landing: `${t('route.landing')} ${time(last[0])}`,
         }}
-        fitKey={entryId}
+        fitKey={key}
         height={420}
         testId="entry-route-map"
       />
