@@ -1,5 +1,5 @@
 import { type BeaconBatch, beaconBatch } from '../../contracts/schemas/tracking.ts';
-import type { IngestStats } from '../../functions/tracking/ingest.ts';
+import { emptyStats, type IngestStats } from '../../functions/tracking/ingest-stats.ts';
 import type { LocalMqtt } from './mqtt.ts';
 
 /**
@@ -52,16 +52,7 @@ export function startOgnIngest(mqtt: Pick<LocalMqtt, 'onPublish'>, options: OgnI
   let lastOverflowLog = 0;
   let waiters: (() => void)[] = [];
   const stats: OgnIngestStats = {
-    batches: 0,
-    lines: 0,
-    bad: 0,
-    positions: 0,
-    duplicates: 0,
-    unknown: 0,
-    stored: 0,
-    events: 0,
-    proposals: 0,
-    live: 0,
+    ...emptyStats(),
     received: 0,
     rejected: 0,
     dropped: 0,

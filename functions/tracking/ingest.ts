@@ -20,6 +20,7 @@ import {
   organizationContext,
   resetDeviceCaches,
 } from './devices.ts';
+import { emptyStats, type IngestStats } from './ingest-stats.ts';
 import {
   type DetectorRecord,
   type DeviceAircraft,
@@ -51,6 +52,8 @@ import { livePositionOf } from './track-service.ts';
  * Units as in the tracking entities: epoch ms, metres MSL, km/h, m/s.
  */
 
+export { emptyStats, type IngestStats } from './ingest-stats.ts';
+
 export interface IngestDeps {
   store: IngestStore;
   publish: Publisher;
@@ -60,27 +63,6 @@ export interface IngestDeps {
   liveTtlSeconds: number;
   /** Days track points are kept (TRACK_RETENTION_DAYS). */
   trackRetentionDays: number;
-}
-
-export interface IngestStats {
-  batches: number;
-  lines: number;
-  /** Lines the parser rejected. */
-  bad: number;
-  /** Aircraft positions parsed. */
-  positions: number;
-  /** Positions already seen (the same beacon from another receiver, a resent batch). */
-  duplicates: number;
-  /** Positions of devices no organization's aircraft carries. */
-  unknown: number;
-  /** Track points written (one per organization the device is in). */
-  stored: number;
-  /** Take-offs and landings detected. */
-  events: number;
-  /** Proposals created or changed. */
-  proposals: number;
-  /** Latest positions moved forward (and pushed). */
-  live: number;
 }
 
 const DAY_SECONDS = 86_400;
@@ -186,19 +168,6 @@ export const resetIngestCachesForTests = () => {
   recentPrevious = new Set();
   recentSince = 0;
 };
-
-const emptyStats = (): IngestStats => ({
-  batches: 0,
-  lines: 0,
-  bad: 0,
-  positions: 0,
-  duplicates: 0,
-  unknown: 0,
-  stored: 0,
-  events: 0,
-  proposals: 0,
-  live: 0,
-});
 
 /** One batch from `ogn/beacons/<receiver>` (validated by the caller with `beaconBatch`). */
 export const ingestBatch = (batch: BeaconBatch, deps: Partial<IngestDeps> = {}) =>

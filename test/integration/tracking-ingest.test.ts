@@ -5,7 +5,12 @@ import { todayIn } from '../../contracts/calendar.ts';
 import type { BeaconBatch } from '../../contracts/schemas/tracking.ts';
 import { dynamo, tableName } from '../../functions/platform/db/client.ts';
 import { db } from '../../functions/platform/db/service.ts';
-import { type IngestStats, ingestBatch, resetIngestCachesForTests } from '../../functions/tracking/ingest.ts';
+import {
+  emptyStats,
+  type IngestStats,
+  ingestBatch,
+  resetIngestCachesForTests,
+} from '../../functions/tracking/ingest.ts';
 import { handler } from '../../functions/tracking/ingest-handler.ts';
 import { ingestStore } from '../../functions/tracking/ingest-store.ts';
 import { batchesOf, merged, redelivered } from '../helpers/ogn.ts';
@@ -62,18 +67,7 @@ const publish = async (topic: string, payload: unknown) => {
 };
 
 let platform: Platform;
-const totals: IngestStats = {
-  batches: 0,
-  lines: 0,
-  bad: 0,
-  positions: 0,
-  duplicates: 0,
-  unknown: 0,
-  stored: 0,
-  events: 0,
-  proposals: 0,
-  live: 0,
-};
+const totals: IngestStats = emptyStats();
 
 const ingestAll = async (list: readonly BeaconBatch[]) => {
   const sum = { ...totals, ...Object.fromEntries(Object.keys(totals).map((k) => [k, 0])) } as IngestStats;

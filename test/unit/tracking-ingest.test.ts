@@ -6,7 +6,7 @@ import type { BeaconBatch } from '../../contracts/schemas/tracking.ts';
 import { resetEnvForTests } from '../../functions/platform/config/env.ts';
 import { db } from '../../functions/platform/db/service.ts';
 import { organizationContext, resetDeviceCaches } from '../../functions/tracking/devices.ts';
-import type { IngestStats } from '../../functions/tracking/ingest.ts';
+import { emptyStats, type IngestStats } from '../../functions/tracking/ingest-stats.ts';
 import { type IngestStore, trackPointRecord } from '../../functions/tracking/ingest-store.ts';
 
 describe('track points written without ElectroDB', () => {
@@ -75,18 +75,7 @@ describe('the local ingest queue', () => {
     lines: Array.from({ length: n }, (_, i) => `${tag}${i}`),
     received_at: '2026-06-13T12:00:00Z',
   });
-  const stats = (lines: number): IngestStats => ({
-    batches: 0,
-    lines,
-    bad: 0,
-    positions: 0,
-    duplicates: 0,
-    unknown: 0,
-    stored: 0,
-    events: 0,
-    proposals: 0,
-    live: 0,
-  });
+  const stats = (lines: number): IngestStats => ({ ...emptyStats(), lines });
 
   function setup(options: { maxLines?: number; mergeLines?: number } = {}) {
     let hook: PublishHook | undefined;
