@@ -6,7 +6,7 @@ import { todayIn } from '../../contracts/calendar.ts';
 import { resetEnvForTests } from '../../functions/platform/config/env.ts';
 import { resetDynamoForTests } from '../../functions/platform/db/client.ts';
 import { db, resetDbForTests } from '../../functions/platform/db/service.ts';
-import { CHROMIUM, chromiumAvailable } from '../helpers/browser.ts';
+import { CHROMIUM, CHROMIUM_ARGS, chromiumAvailable } from '../helpers/browser.ts';
 import { type LocalProcess, startLocalProcess } from '../helpers/local-process.ts';
 
 /**
@@ -41,7 +41,7 @@ describe.runIf(chromiumAvailable())('detected flights on the daily sheet', () =>
     resetDbForTests();
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+      args: CHROMIUM_ARGS,
     });
   });
   afterAll(async () => {

@@ -5,7 +5,7 @@ import {
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../bin/local/seed.ts';
-import { CHROMIUM, chromiumAvailable } from '../helpers/browser.ts';
+import { CHROMIUM, CHROMIUM_ARGS, chromiumAvailable } from '../helpers/browser.ts';
 import { type LocalProcess, startLocalProcess } from '../helpers/local-process.ts';
 
 /**
@@ -28,7 +28,7 @@ describe.runIf(chromiumAvailable())('the daily flight sheet on a tablet', () => 
     stack = await startLocalProcess();
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+      args: CHROMIUM_ARGS,
     });
   });
   afterAll(async () => {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../bin/local/seed.ts';
-import { CHROMIUM, chromiumAvailable } from '../helpers/browser.ts';
+import { CHROMIUM, CHROMIUM_ARGS, chromiumAvailable } from '../helpers/browser.ts';
 import { type LocalProcess, startLocalProcess } from '../helpers/local-process.ts';
 
 /**
@@ -24,7 +24,7 @@ describe.runIf(chromiumAvailable())('a grounding fault reported from a phone', (
     stack = await startLocalProcess();
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+      args: CHROMIUM_ARGS,
     });
   });
   afterAll(async () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toRecording, winchLaunch } from '../../bin/local/ogn-sim.ts';
 import { DEMO_PASSWORD } from '../../bin/local/seed.ts';
 import { todayIn } from '../../contracts/calendar.ts';
-import { CHROMIUM, chromiumAvailable } from '../helpers/browser.ts';
+import { CHROMIUM, CHROMIUM_ARGS, chromiumAvailable } from '../helpers/browser.ts';
 import { type LocalProcess, ROOT, startLocalProcess } from '../helpers/local-process.ts';
 
 /**
@@ -32,7 +32,7 @@ describe.runIf(chromiumAvailable())('OGN beacons to the sheet and the map', () =
     stack = await startLocalProcess({ env: { OGN_BRIDGE_PASSWORD: BRIDGE_PASSWORD } });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+      args: CHROMIUM_ARGS,
     });
   });
   afterAll(async () => {

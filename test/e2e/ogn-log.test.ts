@@ -9,7 +9,7 @@ import { resetEnvForTests } from '../../functions/platform/config/env.ts';
 import { resetDynamoForTests } from '../../functions/platform/db/client.ts';
 import { db, resetDbForTests } from '../../functions/platform/db/service.ts';
 import { parse } from '../../functions/tracking/ogn-parser.ts';
-import { CHROMIUM, chromiumAvailable } from '../helpers/browser.ts';
+import { CHROMIUM, CHROMIUM_ARGS, chromiumAvailable } from '../helpers/browser.ts';
 import { type LocalProcess, startLocalProcess } from '../helpers/local-process.ts';
 
 /**
@@ -151,7 +151,7 @@ describe.runIf(chromiumAvailable())('the OGN maps', () => {
 
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+      args: CHROMIUM_ARGS,
     });
     if (SHOTS) await mkdir(SHOTS, { recursive: true });
   });

@@ -6,6 +6,18 @@ import { type BrowserContext, chromium } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** Headless, no sandbox (root in CI), and no background network of its own. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /**
  * Whether the e2e tests can run. In CI a missing Chromium is a failure (the tests run and fail to
  * launch); on a laptop they are skipped with a loud message.
@@ -31,16 +43,7 @@ export async function launchChromium(
     headless: true,
     viewport: options.viewport ?? { width: 1280, height: 800 },
     locale: options.locale ?? 'hu-HU',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
   return {
     context,
