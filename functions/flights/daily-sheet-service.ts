@@ -1,8 +1,9 @@
 import type { DailySheetOutput, SaveSheetInput, SheetOutput } from '../../contracts/schemas/daily-flights.ts';
 import type { Actor } from '../platform/auth/actor.ts';
+import { sheetTopic } from '../platform/events/push.ts';
 import { conflict, missingPermissions, validationFailed } from '../platform/http/errors.ts';
 import { type DailySheetStore, dailySheetStore, type StoredSheet } from './daily-sheet-store.ts';
-import { type FlightDeps, flightOutputOf, sheetTopic } from './flight-service.ts';
+import { type FlightDeps, flightOutputOf } from './flight-service.ts';
 import { sheetProposals } from './proposal-service.ts';
 import { type ProposalStore, proposalStore } from './proposal-store.ts';
 

@@ -17,7 +17,7 @@ import type {
 import type { RecencyOutput } from '../../contracts/schemas/logbook.ts';
 import type { Actor, ActorOrganization } from '../platform/auth/actor.ts';
 import { timeOrderedId } from '../platform/db/ids.ts';
-import { organizationTopic, publish } from '../platform/events/push.ts';
+import { publish, sheetTopic } from '../platform/events/push.ts';
 import {
   conflict,
   domainError,
@@ -60,10 +60,6 @@ export const defaultFlightDeps: FlightDeps = {
 
 /** The operating day of an instant in the organization's time zone (yyyy-mm-dd). */
 export const operatingDay = (instant: Date | string, timeZone: string) => todayIn(timeZone, instant);
-
-/** The live channel of one day's sheet: everyone with daily-flight-edit watching it gets every change. */
-export const sheetTopic = (organizationId: string, date: string) =>
-  organizationTopic(organizationId, `daily-flight/${date}`);
 
 const kindOf = (plane: StoredPlane): FlightKind => (plane.plane_category === 'plc_02' ? 'glider' : 'general');
 

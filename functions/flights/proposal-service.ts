@@ -11,6 +11,7 @@ import type {
   ProposalOutput,
 } from '../../contracts/schemas/tracking.ts';
 import type { Actor } from '../platform/auth/actor.ts';
+import { sheetTopic } from '../platform/events/push.ts';
 import {
   conflict,
   HttpError,
@@ -24,7 +25,6 @@ import {
   defaultFlightDeps,
   type FlightDeps,
   flightOutputOf,
-  sheetTopic,
   takeOff,
   updateFlight,
 } from './flight-service.ts';

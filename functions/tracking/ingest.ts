@@ -1,8 +1,7 @@
 import { addDays } from '../../contracts/calendar.ts';
 import type { BeaconBatch, LivePositionOutput } from '../../contracts/schemas/tracking.ts';
-import { sheetTopic } from '../flights/flight-service.ts';
 import { env } from '../platform/config/env.ts';
-import { organizationTopic, type Publisher, publish } from '../platform/events/push.ts';
+import { organizationTopic, type Publisher, publish, sheetTopic } from '../platform/events/push.ts';
 import { logger } from '../platform/log/logger.ts';
 import {
   type DetectionEvent,

@@ -21,6 +21,13 @@ export const userTopic = (userId: string, channel: UserChannel) => `user/${userI
 export const organizationTopic = (organizationId: string, channel: string) =>
   `org/${organizationId}/${channel}`;
 
+/**
+ * The live channel of one day's sheet: everyone with daily-flight-edit watching it gets every change
+ * (the flights service, the proposals, the OGN ingest publish on it).
+ */
+export const sheetTopic = (organizationId: string, date: string) =>
+  organizationTopic(organizationId, `daily-flight/${date}`);
+
 export type Publisher = (topic: string, payload: unknown) => Promise<void>;
 
 let localPublisher: Publisher | undefined;

@@ -3,6 +3,7 @@ import type { FlightOutput } from '../../../../contracts/schemas/flights.ts';
 import type { ProposalOutput } from '../../../../contracts/schemas/tracking.ts';
 import { ApiError, call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
+import { watchTopics } from '../../lib/live-topics.ts';
 import {
   type FlightEntry,
   mergesWith,
@@ -15,7 +16,6 @@ import {
   writeOutbox,
 } from './outbox.ts';
 import { proposalsOnSheet } from './proposals.ts';
-import { watchSheet } from './sheet-live.ts';
 import {
   emptySheet,
   isSheetPush,
@@ -273,19 +273,26 @@ export function useDailySheet(organizationId: string, userId: string, date: stri
   useEffect(() => {
     const topic = `org/${organizationId}/daily-flight/${date}`;
     let wasLive = false;
-    return watchSheet(userId, topic, {
-      onMessage(payload) {
-        if (!isSheetPush(payload)) return;
-        if (payload.type === 'flight.changed') arrivedSinceRead.current?.add(payload.flight.flight_id);
-        if (payload.type === 'proposal.changed') arrivedSinceRead.current?.add(payload.proposal.proposal_id);
-        update((s) => withPush(s, payload, date));
+    // The sheet's channel (spec §6: the broker lets only daily-flight-edit holders receive it).
+    return watchTopics(
+      userId,
+      [topic],
+      {
+        onMessage(_topic, payload) {
+          if (!isSheetPush(payload)) return;
+          if (payload.type === 'flight.changed') arrivedSinceRead.current?.add(payload.flight.flight_id);
+          if (payload.type === 'proposal.changed')
+            arrivedSinceRead.current?.add(payload.proposal.proposal_id);
+          update((s) => withPush(s, payload, date));
+        },
+        onState(connected) {
+          setLive(connected);
+          if (connected && wasLive) void reload();
+          if (connected) wasLive = true;
+        },
       },
-      onState(connected) {
-        setLive(connected);
-        if (connected && wasLive) void reload();
-        if (connected) wasLive = true;
-      },
-    });
+      { maxDelayMs: 30_000, reconnectWhenOnline: true },
+    );
   }, [organizationId, userId, date, update, reload]);
 
   // Network back: send what waits. Also retry on a timer (a server that was down, a lost answer).

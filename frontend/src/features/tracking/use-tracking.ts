@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { LivePush, TrackOutput } from '../../../../contracts/schemas/tracking.ts';
 import { call } from '../../lib/api-client.ts';
-import { watchSheet } from '../daily-flight/sheet-live.ts';
+import { watchTopics } from '../../lib/live-topics.ts';
 import { mergePositions, type Positions } from './map-model.ts';
 
 /**
@@ -74,16 +74,21 @@ export function useLivePositions(options: {
     };
     const stopReading = every(canPush ? RELOAD_MS : POLL_MS, () => void load());
     const stopPush = canPush
-      ? watchSheet(userId, `org/${organizationId}/live`, {
-          onMessage: (payload) => {
-            if (isPush(payload)) setPositions((current) => mergePositions(current, payload.items));
+      ? watchTopics(
+          userId,
+          [`org/${organizationId}/live`],
+          {
+            onMessage: (_topic, payload) => {
+              if (isPush(payload)) setPositions((current) => mergePositions(current, payload.items));
+            },
+            onState: (connected) => {
+              setPushing(connected);
+              // Back after a drop: catch up on what was pushed meanwhile.
+              if (connected) void load();
+            },
           },
-          onState: (connected) => {
-            setPushing(connected);
-            // Back after a drop: catch up on what was pushed meanwhile.
-            if (connected) void load();
-          },
-        })
+          { maxDelayMs: 30_000, reconnectWhenOnline: true },
+        )
       : () => {};
     return () => {
       active = false;
