@@ -1,4 +1,4 @@
-import { App, type CfnElement, Stack, Validations } from 'aws-cdk-lib';
+import { App, type CfnElement, type Environment, Stack, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
@@ -35,9 +35,9 @@ interface Synthesized {
 }
 
 /** Synthesize once per stage: bundling runs esbuild per function, and the assets are cached. */
-function synthesize(stage: string): Synthesized {
+function synthesize(stage: string, env?: Environment): Synthesized {
   const app = new App({ context: { 'windsock:stage': stage } });
-  const stacks = buildWindsock(app);
+  const stacks = buildWindsock(app, env);
   try {
     return { app, stacks, assembly: app.synth() };
   } catch (error) {
@@ -110,6 +110,23 @@ describe('cdk-nag AwsSolutions', () => {
     expect(findings).toEqual({ test: [], prod: [] });
     expect(testStage.error).toBeUndefined();
     expect(prodStage.error).toBeUndefined();
+  });
+
+  // `npx cdk synth` binds the stacks to the CLI's region (us-east-1 without AWS config) and, with
+  // credentials, to the account: findings then name them instead of `<AWS::Region>` tokens (issue 11 §11).
+  it.each([
+    ['a concrete region (the CLI without AWS config)', { region: 'us-east-1' }],
+    [
+      'a concrete account and region (the CLI with credentials)',
+      { account: '123456789012', region: 'eu-central-1' },
+    ],
+  ])('has no unacknowledged finding with %s', (_label, env) => {
+    // Act
+    const bound = synthesize('test', env);
+
+    // Assess
+    expect(nagFindings(bound.app)).toEqual([]);
+    expect(bound.error).toBeUndefined();
   });
 
   it('acknowledges findings only on resources, each with a reason', () => {
