@@ -40,6 +40,8 @@ const FILES_ACCESS: Partial<Record<Domain, FilesAccess>> = {
 
 /** Domains that push to browsers (notifications, the refresh channel; DESIGN §6): iot:Publish. */
 const PUSH_DOMAINS: readonly Domain[] = ['identity', 'organizations', 'aircraft', 'flights'];
+/** Domains that take rights away (roles, memberships) and so end browsers' MQTT connections (issue 11 §3). */
+const DISCONNECT_DOMAINS: readonly Domain[] = ['organizations'];
 
 /** Domains that manage logins (users: a new member gets one, with a mailed temporary password). */
 const USER_POOL_ADMIN: Partial<Record<Domain, readonly string[]>> = {
@@ -145,7 +147,9 @@ export class ApiStack extends Stack {
         ...(filesAccess && { files: { grant: props.files, access: filesAccess } }),
         userPool: props.userPool,
         ...(props.iotEndpoint &&
-          PUSH_DOMAINS.includes(domain) && { push: { iotEndpoint: props.iotEndpoint } }),
+          PUSH_DOMAINS.includes(domain) && {
+            push: { iotEndpoint: props.iotEndpoint, disconnectBrowsers: DISCONNECT_DOMAINS.includes(domain) },
+          }),
         logLevel: props.logLevel,
         description: `windsock ${props.stage} ${domain} API`,
       });

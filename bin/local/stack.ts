@@ -138,13 +138,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     process.env.USER_POOL_ID = cognito.userPoolId;
     process.env.COGNITO_ENDPOINT = `${url}/cognito`;
 
-    const { resolveActorBySub } = await import('../../functions/platform/auth/actor.ts');
+    const { forgetActor, resolveActorBySub } = await import('../../functions/platform/auth/actor.ts');
     const { realtimeTopicsFor } = await import('../../functions/platform/auth/realtime.ts');
+    const { browserClientPrefix, setLocalRightsListener } = await import(
+      '../../functions/identity/realtime-connections.ts'
+    );
     const ognBridge = await ognBridgeLogin(dataDir);
     const mqtt = await startMqtt({
       tcpPort: options.mqttPort,
       host: options.host,
-      authenticate: async (username, password) => {
+      authenticate: async (username, password, clientId) => {
         if (username === ognBridge.username) {
           return password === ognBridge.password
             ? { kind: 'service', publish: ['ogn/beacons/#'], subscribe: [] }
@@ -152,11 +155,29 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         }
         if (username !== 'jwt') return null;
         const claims = await cognito.verifyAccessToken(password);
+        // Fresh at CONNECT, as the cloud authorizer: a browser reconnecting after a change gets its new rights.
+        if (claims) forgetActor(claims.sub);
         const actor = claims ? await resolveActorBySub(claims.sub) : null;
-        return actor ? { kind: 'user', userId: actor.userId, topics: realtimeTopicsFor(actor) } : null;
+        // As the IoT policy's iot:Connect on `client/web-<userId>-*` (realtime-authorizer.ts).
+        if (!claims || !actor || !clientId.startsWith(browserClientPrefix(actor.userId))) return null;
+        const userId = actor.userId;
+        return {
+          kind: 'user',
+          userId,
+          topics: realtimeTopicsFor(actor),
+          // The same person (a supervisor's act-as aside) with the rights they hold now.
+          resolve: async (fresh) => {
+            if (fresh) forgetActor(claims.sub);
+            const now = await resolveActorBySub(claims.sub);
+            return now?.userId === userId ? realtimeTopicsFor(now) : null;
+          },
+        };
       },
     });
     closers.push(() => mqtt.close());
+    // Rights taken away by an organization reach the person's open connections at once.
+    setLocalRightsListener((userIds) => mqtt.recheck(userIds));
+    closers.push(() => setLocalRightsListener(undefined));
     // Live push from the handlers (same process) goes straight into this broker (DESIGN §6).
     const { setLocalPublisher } = await import('../../functions/platform/events/push.ts');
     setLocalPublisher((topic, payload) => mqtt.publish(topic, payload));

@@ -20,6 +20,7 @@ import type {
   UpdateRoleInput,
 } from '../../contracts/schemas/members.ts';
 import type { PersonInput, PilotInfoInput } from '../../contracts/schemas/people.ts';
+import { realtimeRightsChanged } from '../identity/realtime-connections.ts';
 import { type Actor, displayName, forgetActor } from '../platform/auth/actor.ts';
 import { conflict, domainError, notFound, validationFailed } from '../platform/http/errors.ts';
 import { foldText } from './entities.ts';
@@ -301,6 +302,7 @@ export async function setMemberRoles(
   );
   // Only this container's cache; others see the change within the actor cache's few seconds.
   forgetActor(person.cognito_sub);
+  if (removed.length > 0) await realtimeRightsChanged([userId]);
   return membershipOutputOf(saved);
 }
 
@@ -324,6 +326,7 @@ export async function setMemberStatus(
     { action: 'member.status', target_type: 'person', target_id: userId, details: { status: input.status } },
   );
   forgetActor(person.cognito_sub);
+  if (input.status !== 'active') await realtimeRightsChanged([userId]);
   return membershipOutputOf(saved);
 }
 
@@ -336,6 +339,7 @@ export async function removeMember(store: PeopleStore, actor: Actor, userId: str
     { action: 'member.remove', target_type: 'person', target_id: userId },
   );
   forgetActor(person.cognito_sub);
+  await realtimeRightsChanged([userId]);
 }
 
 // ---- roles --------------------------------------------------------------------------------------
@@ -440,6 +444,9 @@ export async function updateRole(store: PeopleStore, actor: Actor, roleId: strin
   );
   // The editor may hold this role: their next request sees it at once (others within seconds).
   forgetActor(actor.sub);
+  // Narrowed: every holder's open connections must stop what the role no longer gives.
+  if (current.permissions.some((p) => !has.has(p)) || (current.guard_role ?? null) !== guardRole)
+    await realtimeRightsChanged(await store.roleHolders(organizationId, roleId));
   return roleOutputOf(role);
 }
 

@@ -173,6 +173,15 @@ export const peopleStore = {
   },
 
   /** Whether any member of the organization holds the role (the role delete check). */
+  /** Everyone in the organization holding the role (a role's rights changed: theirs did too). */
+  async roleHolders(organizationId: string, roleId: string) {
+    const { data } = await db()
+      .entities.membership.query.byOrganization({ organization_id: organizationId })
+      .where((attr, op) => op.contains(attr.role_ids, roleId))
+      .go({ pages: 'all', attributes: ['user_id'] });
+    return data.map((membership) => membership.user_id);
+  },
+
   async roleHeld(organizationId: string, roleId: string) {
     const { data } = await db()
       .entities.membership.query.byOrganization({ organization_id: organizationId })

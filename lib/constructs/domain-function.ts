@@ -57,9 +57,11 @@ export interface DomainFunctionProps {
   userPool?: IUserPool;
   /**
    * Live push (DESIGN §6): iot:Publish on the browsers' `user/*` and `org/*` topics, and the IoT
-   * data endpoint as IOT_DATA_ENDPOINT. Only for a domain that pushes.
+   * data endpoint as IOT_DATA_ENDPOINT. Only for a domain that pushes. `disconnectBrowsers` adds
+   * iot:DeleteConnection on browser clients (`client/web-*`) only, for a domain that takes rights
+   * away (issue 11 §3, functions/identity/realtime-connections.ts).
    */
-  push?: { iotEndpoint: string };
+  push?: { iotEndpoint: string; disconnectBrowsers?: boolean };
   /** Relative to the repository root; default `functions/<domain>/handler.ts`. */
   entry?: string;
   /** Exported function name; default `handler`. */
@@ -158,6 +160,29 @@ export class DomainFunction extends Construct {
         new PolicyStatement({ effect: Effect.ALLOW, actions: ['iot:Publish'], resources: topics }),
       );
       environment.IOT_DATA_ENDPOINT = props.push.iotEndpoint;
+      if (props.push.disconnectBrowsers) {
+        // Browsers connect as `web-<userId>-…` (the custom authorizer's policy); the OGN bridge and
+        // any other client stay out of reach.
+        const browsers = stack.formatArn({
+          service: 'iot',
+          resource: 'client',
+          resourceName: 'web-*',
+          arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+        });
+        this.role.addToPolicy(
+          new PolicyStatement({
+            effect: Effect.ALLOW,
+            actions: ['iot:DeleteConnection'],
+            resources: [browsers],
+          }),
+        );
+        Validations.of(this.role).acknowledge({
+          id: `AwsSolutions-IAM5[Resource::${nagResource(stack, browsers)}]`,
+          reason:
+            'iot:DeleteConnection on browser clients (web-<userId>-<tab>) only: a revocation ends the open ' +
+            'connections of whichever person lost rights, so the person is chosen per call, never the bridge.',
+        });
+      }
       for (const [index, name] of ['user', 'org'].entries()) {
         Validations.of(this.role).acknowledge({
           id: `AwsSolutions-IAM5[Resource::${nagResource(stack, topics[index]!)}]`,

@@ -540,7 +540,29 @@ describe('realtime stack', () => {
       }),
     );
     expect(t.Resources[fnId].Properties.Environment.Variables.USER_POOL_CLIENT_ID).toBeDefined();
-    for (const write of WRITE_ACTIONS) expect(actions).not.toContain(write);
+    // Its one write: the note of a connection under the person's partition (issue 11 §3).
+    for (const write of WRITE_ACTIONS.filter((action) => action !== 'dynamodb:PutItem'))
+      expect(actions).not.toContain(write);
+    const put = allowStatements(t).find((s) => asArray(s.Action).includes('dynamodb:PutItem'));
+    expect(put.Action).toBe('dynamodb:PutItem');
+    expect(put.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['person#*'] } });
+  });
+
+  it('lets only the organizations API end browsers’ MQTT connections, and only web-* clients', () => {
+    // Prepare
+    const api = testStage.stacks.api;
+    const t = template(testStage, api);
+
+    // Act
+    const holders = routedDomains().filter((domain) =>
+      actionsOfRole(t, logicalId(api.functions.get(domain)!.role)).includes('iot:DeleteConnection'),
+    );
+    const statement = allowStatements(t).find((s) => asArray(s.Action).includes('iot:DeleteConnection'));
+
+    // Assess
+    expect(holders).toEqual(['organizations']);
+    expect(statement.Action).toBe('iot:DeleteConnection');
+    expect(JSON.stringify(statement.Resource)).toMatch(/:client\/web-\*"/);
   });
 
   it('hands every OGN beacon batch to the tracking ingest, which may write the table and push', () => {

@@ -107,10 +107,11 @@ describe('the local stack in process', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const connect = (password: string) => {
+  const connect = (password: string, clientId = `web-user-pilot-${clients.length}`) => {
     const client = mqtt.connect(`${stack.url.replace('http', 'ws')}/mqtt`, {
       username: 'jwt',
       password,
+      clientId,
       reconnectPeriod: 0,
       connectTimeout: 5000,
     });
@@ -173,5 +174,10 @@ describe('the local stack in process', () => {
 
   it('refuses an MQTT connection with a token that does not verify', async () => {
     await expect(connect('not-a-token')).rejects.toThrow();
+  });
+
+  it('refuses a browser connection under a client id that is not web-<its user id>-…, as the IoT policy', async () => {
+    await expect(connect(pilotToken, 'web-user-admin-1')).rejects.toThrow();
+    await expect(connect(pilotToken, 'mqttjs_1234')).rejects.toThrow();
   });
 });

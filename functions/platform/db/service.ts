@@ -11,7 +11,7 @@ import {
 } from '../../aircraft/entities.ts';
 import { dailySheet, flight, flightStat, logbookBook, logbookEntry } from '../../flights/entities.ts';
 import { airport } from '../../identity/datasource-entities.ts';
-import { notification, privateProfile } from '../../identity/entities.ts';
+import { notification, privateProfile, realtimeConnection } from '../../identity/entities.ts';
 import {
   action,
   membership,
@@ -42,6 +42,7 @@ const entities = {
   package: subscriptionPackage,
   notification,
   privateProfile,
+  realtimeConnection,
   plane,
   planeCount,
   component,
