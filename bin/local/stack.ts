@@ -137,6 +137,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     process.env.USER_POOL_ID = cognito.userPoolId;
     process.env.COGNITO_ENDPOINT = `${url}/cognito`;
+    // The handlers (this process) sign their admin calls with it; the network does not know it.
+    process.env.COGNITO_LOCAL_SECRET = cognito.adminCredentials.secretAccessKey;
 
     const { forgetActor, resolveActorBySub } = await import('../../functions/platform/auth/actor.ts');
     const { realtimeTopicsFor } = await import('../../functions/platform/auth/realtime.ts');

@@ -18,7 +18,10 @@ import { BUNDLE_ALIASES } from '../bundle-aliases.ts';
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Variables parsed by functions/platform/config/env.ts. AWS_REGION is set by Lambda itself. */
-type ParsedKey = Exclude<keyof Env, 'AWS_REGION' | 'DYNAMODB_ENDPOINT' | 'S3_ENDPOINT' | 'COGNITO_ENDPOINT'>;
+type ParsedKey = Exclude<
+  keyof Env,
+  'AWS_REGION' | 'DYNAMODB_ENDPOINT' | 'S3_ENDPOINT' | 'COGNITO_ENDPOINT' | 'COGNITO_LOCAL_SECRET'
+>;
 
 /**
  * A Lambda's environment. The keys are checked against env.ts at compile time, so a renamed

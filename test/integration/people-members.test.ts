@@ -33,6 +33,7 @@ beforeAll(async () => {
   cognito = await startCognito({ dir, publicBaseUrl: baseUrl, onMessage: (m) => outbox.push(m) });
   process.env.USER_POOL_ID = cognito.userPoolId;
   process.env.COGNITO_ENDPOINT = `${baseUrl}/cognito`;
+  process.env.COGNITO_LOCAL_SECRET = cognito.adminCredentials.secretAccessKey;
   resetEnvForTests();
 });
 
@@ -42,6 +43,7 @@ afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
   await rm(dir, { recursive: true, force: true });
   delete process.env.COGNITO_ENDPOINT;
+  delete process.env.COGNITO_LOCAL_SECRET;
 });
 
 const actionsOf = async (organizationId: string, action: string) => {

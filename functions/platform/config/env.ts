@@ -15,6 +15,8 @@ const envSchema = z.object({
   USER_POOL_ID: z._default(z.string(), ''),
   /** Local stack only: the embedded Cognito (`<origin>/cognito`). Unset in AWS. */
   COGNITO_ENDPOINT: z.optional(z.string()),
+  /** Local stack only: the secret admin calls to the embedded Cognito are signed with. Unset in AWS. */
+  COGNITO_LOCAL_SECRET: z.optional(z.string()),
   /** The web app client; the realtime authorizer checks access tokens were issued to it. */
   USER_POOL_CLIENT_ID: z._default(z.string(), ''),
   /** The account's IoT data (ATS) endpoint host for live push (DESIGN §6); unset locally and in tests. */
