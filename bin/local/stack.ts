@@ -90,6 +90,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       FILES_BUCKET,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       S3_ENDPOINT: s3.endpoint,
+      S3_LOCAL_SECRET: s3.credentials.secretAccessKey,
       AWS_REGION: process.env.AWS_REGION ?? 'eu-central-1',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',

@@ -20,7 +20,12 @@ export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Variables parsed by functions/platform/config/env.ts. AWS_REGION is set by Lambda itself. */
 type ParsedKey = Exclude<
   keyof Env,
-  'AWS_REGION' | 'DYNAMODB_ENDPOINT' | 'S3_ENDPOINT' | 'COGNITO_ENDPOINT' | 'COGNITO_LOCAL_SECRET'
+  | 'AWS_REGION'
+  | 'DYNAMODB_ENDPOINT'
+  | 'S3_ENDPOINT'
+  | 'S3_LOCAL_SECRET'
+  | 'COGNITO_ENDPOINT'
+  | 'COGNITO_LOCAL_SECRET'
 >;
 
 /**

@@ -6,6 +6,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Domain } from '../../contracts/domains.ts';
+import { FILE_RESPONSE_HEADERS } from '../../contracts/file-types.ts';
 import { routeEntries, routeKey } from '../../contracts/routes.ts';
 import { type ScheduleDef, schedules } from '../../contracts/schedules.ts';
 import { TABLE_LAYOUT } from '../../functions/platform/db/table.ts';
@@ -752,7 +753,9 @@ describe('web stack', () => {
     const t = template(testStage, testStage.stacks.web);
 
     // Act
-    const [[, policy]] = resourcesOf(t, 'AWS::CloudFront::ResponseHeadersPolicy') as [[string, Json]];
+    const [, policy] = resourcesOf(t, 'AWS::CloudFront::ResponseHeadersPolicy').find(([, p]) =>
+      p.Properties.ResponseHeadersPolicyConfig.Comment.endsWith('security headers'),
+    )!;
     const headers = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
     const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
 
@@ -773,6 +776,37 @@ describe('web stack', () => {
     ]) {
       expect(csp).toContain(part);
     }
+  });
+
+  it('serves stored files at /org/* from the files bucket with nosniff and a sandboxing CSP (issue 11 §7)', () => {
+    // Prepare
+    const t = template(testStage, testStage.stacks.web);
+    const [[, distribution]] = resourcesOf(t, 'AWS::CloudFront::Distribution') as [[string, Json]];
+    const config = distribution.Properties.DistributionConfig;
+
+    // Act
+    const files = config.CacheBehaviors.find((b: Json) => b.PathPattern === '/org/*');
+    const origin = config.Origins.find((o: Json) => o.Id === files.TargetOriginId);
+    const policies = Object.fromEntries(resourcesOf(t, 'AWS::CloudFront::ResponseHeadersPolicy'));
+    const headers = policies[files.ResponseHeadersPolicyId.Ref].Properties.ResponseHeadersPolicyConfig;
+    const requests = Object.fromEntries(resourcesOf(t, 'AWS::CloudFront::OriginRequestPolicy'))[
+      files.OriginRequestPolicyId.Ref
+    ].Properties.OriginRequestPolicyConfig;
+
+    // Assess: the presigned URL reaches S3 as signed (its query string, S3's own host), nothing cached.
+    expect(files.AllowedMethods).toEqual(['GET', 'HEAD']);
+    expect(files.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // Managed-CachingDisabled
+    expect(files.FunctionAssociations).toBeUndefined();
+    expect(JSON.stringify(origin.DomainName)).toContain('RegionalDomainName');
+    expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only' });
+    expect(origin.OriginAccessControlId).toBeUndefined();
+    expect(requests.QueryStringsConfig).toEqual({ QueryStringBehavior: 'all' });
+    expect(requests.HeadersConfig).toEqual({ HeaderBehavior: 'none' });
+    expect(headers.SecurityHeadersConfig.ContentTypeOptions).toEqual({ Override: true });
+    expect(headers.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy).toBe(
+      FILE_RESPONSE_HEADERS['Content-Security-Policy'],
+    );
+    expect(FILE_RESPONSE_HEADERS['Content-Security-Policy']).toMatch(/(^|; )sandbox($|;)/);
   });
 
   it('writes /config.json from the stacks it depends on', () => {

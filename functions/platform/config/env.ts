@@ -11,6 +11,8 @@ const envSchema = z.object({
   /** Local stack only: the embedded DynamoDB / S3 endpoints. Unset in AWS. */
   DYNAMODB_ENDPOINT: z.optional(z.string()),
   S3_ENDPOINT: z.optional(z.string()),
+  /** Local stack only: the secret the local S3 checks signatures against. Unset in AWS. */
+  S3_LOCAL_SECRET: z.optional(z.string()),
   AWS_REGION: z._default(z.string(), 'eu-central-1'),
   USER_POOL_ID: z._default(z.string(), ''),
   /** Local stack only: the embedded Cognito (`<origin>/cognito`). Unset in AWS. */
