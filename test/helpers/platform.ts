@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Context } from 'aws-lambda';
 import { startDynamo } from '../../bin/local/dynamodb.ts';
+import { type LocalEvents, startLocalEvents } from '../../bin/local/events.ts';
 import { httpApiEvent } from '../../bin/local/gateway.ts';
 import { seedDemo } from '../../bin/local/seed.ts';
 import { ensureTable } from '../../bin/local/table.ts';
@@ -24,15 +25,32 @@ export interface Invocation {
 
 export interface Platform {
   invoke(operation: OperationName, input?: Invocation): Promise<{ status: number; body: any }>;
+  /**
+   * The local event bus behind the table's outbox (bin/local/events.ts): `subscribe` a test
+   * consumer, `drained()` to await delivery, `dead` for what was given up on.
+   */
+  events: LocalEvents;
   close(): Promise<void>;
+}
+
+export interface PlatformOptions {
+  seed?: boolean;
+  /**
+   * Domain events as the cloud may deliver them at worst: every event twice, and/or shuffled
+   * within a short window. Retries wait `retryDelaysMs` (default a few ms, so tests stay fast).
+   */
+  events?: { duplicate?: boolean; shuffle?: boolean; seed?: number; retryDelaysMs?: number[] };
 }
 
 /**
  * The backend as a Lambda sees it, on a real (embedded) DynamoDB: a fresh in-memory table, the
- * demo seed, and the domain handlers called with HTTP API v2 events — no HTTP server, no mocks.
+ * demo seed, the local event bus, and the domain handlers called with HTTP API v2 events — no HTTP
+ * server, no mocks.
  */
-export async function startPlatform(options: { seed?: boolean } = {}): Promise<Platform> {
+export async function startPlatform(options: PlatformOptions = {}): Promise<Platform> {
   const dynamo = await startDynamo({ port: 0, ttlSweepMs: 0 });
+  const { retryDelaysMs = [5, 20], ...chaos } = options.events ?? {};
+  const events = startLocalEvents(dynamo, { retryDelaysMs, chaos });
   Object.assign(process.env, {
     STAGE: 'test',
     TABLE_NAME: 'windsock-test',
@@ -80,7 +98,9 @@ export async function startPlatform(options: { seed?: boolean } = {}): Promise<P
       const result = await handler!(event, { awsRequestId: 'test' } as Context);
       return { status: result.statusCode, body: result.body ? JSON.parse(result.body) : null };
     },
+    events,
     async close() {
+      await events.close();
       await dynamo.close();
     },
   };
