@@ -11,7 +11,9 @@ import type { WebConfig } from '../../contracts/config.ts';
 import { schedules } from '../../contracts/schedules.ts';
 import { type LocalCognito, type OutboxMessage, startCognito } from './cognito.ts';
 import { type LocalDynamo, startDynamo } from './dynamodb.ts';
+import type { LocalEvents } from './events.ts';
 import { createGateway } from './gateway.ts';
+import { outboxPage, readMailOutbox } from './mail-outbox.ts';
 import { type LocalMqtt, startMqtt } from './mqtt.ts';
 import { type OgnIngest, startOgnIngest } from './ogn-ingest.ts';
 import { startS3 } from './s3.ts';
@@ -41,6 +43,8 @@ export interface LocalStack {
   cognito: LocalCognito;
   mqtt: LocalMqtt;
   dynamo: LocalDynamo;
+  /** Domain events: the outbox's stream → the relay → the in-process bus (`drained()` for tests). */
+  events: LocalEvents;
   seeded: boolean;
   /** The OGN bridge's MQTT login (publishes to `ogn/beacons/#` only). */
   ognBridge: { username: string; password: string; secretFile: string };
@@ -91,6 +95,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       S3_ENDPOINT: s3.endpoint,
       AWS_REGION: process.env.AWS_REGION ?? 'eu-central-1',
+      // Mail is kept in the data directory's outbox, not sent (/_local/outbox shows it).
+      MAIL_OUTBOX_FILE: join(dataDir, 'mail-outbox.jsonl'),
+      MAIL_FROM: 'Windsock <noreply@windsock.local>',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
     });
@@ -101,6 +108,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     closers.push(() => tableClient.destroy());
     await ensureTable(tableClient, TABLE_NAME);
+    // Domain events (DESIGN §6): new outbox items → the relay → every subscribed consumer, at least once.
+    const { startLocalEvents } = await import('./events.ts');
+    const events = startLocalEvents(dynamo, {
+      deadLetterFile: join(dataDir, 'events-dead.jsonl'),
+      log: options.log,
+    });
+    closers.push(() => events.close());
 
     let handleRequest: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
       res.writeHead(503);
@@ -209,8 +223,21 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         req.url = (req.url ?? '/').slice('/cognito'.length) || '/';
         cognito.handle(req, res);
       } else if (path === '/_local/outbox') {
+        // A browser gets the readable page; tools and tests the JSON (Cognito's codes, then the mails).
+        const codes = cognito.outbox.list().map((message) => ({ message, link: messageLink(url, message) }));
+        const mails = readMailOutbox(join(dataDir, 'mail-outbox.jsonl'));
+        if ((req.headers.accept ?? '').includes('text/html')) {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+          res.end(outboxPage(mails, codes));
+          return;
+        }
         res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-        res.end(JSON.stringify(cognito.outbox.list().map((m) => ({ ...m, link: messageLink(url, m) }))));
+        res.end(
+          JSON.stringify([
+            ...codes.map(({ message, link }) => ({ ...message, link })),
+            ...mails.map((mail) => ({ ...mail, kind: 'mail' })),
+          ]),
+        );
       } else {
         web(req, res, () => {
           res.writeHead(404, { 'content-type': 'text/plain' });
@@ -219,7 +246,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }
     };
 
-    return { url, mqttTcpPort: mqtt.tcpPort, cognito, mqtt, dynamo, seeded, ognBridge, ognIngest, close };
+    return {
+      url,
+      mqttTcpPort: mqtt.tcpPort,
+      cognito,
+      mqtt,
+      dynamo,
+      events,
+      seeded,
+      ognBridge,
+      ognIngest,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;

@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Context } from 'aws-lambda';
 import { startDynamo } from '../../bin/local/dynamodb.ts';
 import { type LocalEvents, startLocalEvents } from '../../bin/local/events.ts';
 import { httpApiEvent } from '../../bin/local/gateway.ts';
+import { readMailOutbox } from '../../bin/local/mail-outbox.ts';
 import { seedDemo } from '../../bin/local/seed.ts';
 import { ensureTable } from '../../bin/local/table.ts';
 import type { Domain } from '../../contracts/domains.ts';
@@ -10,6 +14,7 @@ import { type OperationName, routes } from '../../contracts/routes.ts';
 import { resetEnvForTests } from '../../functions/platform/config/env.ts';
 import { resetDynamoForTests } from '../../functions/platform/db/client.ts';
 import { resetDbForTests } from '../../functions/platform/db/service.ts';
+import type { OutboxMail } from '../../functions/platform/mail/send.ts';
 
 /** The Cognito `sub` the test seed gives a demo person (`pilot@demo.windsock.aero` → `sub-pilot@…`). */
 export const subOf = (email: string) => `sub-${email}`;
@@ -30,6 +35,8 @@ export interface Platform {
    * consumer, `drained()` to await delivery, `dead` for what was given up on.
    */
   events: LocalEvents;
+  /** What the handlers mailed (the local outbox, oldest first): sendMail() writes there, not to SES. */
+  mail(): OutboxMail[];
   close(): Promise<void>;
 }
 
@@ -51,8 +58,11 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   const dynamo = await startDynamo({ port: 0, ttlSweepMs: 0 });
   const { retryDelaysMs = [5, 20], ...chaos } = options.events ?? {};
   const events = startLocalEvents(dynamo, { retryDelaysMs, chaos });
+  const mailDir = mkdtempSync(join(tmpdir(), 'windsock-mail-'));
+  const mailOutbox = join(mailDir, 'mail-outbox.jsonl');
   Object.assign(process.env, {
     STAGE: 'test',
+    MAIL_OUTBOX_FILE: mailOutbox,
     TABLE_NAME: 'windsock-test',
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     ACTOR_CACHE_SECONDS: '0',
@@ -99,9 +109,11 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
       return { status: result.statusCode, body: result.body ? JSON.parse(result.body) : null };
     },
     events,
+    mail: () => readMailOutbox(mailOutbox),
     async close() {
       await events.close();
       await dynamo.close();
+      rmSync(mailDir, { recursive: true, force: true });
     },
   };
 }
