@@ -24,8 +24,10 @@ import {
   type FilesAccess,
   type FilesGrant,
   type LogLevel,
+  type MailGrant,
   type TableAccess,
 } from './constructs/domain-function.ts';
+import { mailFor } from './mail.ts';
 
 /** A domain writes to the table exactly when one of its routes is not a GET. */
 export const tableAccessFor = (domain: Domain): TableAccess =>
@@ -60,6 +62,8 @@ export interface ApiStackProps extends StackProps {
   logLevel: LogLevel;
   /** The IoT data endpoint (realtime stack); without it no domain gets the push grant. */
   iotEndpoint?: string;
+  /** Mail settings; only lib/mail.ts MAIL_DOMAINS get them. Without them nobody may mail. */
+  mail?: MailGrant;
 }
 
 /**
@@ -137,6 +141,7 @@ export class ApiStack extends Stack {
     const integrations = new Map<Domain, HttpLambdaIntegration>();
     for (const domain of routedDomains()) {
       const filesAccess = FILES_ACCESS[domain];
+      const mail = mailFor(domain, props.mail);
       const fn = new DomainFunction(this, `${pascal(domain)}Function`, {
         domain,
         stage: props.stage,
@@ -146,6 +151,7 @@ export class ApiStack extends Stack {
         userPool: props.userPool,
         ...(props.iotEndpoint &&
           PUSH_DOMAINS.includes(domain) && { push: { iotEndpoint: props.iotEndpoint } }),
+        ...(mail && { mail }),
         logLevel: props.logLevel,
         description: `windsock ${props.stage} ${domain} API`,
       });

@@ -15,8 +15,9 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { Domain } from '../contracts/domains.ts';
 import type { ScheduleDef } from '../contracts/schedules.ts';
-import { DomainFunction, type LogLevel } from './constructs/domain-function.ts';
+import { DomainFunction, type LogLevel, type MailGrant } from './constructs/domain-function.ts';
 import { toEventBridgeCron } from './cron.ts';
+import { mailFor } from './mail.ts';
 
 export interface SchedulesStackProps extends StackProps {
   stage: string;
@@ -26,6 +27,8 @@ export interface SchedulesStackProps extends StackProps {
   schedules: readonly ScheduleDef[];
   /** The IoT data endpoint: jobs that notify people push the notification live (DESIGN §6). */
   iotEndpoint?: string;
+  /** Mail settings, for the jobs of domains that mail (lib/mail.ts). */
+  mail?: MailGrant;
   /** Where a domain's scheduled entries live; default `functions/<domain>/jobs.ts`. */
   jobsEntryOf?: (domain: Domain) => string;
 }
@@ -78,6 +81,7 @@ export class SchedulesStack extends Stack {
       let fn = functions.get(key);
       let role = targetRoles.get(key);
       if (!fn || !role) {
+        const mail = mailFor(job.domain, props.mail);
         fn = new DomainFunction(this, `${pascal(job.domain)}${pascal(job.handler)}Job`, {
           domain: job.domain,
           stage: props.stage,
@@ -90,6 +94,7 @@ export class SchedulesStack extends Stack {
           logLevel: props.logLevel,
           timeout: Duration.minutes(5),
           ...(props.iotEndpoint && { push: { iotEndpoint: props.iotEndpoint } }),
+          ...(mail && { mail }),
         });
         role = new Role(this, `${pascal(job.domain)}${pascal(job.handler)}SchedulerRole`, {
           assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {

@@ -17,7 +17,16 @@ import { BUNDLE_ALIASES } from '../bundle-aliases.ts';
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Variables parsed by functions/platform/config/env.ts. AWS_REGION is set by Lambda itself. */
-type ParsedKey = Exclude<keyof Env, 'AWS_REGION' | 'DYNAMODB_ENDPOINT' | 'S3_ENDPOINT' | 'COGNITO_ENDPOINT'>;
+type ParsedKey = Exclude<
+  keyof Env,
+  | 'AWS_REGION'
+  | 'DYNAMODB_ENDPOINT'
+  | 'S3_ENDPOINT'
+  | 'COGNITO_ENDPOINT'
+  | 'EVENTBRIDGE_ENDPOINT'
+  | 'SES_ENDPOINT'
+  | 'MAIL_OUTBOX_FILE'
+>;
 
 /**
  * A Lambda's environment. The keys are checked against env.ts at compile time, so a renamed
@@ -30,8 +39,11 @@ export type FunctionEnvironment = { [K in ParsedKey]?: string } & {
 
 export type LogLevel = Env['LOG_LEVEL'];
 
-/** `read`: get, batch get, query. `readWrite` adds put, update, delete, batch write, condition check. */
-export type TableAccess = 'read' | 'readWrite';
+/**
+ * `read`: get, batch get, query. `readWrite` adds put, update, delete, batch write, condition check.
+ * `none`: no table action at all (the events relay reads only the table's stream).
+ */
+export type TableAccess = 'none' | 'read' | 'readWrite';
 export type FilesAccess = 'read' | 'readWrite';
 
 /**
@@ -44,8 +56,17 @@ export interface FilesGrant {
   readWrite: IManagedPolicy;
 }
 
+/** Mail (DESIGN §6): the verified SES identity and the From address on it (lib/mail.ts). */
+export interface MailGrant {
+  /** The identity's name: a domain (`mail.example.org`) or an address. */
+  identityName: string;
+  /** The address every mail is sent from, on that identity. */
+  fromAddress: string;
+}
+
 export interface DomainFunctionProps {
-  domain: Domain;
+  /** The domain it serves; `platform` for the plumbing no domain owns (the events relay). */
+  domain: Domain | 'platform';
   stage: string;
   table: ITable;
   /** Read-only unless asked (STYLE: "grants read-only unless asked"). */
@@ -59,6 +80,11 @@ export interface DomainFunctionProps {
    * data endpoint as IOT_DATA_ENDPOINT. Only for a domain that pushes.
    */
   push?: { iotEndpoint: string };
+  /**
+   * Mail: `ses:SendEmail` on the configured identity only, from the configured address only, and
+   * MAIL_FROM. Only for a domain that mails (lib/mail.ts MAIL_DOMAINS).
+   */
+  mail?: MailGrant;
   /** Relative to the repository root; default `functions/<domain>/handler.ts`. */
   entry?: string;
   /** Exported function name; default `handler`. */
@@ -115,17 +141,18 @@ export class DomainFunction extends Construct {
     this.logGroup.grantWrite(this.role);
 
     const { table } = props;
-    this.role.addToPolicy(
-      new PolicyStatement({
-        effect: Effect.ALLOW,
-        actions: tableAccess === 'readWrite' ? [...TABLE_READ, ...TABLE_WRITE] : TABLE_READ,
-        // The table and each index by name: no `index/*` wildcard.
-        resources: [
-          table.tableArn,
-          ...TABLE_LAYOUT.indexes.map((index) => `${table.tableArn}/index/${index.name}`),
-        ],
-      }),
-    );
+    if (tableAccess !== 'none')
+      this.role.addToPolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: tableAccess === 'readWrite' ? [...TABLE_READ, ...TABLE_WRITE] : TABLE_READ,
+          // The table and each index by name: no `index/*` wildcard.
+          resources: [
+            table.tableArn,
+            ...TABLE_LAYOUT.indexes.map((index) => `${table.tableArn}/index/${index.name}`),
+          ],
+        }),
+      );
 
     const environment: FunctionEnvironment & Record<string, string | undefined> = {
       STAGE: props.stage,
@@ -165,6 +192,22 @@ export class DomainFunction extends Construct {
             'message by the service; browsers subscribe only to their own (the IoT custom authorizer).',
         });
       }
+    }
+    if (props.mail) {
+      const identity = Stack.of(this).formatArn({
+        service: 'ses',
+        resource: 'identity',
+        resourceName: props.mail.identityName,
+      });
+      this.role.addToPolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['ses:SendEmail'],
+          resources: [identity],
+          conditions: { StringEquals: { 'ses:FromAddress': props.mail.fromAddress } },
+        }),
+      );
+      environment.MAIL_FROM = `Windsock <${props.mail.fromAddress}>`;
     }
     Object.assign(environment, props.environment);
 

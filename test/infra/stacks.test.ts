@@ -6,6 +6,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Domain } from '../../contracts/domains.ts';
+import { subscriptions } from '../../contracts/events.ts';
 import { routeEntries, routeKey } from '../../contracts/routes.ts';
 import { type ScheduleDef, schedules } from '../../contracts/schedules.ts';
 import { TABLE_LAYOUT } from '../../functions/platform/db/table.ts';
@@ -46,7 +47,15 @@ function synthesize(stage: string): Synthesized {
   }
 }
 
-const stackList = (s: WindsockStacks): Stack[] => [s.data, s.auth, s.api, s.realtime, s.schedules, s.web];
+const stackList = (s: WindsockStacks): Stack[] => [
+  s.data,
+  s.auth,
+  s.api,
+  s.realtime,
+  s.schedules,
+  s.events,
+  s.web,
+];
 
 function template(s: Synthesized, stack: Stack): Json {
   if (s.error) throw s.error;
@@ -349,6 +358,7 @@ describe('data stack', () => {
     expect(p.BillingMode).toBe('PAY_PER_REQUEST');
     expect(p.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
     expect(p.SSESpecification).toEqual({ SSEEnabled: true });
+    expect(p.StreamSpecification).toEqual({ StreamViewType: 'NEW_IMAGE' });
     expect(p.DeletionProtectionEnabled).toBe(false);
     expect(table.DeletionPolicy).toBe('Delete');
   });
@@ -444,7 +454,10 @@ describe('every stack', () => {
         expect(actions, stack.stackName).not.toContain('s3:*');
         if (anyResource) {
           expect(
-            actions.filter((a) => a.startsWith('dynamodb:') || a.startsWith('s3:')),
+            actions
+              // The events relay's stream read: ListStreams has no resource-level permission (AWS).
+              .filter((a) => a !== 'dynamodb:ListStreams')
+              .filter((a) => a.startsWith('dynamodb:') || a.startsWith('s3:')),
             `${stack.stackName}: ${actions}`,
           ).toEqual([]);
         }
@@ -755,5 +768,35 @@ describe('web stack', () => {
     expect(
       resourcesOf(template(testStage, web), 'Custom::CDKBucketDeployment').length,
     ).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('events stack (the app)', () => {
+  it('relays the table stream’s new outbox items to the stage’s bus; no rule while nobody subscribes', () => {
+    // Act
+    const t = template(testStage, testStage.stacks.events);
+    const [[, bus]] = resourcesOf(t, 'AWS::Events::EventBus') as [[string, Json]];
+    const [[, mapping]] = resourcesOf(t, 'AWS::Lambda::EventSourceMapping') as [[string, Json]];
+
+    // Assess
+    expect(bus.Properties.Name).toBe('windsock-test');
+    expect(JSON.parse(mapping.Properties.FilterCriteria.Filters[0].Pattern)).toEqual({
+      eventName: ['INSERT'],
+      dynamodb: { NewImage: { __edb_e__: { S: ['domainEvent'] } } },
+    });
+    expect(resourcesOf(t, 'AWS::Events::Rule')).toHaveLength(subscriptions.length);
+    expect(resourcesOf(t, 'AWS::Lambda::Function')).toHaveLength(1);
+  });
+
+  it('gives no function of the app SES without windsock:mailFrom', () => {
+    for (const stack of stackList(testStage.stacks)) {
+      const actions = allowStatements(template(testStage, stack)).flatMap(
+        (st) => asArray(st.Action) as string[],
+      );
+      expect(
+        actions.filter((a) => a.startsWith('ses:')),
+        stack.stackName,
+      ).toEqual([]);
+    }
   });
 });

@@ -3,6 +3,7 @@ import { appendFile } from 'node:fs/promises';
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { env } from '../config/env.ts';
 import { logger } from '../log/logger.ts';
+import { isPlainAddress } from './address.ts';
 
 /**
  * Mail (DESIGN §6): SES v2 `SendEmail` in the cloud, from MAIL_FROM, for the domains given the
@@ -31,14 +32,12 @@ export interface OutboxMail extends Mail {
   from: string;
 }
 
-// One address, no display name, no line breaks (nothing that could add a header or a recipient).
-const ADDRESS = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/;
 // SES message tag values: letters, digits, underscore, dash.
 const TAG = /^[A-Za-z0-9_-]{1,64}$/;
 
 function checked(mail: Mail): Mail {
   const problems = [
-    !ADDRESS.test(mail.to) && 'to',
+    !isPlainAddress(mail.to) && 'to',
     (!mail.subject.trim() || /[\r\n]/.test(mail.subject)) && 'subject',
     !mail.text.trim() && 'text',
     !TAG.test(mail.tag) && 'tag',
