@@ -51,7 +51,7 @@ export function outboxPage(mails: OutboxMail[], codes: { message: OutboxMessage;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Windsock local outbox</title><style>
 body{font-family:system-ui,sans-serif;margin:0 auto;max-width:960px;padding:16px;color:#16191f}
-article{border:1px solid #d1d5db;border-radius:8px;padding:12px 16px;margin:12px 0}
+article{border:1px solid #d1d5db;border-radius:8px;padding:12px 16px;margin:12px 0;overflow-wrap:anywhere}
 header{color:#5f6b7a;font-size:14px}h2{font-size:17px;margin:8px 0}
 pre{white-space:pre-wrap;font-family:inherit;margin:0}.tag{background:#eef;border-radius:4px;padding:1px 6px}
 iframe{width:100%;height:360px;border:1px solid #d1d5db}</style></head>

@@ -76,6 +76,9 @@ describe('composeMail', () => {
     expect(mail.html).toContain('<p>Egyenlege -3 500 Ft &lt;b&gt;.</p>');
     expect(mail.html).toContain(`<p>Üdvözlettel:<br>${sender}</p>`);
     expect(mail.html).toContain('<html lang="hu">');
+    expect(mail.html).toContain(
+      '<p>Megnyitás: <a href="https://app.example.org/profile/transactions/">https://app.example.org/profile/transactions/</a></p>',
+    );
   });
 
   it('takes a person’s own words as written: no placeholders read, no header in the subject', () => {

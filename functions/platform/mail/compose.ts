@@ -73,6 +73,15 @@ export function createMailComposer(catalogue: MailCatalogue) {
     text: fill(template, params, String),
     html: fill(escapeHtml(template), params, escapeHtml),
   });
+  /** The "open in Windsock" line: the link is a link in the HTML. */
+  const linked = (template: string, link: string) => ({
+    text: fill(template, { link }, String),
+    html: fill(
+      escapeHtml(template),
+      { link },
+      (value) => `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>`,
+    ),
+  });
   /** A person's own words: used as written, never read as a template. */
   const literal = (value: string) => ({ text: value, html: escapeHtml(value) });
 
@@ -94,7 +103,7 @@ export function createMailComposer(catalogue: MailCatalogue) {
         ? filled(template(lang, 'layout.greeting'), { name: input.name })
         : filled(template(lang, 'layout.greeting_anonymous'), {}),
       ...body.filter((paragraph) => paragraph.text),
-      ...(input.link ? [filled(template(lang, 'layout.open'), { link: input.link })] : []),
+      ...(input.link ? [linked(template(lang, 'layout.open'), input.link)] : []),
       filled(template(lang, 'layout.signature'), params),
     ];
     const footer = filled(template(lang, 'layout.footer'), params);
