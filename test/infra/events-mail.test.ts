@@ -1,38 +1,18 @@
-import { App, type CfnElement, Stack } from 'aws-cdk-lib';
+import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { AwsSolutionsChecks } from 'cdk-nag';
-import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONSUMER_RETRIES, type SubscriptionDef } from '../../contracts/events.ts';
 import { DomainFunction } from '../../lib/constructs/domain-function.ts';
 import { EventsStack } from '../../lib/events-stack.ts';
 import { mailFor } from '../../lib/mail.ts';
+import { asArray, logicalId, nagFindings, resourcesOf, statementsOfRole } from '../helpers/cfn-template.ts';
 
 /**
  * The events stack with subscription rows passed in (the app has none yet), and the mail grant of
  * a DomainFunction: only ses:SendEmail, only on the identity, only from the configured address.
  */
 type Json = any;
-
-const resourcesOf = (t: Json, type: string): [string, Json][] =>
-  Object.entries(t.Resources as Record<string, Json>).filter(([, r]) => r.Type === type);
-const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
-const logicalId = (element: IConstruct) => {
-  const cfn = (element.node.defaultChild ?? element) as CfnElement;
-  return Stack.of(cfn).resolve(cfn.logicalId) as string;
-};
-/** Allow statements of the inline policies attached to one role. */
-const statementsOfRole = (t: Json, roleId: string): Json[] =>
-  resourcesOf(t, 'AWS::IAM::Policy')
-    .filter(([, p]) => p.Properties.Roles.some((role: Json) => role.Ref === roleId))
-    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as Json[])
-    .filter((s) => s.Effect === 'Allow');
-const nagFindings = (scope: IConstruct) =>
-  new AwsSolutionsChecks().validateScope(scope).violations.map((v) => ({
-    rule: v.ruleName,
-    resources: v.violatingResources.map((r) => r.constructPath),
-  }));
 
 const MAIL = { identityName: 'mail.example.org', fromAddress: 'noreply@mail.example.org' };
 

@@ -1,9 +1,7 @@
-import { App, type CfnElement, Stack, Validations } from 'aws-cdk-lib';
+import { App, Stack, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
-import { AwsSolutionsChecks } from 'cdk-nag';
-import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Domain } from '../../contracts/domains.ts';
 import { subscriptions } from '../../contracts/events.ts';
@@ -16,6 +14,7 @@ import { DataStack } from '../../lib/data-stack.ts';
 import { SchedulesStack } from '../../lib/schedules-stack.ts';
 import { DEFAULT_TILES_ATTRIBUTION, DEFAULT_TILES_URL, SPA_REWRITE_CODE } from '../../lib/web-stack.ts';
 import { buildWindsock, type WindsockStacks } from '../../lib/windsock.ts';
+import { actionsOfRole, asArray, logicalId, nagFindings, resourcesOf } from '../helpers/cfn-template.ts';
 
 /** CloudFormation JSON is untyped. */
 type Json = any;
@@ -62,16 +61,6 @@ function template(s: Synthesized, stack: Stack): Json {
   return Template.fromStack(stack).toJSON();
 }
 
-const resourcesOf = (t: Json, type: string): [string, Json][] =>
-  Object.entries(t.Resources as Record<string, Json>).filter(([, r]) => r.Type === type);
-
-const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
-
-const logicalId = (element: IConstruct) => {
-  const cfn = (element.node.defaultChild ?? element) as CfnElement;
-  return Stack.of(cfn).resolve(cfn.logicalId) as string;
-};
-
 /** Allow statements of every IAM policy, managed policy and inline role policy in a template. */
 function allowStatements(t: Json): Json[] {
   const statements: Json[] = [];
@@ -84,22 +73,6 @@ function allowStatements(t: Json): Json[] {
     }
   }
   return statements.filter((s) => s.Effect === 'Allow');
-}
-
-/** Actions granted to one role through the policies attached to it in its own template. */
-function actionsOfRole(t: Json, roleLogicalId: string): string[] {
-  return resourcesOf(t, 'AWS::IAM::Policy')
-    .filter(([, p]) => p.Properties.Roles.some((role: Json) => role.Ref === roleLogicalId))
-    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement)
-    .filter((s: Json) => s.Effect === 'Allow')
-    .flatMap((s: Json) => asArray(s.Action) as string[]);
-}
-
-function nagFindings(scope: IConstruct) {
-  return new AwsSolutionsChecks().validateScope(scope).violations.map((v) => ({
-    rule: v.ruleName,
-    resources: v.violatingResources.map((r) => r.constructPath),
-  }));
 }
 
 let testStage: Synthesized;

@@ -1,5 +1,3 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
@@ -8,6 +6,7 @@ import { type LocalDynamo, type StreamRecord, startDynamo } from '../../bin/loca
 import { resetEnvForTests } from '../../functions/platform/config/env.ts';
 import { eventItem, OUTBOX_STREAM_FILTER } from '../../functions/platform/events/outbox.ts';
 import { handler } from '../../functions/platform/events/relay.ts';
+import { type RecordedRequest, STAND_IN_CREDENTIALS, startAwsStandIn } from '../helpers/aws-stand-in.ts';
 
 /**
  * The two ends of the relay without AWS: the embedded DynamoDB's stream of new outbox items (what
@@ -131,38 +130,25 @@ describe('the local stream of new outbox items', () => {
 });
 
 describe('the relay Lambda against a stand-in EventBridge', () => {
-  let server: Server;
-  let answer: (entries: unknown[]) => { status: number; body: unknown } = (entries) => ({
-    status: 200,
-    body: { FailedEntryCount: 0, Entries: entries.map((_, i) => ({ EventId: `eb-${i}` })) },
-  });
-  const requests: { headers: IncomingMessage['headers']; body: { Entries: Record<string, unknown>[] } }[] =
-    [];
+  const accepted = (request: RecordedRequest) => {
+    const { Entries } = JSON.parse(request.body) as { Entries: unknown[] };
+    return {
+      status: 200,
+      body: { FailedEntryCount: 0, Entries: Entries.map((_, i) => ({ EventId: `eb-${i}` })) },
+    };
+  };
+  let eventBridge: Awaited<ReturnType<typeof startAwsStandIn>>;
+  const sent = () =>
+    eventBridge.requests.map((r) => JSON.parse(r.body) as { Entries: Record<string, unknown>[] });
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk) => {
-        body += chunk;
-      });
-      req.on('end', () => {
-        const parsed = JSON.parse(body) as { Entries: Record<string, unknown>[] };
-        requests.push({ headers: req.headers, body: parsed });
-        const reply = answer(parsed.Entries);
-        res
-          .writeHead(reply.status, { 'content-type': 'application/x-amz-json-1.1' })
-          .end(JSON.stringify(reply.body));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    eventBridge = await startAwsStandIn(accepted);
     Object.assign(process.env, {
+      ...STAND_IN_CREDENTIALS,
       TABLE_NAME: 'windsock-test',
       AWS_REGION: 'eu-central-1',
       EVENT_BUS_NAME: 'windsock-test',
-      EVENTBRIDGE_ENDPOINT: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-      AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE',
-      AWS_SECRET_ACCESS_KEY: 'secret',
-      AWS_SESSION_TOKEN: 'session-token',
+      EVENTBRIDGE_ENDPOINT: eventBridge.url,
     });
     resetEnvForTests();
   });
@@ -170,7 +156,7 @@ describe('the relay Lambda against a stand-in EventBridge', () => {
     delete process.env.EVENTBRIDGE_ENDPOINT;
     delete process.env.EVENT_BUS_NAME;
     resetEnvForTests();
-    await new Promise((resolve) => server.close(resolve));
+    await eventBridge.close();
   });
 
   /** Stream records as the event source mapping hands them over (DynamoDB JSON, NEW_IMAGE). */
@@ -206,22 +192,22 @@ describe('the relay Lambda against a stand-in EventBridge', () => {
 
   it('puts each event on the bus: source, type, detail with its natural id, signed for EventBridge', async () => {
     // Prepare
-    requests.length = 0;
+    eventBridge.requests.length = 0;
 
     // Act
     const result = await handler({ Records: records([1, 2]) });
 
     // Assess
     expect(result).toEqual({ batchItemFailures: [] });
-    expect(requests).toHaveLength(1);
-    const [request] = requests;
+    expect(eventBridge.requests).toHaveLength(1);
+    const [request] = eventBridge.requests;
     expect(request!.headers['x-amz-target']).toBe('AWSEvents.PutEvents');
     expect(request!.headers['content-type']).toBe('application/x-amz-json-1.1');
     expect(request!.headers.authorization).toMatch(
       /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-central-1\/events\/aws4_request, /,
     );
     expect(request!.headers['x-amz-security-token']).toBe('session-token');
-    expect(request!.body.Entries).toEqual(
+    expect(sent()[0]!.Entries).toEqual(
       [1, 2].map((version) => ({
         Source: 'windsock.flights',
         DetailType: 'flight.changed',
@@ -234,35 +220,38 @@ describe('the relay Lambda against a stand-in EventBridge', () => {
 
   it('puts at most ten entries per call', async () => {
     // Prepare
-    requests.length = 0;
+    eventBridge.requests.length = 0;
 
     // Act
     await handler({ Records: records([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]) });
 
     // Assess
-    expect(requests.map((r) => r.body.Entries.length)).toEqual([10, 2]);
+    expect(sent().map((body) => body.Entries.length)).toEqual([10, 2]);
   });
 
   it('hands back the first refused event and all after it; a failed call hands back its first', async () => {
     // Prepare
-    requests.length = 0;
-    answer = (entries) => ({
-      status: 200,
-      body: {
-        FailedEntryCount: 1,
-        Entries: entries.map((_, i) =>
-          i === 1 ? { ErrorCode: 'ThrottlingException' } : { EventId: `eb-${i}` },
-        ),
-      },
+    eventBridge.answer((request) => {
+      const { Entries } = JSON.parse(request.body) as { Entries: unknown[] };
+      return {
+        status: 200,
+        body: {
+          FailedEntryCount: 1,
+          Entries: Entries.map((_, i) =>
+            i === 1 ? { ErrorCode: 'ThrottlingException' } : { EventId: `eb-${i}` },
+          ),
+        },
+      };
     });
 
     // Act
     const partly = await handler({ Records: records([1, 2, 3]) });
-    answer = () => ({ status: 500, body: { __type: 'InternalException' } });
+    eventBridge.answer(() => ({ status: 500, body: { __type: 'InternalException' } }));
     const refused = await handler({ Records: records([4, 5]) });
 
     // Assess
     expect(partly).toEqual({ batchItemFailures: [{ itemIdentifier: '102' }] });
     expect(refused).toEqual({ batchItemFailures: [{ itemIdentifier: '104' }] });
+    eventBridge.answer(accepted);
   });
 });

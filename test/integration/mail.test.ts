@@ -1,10 +1,9 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetEnvForTests } from '../../functions/platform/config/env.ts';
 import { db } from '../../functions/platform/db/service.ts';
 import { mailPerson } from '../../functions/platform/mail/mail-person.ts';
 import { resetMailForTests, sendMail } from '../../functions/platform/mail/send.ts';
+import { STAND_IN_CREDENTIALS, startAwsStandIn } from '../helpers/aws-stand-in.ts';
 import { type Platform, startPlatform } from '../helpers/platform.ts';
 
 /**
@@ -100,36 +99,18 @@ describe('mail on the local stack', () => {
 });
 
 describe('mail in the cloud (SES v2 SendEmail)', () => {
-  let server: Server;
-  const requests: { method: string; url: string; headers: IncomingMessage['headers']; body: any }[] = [];
+  let ses: Awaited<ReturnType<typeof startAwsStandIn>>;
   const saved = { ...process.env };
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk) => {
-        body += chunk;
-      });
-      req.on('end', () => {
-        requests.push({
-          method: req.method ?? '',
-          url: req.url ?? '',
-          headers: req.headers,
-          body: JSON.parse(body),
-        });
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{"MessageId":"ses-0001"}');
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    ses = await startAwsStandIn(() => ({ status: 200, body: { MessageId: 'ses-0001' } }));
     delete process.env.MAIL_OUTBOX_FILE;
     Object.assign(process.env, {
+      ...STAND_IN_CREDENTIALS,
       TABLE_NAME: 'windsock-test',
       AWS_REGION: 'eu-central-1',
       MAIL_FROM: 'Windsock <noreply@mail.example.org>',
-      SES_ENDPOINT: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-      AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE',
-      AWS_SECRET_ACCESS_KEY: 'secret',
-      AWS_SESSION_TOKEN: 'session-token',
+      SES_ENDPOINT: ses.url,
     });
     resetEnvForTests();
     resetMailForTests();
@@ -138,7 +119,7 @@ describe('mail in the cloud (SES v2 SendEmail)', () => {
     process.env = saved;
     resetEnvForTests();
     resetMailForTests();
-    await new Promise((resolve) => server.close(resolve));
+    await ses.close();
   });
 
   it('sends from the configured address with UTF-8 subject, text, HTML and the tag, signed for SES', async () => {
@@ -153,13 +134,13 @@ describe('mail in the cloud (SES v2 SendEmail)', () => {
 
     // Assess
     expect(result).toEqual({ messageId: 'ses-0001' });
-    expect(requests).toHaveLength(1);
-    const [request] = requests;
+    expect(ses.requests).toHaveLength(1);
+    const [request] = ses.requests;
     expect([request!.method, request!.url]).toEqual(['POST', '/v2/email/outbound-emails']);
     expect(request!.headers.authorization).toMatch(
       /Credential=AKIDEXAMPLE\/\d{8}\/eu-central-1\/ses\/aws4_request/,
     );
-    expect(request!.body).toEqual({
+    expect(JSON.parse(request!.body)).toEqual({
       FromEmailAddress: 'Windsock <noreply@mail.example.org>',
       Destination: { ToAddresses: ['pilot@demo.windsock.aero'] },
       Content: {
