@@ -5,11 +5,13 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { Domain } from '../contracts/domains.ts';
 import { CONSUMER_RETRIES, eventSource, events, type SubscriptionDef } from '../contracts/events.ts';
 import { OUTBOX_STREAM_FILTER } from '../functions/platform/events/outbox.ts';
+import { pascal } from './construct-ids.ts';
+import { deadLetterQueue } from './constructs/dead-letter-queue.ts';
 import { DomainFunction, type LogLevel, type MailGrant } from './constructs/domain-function.ts';
 import { mailFor } from './mail.ts';
 
@@ -60,20 +62,12 @@ export class EventsStack extends Stack {
       retention: Duration.days(prod ? 90 : 14),
     });
 
-    const deadLetterQueue = (name: string, reason: string) => {
-      const queue = new Queue(this, name, {
-        encryption: QueueEncryption.SQS_MANAGED,
-        enforceSSL: true,
-        retentionPeriod: Duration.days(14),
-        removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-      });
-      Validations.of(queue).acknowledge({ id: 'AwsSolutions-SQS3', reason });
-      return queue;
-    };
-
+    const retain = prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
     this.relayDeadLetterQueue = deadLetterQueue(
+      this,
       'RelayDeadLetterQueue',
       'This queue is itself the on-failure destination of the events relay (stream batches it gave up on); nothing consumes it automatically.',
+      retain,
     );
     this.relay = new DomainFunction(this, 'Relay', {
       domain: 'platform',
@@ -118,8 +112,10 @@ export class EventsStack extends Stack {
     if (props.subscriptions.length === 0) return;
 
     const consumerDlq = deadLetterQueue(
+      this,
       'ConsumerDeadLetterQueue',
       'This queue is itself the dead-letter queue of the event rules and the consumers’ asynchronous invocations; nothing consumes it automatically.',
+      retain,
     );
     this.consumerDeadLetterQueue = consumerDlq;
 
@@ -170,9 +166,3 @@ export class EventsStack extends Stack {
     }
   }
 }
-
-const pascal = (name: string) =>
-  name
-    .split(/[^A-Za-z0-9]+/)
-    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-    .join('');

@@ -11,10 +11,12 @@ import {
   TimeWindow,
 } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { Domain } from '../contracts/domains.ts';
 import type { ScheduleDef } from '../contracts/schedules.ts';
+import { pascal } from './construct-ids.ts';
+import { deadLetterQueue } from './constructs/dead-letter-queue.ts';
 import { DomainFunction, type LogLevel, type MailGrant } from './constructs/domain-function.ts';
 import { toEventBridgeCron } from './cron.ts';
 import { mailFor } from './mail.ts';
@@ -64,16 +66,11 @@ export class SchedulesStack extends Stack {
     this.jobFunctions = functions;
     if (props.schedules.length === 0) return;
 
-    const dlq = new Queue(this, 'DeadLetterQueue', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(dlq).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason:
-        'This queue is itself the dead-letter queue of the scheduler targets; nothing consumes it automatically.',
-    });
+    const dlq = deadLetterQueue(
+      this,
+      'DeadLetterQueue',
+      'This queue is itself the dead-letter queue of the scheduler targets; nothing consumes it automatically.',
+    );
     this.deadLetterQueue = dlq;
 
     for (const job of props.schedules) {
@@ -130,9 +127,3 @@ export class SchedulesStack extends Stack {
     }
   }
 }
-
-const pascal = (name: string) =>
-  name
-    .split(/[^A-Za-z0-9]+/)
-    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-    .join('');
