@@ -110,6 +110,15 @@ export const identityRoutes = {
     query: identity.pageQuery,
     output: identity.myActionsOutput,
   },
+  /** What organizations changed of the person's own data (issue 11 §1), newest first. */
+  listActionsAboutMe: {
+    method: 'GET',
+    path: '/api/profile/actions/about-me',
+    domain: 'identity',
+    guard: signedIn,
+    query: identity.pageQuery,
+    output: identity.myActionsOutput,
+  },
   listNotifications: {
     method: 'GET',
     path: '/api/profile/notifications',

@@ -64,6 +64,54 @@ export const peopleRoutes = {
     guard: can('user-edit'),
     output: members.noContent,
   },
+  /** Takes back a waiting invitation (or clears a declined one once its quiet period is over). */
+  withdrawInvitation: {
+    method: 'DELETE',
+    path: '/api/users/{user_id}/invitation',
+    domain: 'organizations',
+    guard: can('user-edit'),
+    output: members.noContent,
+  },
+
+  // the invited person: their invitations, accept or decline (issue 11 §1); any signed-in person
+  listMyInvitations: {
+    method: 'GET',
+    path: '/api/invitations',
+    domain: 'organizations',
+    guard: { auth: 'user' },
+    output: members.invitationsOutput,
+  },
+  acceptInvitation: {
+    method: 'POST',
+    path: '/api/invitations/{organization_id}/accept',
+    domain: 'organizations',
+    guard: { auth: 'user' },
+    output: members.invitationAnswerOutput,
+  },
+  declineInvitation: {
+    method: 'POST',
+    path: '/api/invitations/{organization_id}/decline',
+    domain: 'organizations',
+    guard: { auth: 'user' },
+    output: members.invitationAnswerOutput,
+  },
+
+  // profile: which of the person's organizations read their whole logbook
+  listLogbookSharing: {
+    method: 'GET',
+    path: '/api/profile/logbook-sharing',
+    domain: 'organizations',
+    guard: { auth: 'user' },
+    output: members.logbookSharingOutput,
+  },
+  setLogbookSharing: {
+    method: 'PUT',
+    path: '/api/profile/logbook-sharing/{organization_id}',
+    domain: 'organizations',
+    guard: { auth: 'user' },
+    body: members.logbookSharingInput,
+    output: members.logbookSharingItem,
+  },
 
   // roles: the screen needs role-list; each change its own permission (spec §6)
   listRoles: {
