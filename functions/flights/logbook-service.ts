@@ -353,6 +353,8 @@ export async function signEntry(
     action: 'logbook.sign',
     target_type: 'logbook_entry',
     target_id: entryId,
+    // The pilot's own logbook changes: they see it in profile/actions (issue 11 §1).
+    subject_user_id: userId,
     details: { pilot: userId, seq: signature.seq },
   });
   return entryOutputOf({ ...entry, status: 'signed', signature, signer_id: '', version: entry.version + 1 });

@@ -632,6 +632,7 @@ export async function startActing(store: PeopleStore, actor: Actor, userId: stri
     action: 'act_as.start',
     target_type: 'person',
     target_id: userId,
+    subject_user_id: userId,
     organization_id: organizationId,
   });
   forgetActor(actor.sub);

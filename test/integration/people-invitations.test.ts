@@ -185,6 +185,10 @@ describe('inviting a person who has an account', () => {
     });
     const organizations = await platform.invoke('listMyOrganizations', { sub: STUDENT });
     const adminTold = await notificationsOf(ALPINE_ADMIN);
+    const log = await platform.invoke('listOrganizationActions', {
+      sub: ALPINE_ADMIN,
+      query: { action: 'member.invite_decline' },
+    });
 
     expect(declined.body).toEqual({ organization_id: 'org-alpine', status: 'declined' });
     expect(rows).toEqual([
@@ -198,6 +202,11 @@ describe('inviting a person who has an account', () => {
     expect([again.status, again.body.code]).toEqual([409, 'invitation_declined']);
     expect([cleared.status, cleared.body.code]).toEqual([409, 'invitation_declined']);
     expect(organizations.body.items.map((i: any) => i.organization.short_name)).toEqual(['SZRE']);
+    // The club's log records the answer without naming the person who never joined.
+    expect(log.body.items).toEqual([
+      expect.objectContaining({ action: 'member.invite_decline', target_id: 'user-student', user_name: '—' }),
+    ]);
+    expect(JSON.stringify(log.body)).not.toMatch(/Kiss|Bence/);
     expect(adminTold[0]).toEqual(
       expect.objectContaining({
         message: 'membership_invitation_declined',

@@ -85,6 +85,36 @@ describe('profile/actions: what clubs changed of my data', () => {
     expect(mine.body.items.map((a: Action) => a.action)).not.toContain('pilot_info.update');
   });
 
+  it("shows the trainee the instructor's signature of their line", async () => {
+    const flight = await platform.invoke('createFlight', {
+      sub: DEMO_ADMIN,
+      body: {
+        plane_id: 'plane-ha-4012',
+        takeoff_type_id: 3,
+        takeoff_time: '2026-10-24T09:00:00Z',
+        landing_time: '2026-10-24T09:06:00Z',
+        pic_id: 'user-student',
+        instructor_id: 'user-instructor',
+        training: true,
+      },
+    });
+    expect(flight.status, JSON.stringify(flight.body)).toBe(200);
+    const signed = await platform.invoke('signEntry', {
+      sub: subOf('instructor@demo.windsock.aero'),
+      params: { user_id: 'user-student', id: `org-demo-${flight.body.flight_id}` },
+      body: { version: 1 },
+    });
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+
+    const about = await platform.invoke('listActionsAboutMe', {
+      sub: subOf('student@demo.windsock.aero'),
+      query: { limit: '1' },
+    });
+    expect(about.body.items.map((a: Action) => [a.action, a.organization_name])).toEqual([
+      ['logbook.sign', 'Szélzsák Repülő Egyesület'],
+    ]);
+  });
+
   it("is the caller's own list only: another person's changes are not in it", async () => {
     const other = await platform.invoke('listActionsAboutMe', { sub: subOf('student@demo.windsock.aero') });
 
