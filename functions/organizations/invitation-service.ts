@@ -199,6 +199,22 @@ export async function listMyInvitations(deps: InvitationDeps, actor: Actor) {
   return { items: items.sort((a, b) => b.invited_at.localeCompare(a.invited_at)) };
 }
 
+/** The answer, told to whoever sent the invitation (their members list shows it too). */
+async function tellInviter(
+  deps: InvitationDeps,
+  invitation: StoredMembership,
+  message: 'membership_invitation_accepted' | 'membership_invitation_declined',
+  who: { name: string } | { email: string },
+) {
+  const [organization] = await deps.store.organizations([invitation.organization_id]);
+  await tell(deps, invitation.invited_by, {
+    kind: 'membership',
+    message_key: message,
+    params: { ...who, organization: organization?.organization_name ?? '' },
+    link: '/users/',
+  });
+}
+
 async function waitingInvitation(deps: InvitationDeps, actor: Actor, organizationId: string) {
   refuseActing(actor);
   const current = await deps.store.membership(organizationId, actor.userId);
@@ -226,13 +242,7 @@ export async function acceptInvitation(deps: InvitationDeps, actor: Actor, organ
   );
   forgetActor(actor.sub);
   await deps.refresh(actor.userId);
-  const organizations = await deps.store.organizations([organizationId]);
-  await tell(deps, current.invited_by, {
-    kind: 'membership',
-    message_key: 'membership_invitation_accepted',
-    params: { name: actor.userName, organization: organizations[0]?.organization_name ?? '' },
-    link: '/users/',
-  });
+  await tellInviter(deps, current, 'membership_invitation_accepted', { name: actor.userName });
   return { organization_id: organizationId, status: 'active' as const };
 }
 
@@ -250,13 +260,8 @@ export async function declineInvitation(deps: InvitationDeps, actor: Actor, orga
       organization_id: organizationId,
     },
   );
-  const organizations = await deps.store.organizations([organizationId]);
-  await tell(deps, current.invited_by, {
-    kind: 'membership',
-    message_key: 'membership_invitation_declined',
-    params: { email: actor.email, organization: organizations[0]?.organization_name ?? '' },
-    link: '/users/',
-  });
+  // Named by the e-mail the organization already knows: who declined never joined.
+  await tellInviter(deps, current, 'membership_invitation_declined', { email: actor.email });
   return { organization_id: organizationId, status: 'declined' as const };
 }
 

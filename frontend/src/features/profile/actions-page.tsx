@@ -84,6 +84,11 @@ function ActionsTable({ whose }: { whose: Whose }) {
   const organizationOf = (item: MyActionOutput) =>
     item.organization_name ?? (item.organization_id === 'personal' ? t('actions.personal') : '—');
 
+  const verbCell = (item: MyActionOutput) => (
+    <span data-testid="action-verb" data-action={item.action}>
+      {verb(item.action)}
+    </span>
+  );
   const columns: TableProps.ColumnDefinition<MyActionOutput>[] = [
     {
       id: 'at',
@@ -100,27 +105,10 @@ function ActionsTable({ whose }: { whose: Whose }) {
             ),
             isRowHeader: true,
           },
-          {
-            id: 'action',
-            header: t('actions.about.column.what'),
-            cell: (item: MyActionOutput) => (
-              <span data-testid="action-verb" data-action={item.action}>
-                {verb(item.action)}
-              </span>
-            ),
-          },
+          { id: 'action', header: t('actions.about.column.what'), cell: verbCell },
         ]
       : [
-          {
-            id: 'action',
-            header: t('actions.column.action'),
-            cell: (item: MyActionOutput) => (
-              <span data-testid="action-verb" data-action={item.action}>
-                {verb(item.action)}
-              </span>
-            ),
-            isRowHeader: true,
-          },
+          { id: 'action', header: t('actions.column.action'), cell: verbCell, isRowHeader: true },
           { id: 'organization', header: t('actions.column.organization'), cell: organizationOf },
           {
             id: 'target',
