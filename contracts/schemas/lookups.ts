@@ -21,8 +21,6 @@ export const DATASOURCE_TYPES = [
   'planes',
 ] as const;
 export type DatasourceType = (typeof DATASOURCE_TYPES)[number];
-export const isDatasourceType = (value: string): value is DatasourceType =>
-  (DATASOURCE_TYPES as readonly string[]).includes(value);
 /** `GET /api/datasource/{source_type}`. */
 export const datasourceType = z.enum(DATASOURCE_TYPES);
 
