@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Context } from 'aws-lambda';
 import { startDynamo } from '../../bin/local/dynamodb.ts';
@@ -44,6 +45,7 @@ export async function startPlatform(options: { seed?: boolean } = {}): Promise<P
     ACTOR_CACHE_SECONDS: '0',
     POWERTOOLS_LOG_LEVEL: 'ERROR',
     LOG_LEVEL: 'ERROR',
+    CURSOR_SECRET: randomBytes(32).toString('base64url'),
   });
   resetEnvForTests();
   resetDynamoForTests();

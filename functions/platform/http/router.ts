@@ -23,6 +23,7 @@ import { fieldErrors } from '../../../contracts/validation.ts';
 import { type Actor, resolveActorBySub } from '../auth/actor.ts';
 import { checkGuard } from '../auth/guard.ts';
 import { logger } from '../log/logger.ts';
+import { type CursorScope, openCursor, sealCursor } from './cursor.ts';
 import { HttpError, notFound, validationFailed } from './errors.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -68,21 +69,8 @@ const json = (statusCode: number, body: unknown): HttpResult => ({
   body: JSON.stringify(body),
 });
 
-/**
- * A list's `cursor` is the client's to send back unchanged. One it made up (or took from another
- * list) is refused by ElectroDB ("Unable to parse cursor") or by DynamoDB ("The provided starting
- * key is invalid") — the client's mistake, a 422, never a 500.
- */
-const isBadCursor = (error: unknown): boolean => {
-  for (let e: unknown = error; e instanceof Error; e = e.cause)
-    if (/Unable to parse cursor|provided starting key is invalid|Exclusive Start Key/i.test(e.message))
-      return true;
-  return false;
-};
-
 /** The one place errors become responses (DESIGN §3): client errors as they are, the rest hidden. */
 export const errorResponse = (error: unknown, requestId: string): HttpResult => {
-  if (isBadCursor(error)) return errorResponse(validationFailed({ cursor: ['invalid_value'] }), requestId);
   if (error instanceof HttpError) {
     const body: ErrorBody = error.errors ? { code: error.code, errors: error.errors } : { code: error.code };
     if (error.status >= 500) logger.error('request failed', { requestId, code: error.code });
@@ -170,6 +158,21 @@ const parseWith = (schema: RouteDef['body'], input: unknown): Record<string, unk
   return result.data as Record<string, unknown>;
 };
 
+/** What binds a cursor besides its caller: the input without the cursor itself and the page size. */
+const pagingInput = (input: Record<string, unknown> | undefined) => {
+  if (!input) return null;
+  const { cursor: _cursor, limit: _limit, ...rest } = input;
+  return rest;
+};
+
+/** A cursor sent back is opened (or refused) before the operation sees it: it gets the store's own. */
+const openCursorIn = (input: Record<string, unknown> | undefined, scope: CursorScope) => {
+  if (typeof input?.cursor !== 'string') return input;
+  const inner = openCursor(input.cursor, scope);
+  if (inner === null) throw validationFailed({ cursor: ['invalid_value'] });
+  return { ...input, cursor: inner };
+};
+
 const callerToken = (event: HttpEvent): CallerToken | null => {
   const claims = event.requestContext.authorizer?.jwt?.claims;
   const sub = claims?.sub;
@@ -181,7 +184,8 @@ const callerToken = (event: HttpEvent): CallerToken | null => {
 /**
  * A domain's Lambda handler: looks the request's route key up in the route table, applies the
  * row's guard and schemas, and calls the domain's operation. One middy chain for every domain:
- * header normalizer → body → actor → guard → zod input → operation → one error mapper.
+ * header normalizer → actor → guard → path parameters, body, query (zod) → the cursor opened →
+ * operation → the cursor of its page sealed → one error mapper.
  */
 export function createDomainHandler<D extends Domain>(domain: D, ops: DomainOps<D>) {
   const table = new Map<
@@ -216,16 +220,29 @@ export function createDomainHandler<D extends Domain>(domain: D, ops: DomainOps<
         refuseHostileShape(raw);
         query = parseWith(route.query, raw);
       }
+      const scope: CursorScope = {
+        sub: token?.sub ?? null,
+        userId: actor?.userId ?? null,
+        organizationId: actor?.organizationId ?? null,
+        operation: name,
+        params,
+        input: { query: pagingInput(query), body: pagingInput(body) },
+      };
       logger.debug('operation', { requestId, operation: name, userId: actor?.userId });
       const result: unknown = await op({
         actor,
         token,
-        body,
-        query,
+        body: openCursorIn(body, scope),
+        query: openCursorIn(query, scope),
         params,
         requestId,
       } as OpRequest<OperationName>);
-      return result === undefined || result === null ? { statusCode: 204 } : json(200, result);
+      if (result === undefined || result === null) return { statusCode: 204 };
+      const page = result as { cursor?: unknown };
+      return json(
+        200,
+        typeof page.cursor === 'string' ? { ...page, cursor: sealCursor(page.cursor, scope) } : result,
+      );
     } catch (error) {
       return errorResponse(error, requestId);
     }
