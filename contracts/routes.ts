@@ -47,7 +47,7 @@ export type ParamsOf<N extends OperationName> = Routes[N] extends { params: infe
 /** What a caller puts in the path: the schemas' input types (`kind: 'glider' | 'general'`). */
 export type ParamsInputOf<N extends OperationName> = Routes[N] extends { params: infer P }
   ? { [K in keyof P]: P[K] extends Schema ? z.input<P[K]> : never }
-  : Record<string, never>;
+  : Record<never, never>;
 
 export const routeEntries = Object.entries(routes) as [OperationName, RouteDef][];
 
