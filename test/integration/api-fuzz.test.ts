@@ -196,10 +196,14 @@ function fieldProbes(
   return probes;
 }
 
-function probesOf(route: RouteDef, cursors: ReadonlyMap<string, string>, own: OperationName): Probe[] {
-  const params = Object.fromEntries(
+/** Valid path parameters for a row: a well-formed id of nothing, a real day, a kind. */
+const sampleParams = (route: RouteDef) =>
+  Object.fromEntries(
     Object.entries(route.params ?? {}).map(([name, schema]) => [name, String(sampleOf(schema, name))]),
   );
+
+function probesOf(route: RouteDef, cursors: ReadonlyMap<string, string>, own: OperationName): Probe[] {
+  const params = sampleParams(route);
   const query = route.query
     ? Object.fromEntries(
         Object.entries(sampleOf(route.query) as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
@@ -411,9 +415,7 @@ beforeAll(async () => {
   for (const [name, route] of fuzzed) {
     if (route.method !== 'GET' || !route.query || !('cursor' in (defOf(route.query).shape ?? {}))) continue;
     if (!callers.has(name)) continue;
-    const params = Object.fromEntries(
-      Object.entries(route.params ?? {}).map(([param, schema]) => [param, String(sampleOf(schema, param))]),
-    );
+    const params = sampleParams(route);
     for (const [prefix, sub] of [
       ['', callers.get(name)],
       ['alpine:', ALPINE_ADMIN],
