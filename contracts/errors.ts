@@ -61,6 +61,8 @@ export const FIELD_MESSAGES = [
   'too_big',
   'unknown_field',
   'invalid_body',
+  /** Issue 11 §6: control characters, lone surrogates or bidi controls in a text (contracts/validation.ts). */
+  'invalid_characters',
 ] as const;
 
 export type FieldMessage = (typeof FIELD_MESSAGES)[number];

@@ -1,25 +1,24 @@
 import * as z from 'zod/mini';
 import { LANGS } from '../langs.ts';
 import { GUARD_ROLES, PERMISSIONS, ROLE_LABELS } from '../permissions.ts';
-import { isoDate, personFields, personOutput, pilotInfoOutput } from './people.ts';
-import '../validation.ts';
+import { cursor, entityId, isoDate, userText, version } from '../validation.ts';
+import { personFields, personOutput, pilotInfoOutput } from './people.ts';
 
 /**
  * The organization's people (spec §2 "Users and organizations"): members and their roles, the
  * roles screen, permits, a member's pilot data, the supervisor's act-as and the address book.
  */
 
-const id = z.string().check(z.minLength(1), z.maxLength(64));
-const version = z.number().check(z.int(), z.nonnegative());
+const id = entityId;
 const nullableText = z.nullable(z.string());
 
 /** Paging by DynamoDB key (DESIGN §3): the opaque cursor of the previous page, and its size. */
 const pageQuery = {
-  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
+  cursor: z.optional(cursor),
   limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
 };
 /** Free-text filter: name or e-mail (users), name (address book, act-as search). */
-const filterText = z.optional(z.string().check(z.trim(), z.maxLength(80)));
+const filterText = z.optional(userText(80));
 
 export const MEMBER_STATUSES = ['active', 'suspended'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
@@ -173,7 +172,7 @@ export const GRANTABLE_GUARD_ROLES = GUARD_ROLES.filter(
 );
 
 const roleFields = {
-  role_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
+  role_name: userText(60, { min: 1 }),
   guard_role: z.optional(z.nullable(z.enum(GRANTABLE_GUARD_ROLES))),
   label: z.optional(z.nullable(z.enum(ROLE_LABELS))),
   permissions: z.array(z.enum(PERMISSIONS)).check(z.maxLength(PERMISSIONS.length)),
@@ -215,14 +214,14 @@ export const grantPermitInput = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('rent'),
     /** Free text for now (aircraft come in a later issue): `ASK 21`, `LS 4`, `C172`. */
-    plane_type: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
+    plane_type: userText(40, { min: 1 }),
     valid_until: optionalDate,
   }),
   z.strictObject({ kind: z.literal('winch'), valid_until: isoDate }),
   z.strictObject({
     kind: z.literal('certificate'),
-    certificate_type: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
-    certificate_number: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
+    certificate_type: userText(60, { min: 1 }),
+    certificate_number: userText(40, { min: 1 }),
     valid_until: optionalDate,
   }),
 ]);

@@ -26,6 +26,12 @@ const envSchema = z.object({
   /** Tracking: days the track points of a day are kept (flight route maps read them). */
   TRACK_RETENTION_DAYS: z._default(z.coerce.number(), 90),
   LOG_LEVEL: z._default(z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']), 'INFO'),
+  /**
+   * HMAC key sealing list cursors to their caller and query (functions/platform/http/cursor.ts): in
+   * the cloud a generated secret (api stack), locally a random key per data directory. Only the API
+   * functions need it; a list answered without it fails loudly.
+   */
+  CURSOR_SECRET: z.optional(z.string().check(z.minLength(32))),
 });
 
 export type Env = z.infer<typeof envSchema>;
