@@ -16,6 +16,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { DOMAINS, type Domain } from '../contracts/domains.ts';
 import { operationsOf, routeEntries, routeKey } from '../contracts/routes.ts';
@@ -137,6 +138,21 @@ export class ApiStack extends Stack {
     );
     const none = new HttpNoneAuthorizer();
 
+    // The HMAC key sealing list cursors to their caller and query (functions/platform/http/cursor.ts):
+    // generated once by Secrets Manager, never in the code or the template; CloudFormation resolves it
+    // into the functions' environment at deploy time.
+    const cursorSecret = new Secret(this, 'CursorSecret', {
+      description: `windsock ${props.stage}: the key that seals API list cursors`,
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    Validations.of(cursorSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Only seals paging cursors: a new value (a new secret version and a deploy) just makes the ' +
+        'cursors handed out before it invalid, which a list answers with 422 and the screen reloads.',
+    });
+
     const functions = new Map<Domain, DomainFunction>();
     const integrations = new Map<Domain, HttpLambdaIntegration>();
     for (const domain of routedDomains()) {
@@ -154,6 +170,7 @@ export class ApiStack extends Stack {
         ...(mail && { mail }),
         logLevel: props.logLevel,
         description: `windsock ${props.stage} ${domain} API`,
+        environment: { CURSOR_SECRET: cursorSecret.secretValue.unsafeUnwrap() },
       });
       functions.set(domain, fn);
       const poolActions = USER_POOL_ADMIN[domain];

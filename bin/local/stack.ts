@@ -100,6 +100,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       MAIL_FROM: 'Windsock <noreply@windsock.local>',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+      CURSOR_SECRET: await cursorSecret(dataDir),
     });
     const tableClient = new DynamoDBClient({
       endpoint: dynamo.endpoint,
@@ -278,6 +279,15 @@ async function ognBridgeLogin(dataDir: string) {
     await writeFile(secretFile, `${password}\n`, { mode: 0o600 });
   }
   return { username: 'ogn-bridge', password, secretFile };
+}
+
+/** The key sealing list cursors (functions/platform/http/cursor.ts): random, one per data directory. */
+async function cursorSecret(dataDir: string) {
+  const file = join(dataDir, 'cursor.secret');
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
+  const secret = randomBytes(32).toString('base64url');
+  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
 }
 
 /** The link a person would get by e-mail, for the reset-password page (token: e-mail + code). */

@@ -44,7 +44,16 @@ export interface CompletionFlight {
   remarks?: string;
 }
 
-/** A club flight's line in one pilot's logbook (the entry id is the flight id: one line per pilot). */
+/**
+ * A club line's id in the pilot's logbook: the club and its flight (one line per pilot and flight).
+ * Flight ids are unique only within a club — the daily sheet's outbox chooses them in the browser —
+ * so a line of a pilot who flies in two clubs must carry the club, or the second club's flight with
+ * the same id would overwrite the first's line, and deleting it would delete that line (issue 11 §2).
+ * Flight ids never contain `-` (time-ordered base 36 and hex), so the id cannot be read two ways.
+ */
+export const clubEntryId = (organizationId: string, flightId: string) => `${organizationId}-${flightId}`;
+
+/** A club flight's line in one pilot's logbook. */
 export interface PlannedEntry {
   user_id: string;
   entry_id: string;
@@ -190,7 +199,7 @@ export function entriesOf(f: CompletionFlight | null): PlannedEntry[] {
     const awaiting = role === 'dual' && f.training && Boolean(f.instructor_id);
     return {
       user_id,
-      entry_id: f.flight_id,
+      entry_id: clubEntryId(f.organization_id, f.flight_id),
       kind: f.kind,
       source: 'club',
       organization_id: f.organization_id,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +24,11 @@ export interface Invocation {
   /** Cognito `sub` of the caller; omit for an anonymous request. */
   sub?: string;
   params?: Record<string, string>;
+  /** Path parameters exactly as the gateway hands them over (percent-encoded), instead of `params`. */
+  rawParams?: Record<string, string>;
   query?: Record<string, string>;
+  /** The event's query string parameters as they are (an own `__proto__` key stays one), instead of `query`. */
+  rawQuery?: Record<string, string>;
   body?: unknown;
   rawBody?: string;
 }
@@ -68,6 +73,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     ACTOR_CACHE_SECONDS: '0',
     POWERTOOLS_LOG_LEVEL: 'ERROR',
     LOG_LEVEL: 'ERROR',
+    CURSOR_SECRET: randomBytes(32).toString('base64url'),
   });
   resetEnvForTests();
   resetDynamoForTests();
@@ -90,10 +96,11 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
         handler = ((await import(`../../functions/${route.domain}/handler.ts`)) as { handler: any }).handler;
         handlers.set(route.domain, handler!);
       }
-      const params = input.params ?? {};
-      const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) =>
-        encodeURIComponent(params[name] ?? ''),
-      );
+      // As the gateway does: the path's segments, still percent-encoded, are the parameters.
+      const pathParameters =
+        input.rawParams ??
+        Object.fromEntries(Object.entries(input.params ?? {}).map(([k, v]) => [k, encodeURIComponent(v)]));
+      const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => pathParameters[name] ?? '');
       const url = new URL(path, 'http://local');
       for (const [key, value] of Object.entries(input.query ?? {})) url.searchParams.set(key, value);
       const event = httpApiEvent({
@@ -101,10 +108,11 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
         method: route.method,
         url,
         headers: { 'content-type': 'application/json' },
-        pathParameters: params,
+        pathParameters,
         body: input.rawBody ?? (input.body === undefined ? undefined : JSON.stringify(input.body)),
         claims: input.sub ? { sub: input.sub, token_use: 'access' } : null,
       });
+      if (input.rawQuery) event.queryStringParameters = input.rawQuery;
       const result = await handler!(event, { awsRequestId: 'test' } as Context);
       return { status: result.statusCode, body: result.body ? JSON.parse(result.body) : null };
     },

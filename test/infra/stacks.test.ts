@@ -227,6 +227,27 @@ describe('api stack', () => {
       expect(actions.filter((action) => action.startsWith('s3:'))).toEqual([]);
     }
   });
+
+  it('gives every API function the generated cursor key, resolved from Secrets Manager at deploy', () => {
+    // Prepare
+    const t = template(testStage, testStage.stacks.api);
+
+    // Act
+    const secrets = resourcesOf(t, 'AWS::SecretsManager::Secret');
+    const values = resourcesOf(t, 'AWS::Lambda::Function').map(
+      ([, fn]) => fn.Properties.Environment.Variables.CURSOR_SECRET,
+    );
+
+    // Assess: one generated secret, and each function gets a dynamic reference to it, never a literal.
+    expect(secrets).toHaveLength(1);
+    const [secretId, secret] = secrets[0]!;
+    expect(secret.Properties.GenerateSecretString).toMatchObject({ PasswordLength: 64 });
+    for (const value of values) {
+      const text = JSON.stringify(value);
+      expect(text).toContain('{{resolve:secretsmanager:');
+      expect(text).toContain(`"Ref":"${secretId}"`);
+    }
+  });
 });
 
 describe('DomainFunction', () => {

@@ -36,6 +36,12 @@ const envSchema = z.object({
   MAIL_OUTBOX_FILE: z.optional(z.string()),
   /** Tests only: a local server standing in for SES. Unset in AWS. */
   SES_ENDPOINT: z.optional(z.string()),
+  /**
+   * HMAC key sealing list cursors to their caller and query (functions/platform/http/cursor.ts): in
+   * the cloud a generated secret (api stack), locally a random key per data directory. Only the API
+   * functions need it; a list answered without it fails loudly.
+   */
+  CURSOR_SECRET: z.optional(z.string().check(z.minLength(32))),
 });
 
 export type Env = z.infer<typeof envSchema>;
