@@ -11,7 +11,9 @@ import type { WebConfig } from '../../contracts/config.ts';
 import { schedules } from '../../contracts/schedules.ts';
 import { type LocalCognito, type OutboxMessage, startCognito } from './cognito.ts';
 import { type LocalDynamo, startDynamo } from './dynamodb.ts';
+import type { LocalEvents } from './events.ts';
 import { createGateway } from './gateway.ts';
+import { outboxPage, readMailOutbox } from './mail-outbox.ts';
 import { type LocalMqtt, startMqtt } from './mqtt.ts';
 import { type OgnIngest, startOgnIngest } from './ogn-ingest.ts';
 import { startS3 } from './s3.ts';
@@ -41,6 +43,8 @@ export interface LocalStack {
   cognito: LocalCognito;
   mqtt: LocalMqtt;
   dynamo: LocalDynamo;
+  /** Domain events: the outbox's stream → the relay → the in-process bus (`drained()` for tests). */
+  events: LocalEvents;
   seeded: boolean;
   /** The OGN bridge's MQTT login (publishes to `ogn/beacons/#` only). */
   ognBridge: { username: string; password: string; secretFile: string };
@@ -92,8 +96,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       S3_ENDPOINT: s3.endpoint,
       S3_LOCAL_SECRET: s3.credentials.secretAccessKey,
       AWS_REGION: process.env.AWS_REGION ?? 'eu-central-1',
+      // Mail is kept in the data directory's outbox, not sent (/_local/outbox shows it).
+      MAIL_OUTBOX_FILE: join(dataDir, 'mail-outbox.jsonl'),
+      MAIL_FROM: 'Windsock <noreply@windsock.local>',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+      CURSOR_SECRET: await cursorSecret(dataDir),
     });
     const tableClient = new DynamoDBClient({
       endpoint: dynamo.endpoint,
@@ -102,6 +110,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     closers.push(() => tableClient.destroy());
     await ensureTable(tableClient, TABLE_NAME);
+    // Domain events (DESIGN §6): new outbox items → the relay → every subscribed consumer, at least once.
+    const { startLocalEvents } = await import('./events.ts');
+    const events = startLocalEvents(dynamo, {
+      deadLetterFile: join(dataDir, 'events-dead.jsonl'),
+      log: options.log,
+    });
+    closers.push(() => events.close());
 
     let handleRequest: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
       res.writeHead(503);
@@ -233,8 +248,21 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         req.url = (req.url ?? '/').slice('/cognito'.length) || '/';
         cognito.handle(req, res);
       } else if (path === '/_local/outbox') {
+        // A browser gets the readable page; tools and tests the JSON (Cognito's codes, then the mails).
+        const codes = cognito.outbox.list().map((message) => ({ message, link: messageLink(url, message) }));
+        const mails = readMailOutbox(join(dataDir, 'mail-outbox.jsonl'));
+        if ((req.headers.accept ?? '').includes('text/html')) {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+          res.end(outboxPage(mails, codes));
+          return;
+        }
         res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-        res.end(JSON.stringify(cognito.outbox.list().map((m) => ({ ...m, link: messageLink(url, m) }))));
+        res.end(
+          JSON.stringify([
+            ...codes.map(({ message, link }) => ({ ...message, link })),
+            ...mails.map((mail) => ({ ...mail, kind: 'mail' })),
+          ]),
+        );
       } else {
         web(req, res, () => {
           res.writeHead(404, { 'content-type': 'text/plain' });
@@ -243,7 +271,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }
     };
 
-    return { url, mqttTcpPort: mqtt.tcpPort, cognito, mqtt, dynamo, seeded, ognBridge, ognIngest, close };
+    return {
+      url,
+      mqttTcpPort: mqtt.tcpPort,
+      cognito,
+      mqtt,
+      dynamo,
+      events,
+      seeded,
+      ognBridge,
+      ognIngest,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;
@@ -264,6 +303,15 @@ async function ognBridgeLogin(dataDir: string) {
     await writeFile(secretFile, `${password}\n`, { mode: 0o600 });
   }
   return { username: 'ogn-bridge', password, secretFile };
+}
+
+/** The key sealing list cursors (functions/platform/http/cursor.ts): random, one per data directory. */
+async function cursorSecret(dataDir: string) {
+  const file = join(dataDir, 'cursor.secret');
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
+  const secret = randomBytes(32).toString('base64url');
+  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
 }
 
 /** The link a person would get by e-mail, for the reset-password page (token: e-mail + code). */

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { declaredTypesFor, extensionsFor, FILE_FEATURES } from '../file-types.ts';
-import '../validation.ts';
+import { entityId, cursor as pageCursor, userText, version as versionNumber } from '../validation.ts';
 import { FAULT_SEVERITIES, FAULT_STATUSES, PLANE_STATUSES } from './aircraft-enums.ts';
 
 /**
@@ -26,10 +26,10 @@ export const PHOTO_ERRORS = [
 ] as const;
 export type PhotoError = (typeof PHOTO_ERRORS)[number];
 
-const id = z.string().check(z.minLength(1), z.maxLength(64));
-const cursor = z.optional(z.string().check(z.minLength(1), z.maxLength(2048)));
-const description = z.string().check(z.trim(), z.minLength(1), z.maxLength(2000));
-const version = z.number().check(z.int(), z.minimum(1));
+const id = entityId;
+const cursor = z.optional(pageCursor);
+const description = userText(2000, { min: 1, multiline: true });
+const version = versionNumber.check(z.minimum(1));
 
 export const listFaultsQuery = z.strictObject({
   cursor,
@@ -54,12 +54,12 @@ export const updateFaultInput = z.strictObject({
 export type UpdateFaultInput = z.infer<typeof updateFaultInput>;
 
 export const closeFaultInput = z.strictObject({
-  closing_comment: z.string().check(z.trim(), z.minLength(1), z.maxLength(2000)),
+  closing_comment: userText(2000, { min: 1, multiline: true }),
   version,
 });
 export type CloseFaultInput = z.infer<typeof closeFaultInput>;
 
-const fileName = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
+const fileName = userText(200, { min: 1 });
 
 /** Asks for a presigned POST for one photo: its name (for the extension), type and size. */
 export const photoUploadInput = z.strictObject({
@@ -87,7 +87,7 @@ export type PhotoUploadOutput = z.infer<typeof photoUploadOutput>;
 
 /** After the upload: the server checks the object and adds it to the fault. */
 export const addPhotoInput = z.strictObject({
-  key: z.string().check(z.minLength(1), z.maxLength(300)),
+  key: z.string().check(z.minLength(1), z.maxLength(300), z.regex(/^[\w./-]+$/, { error: 'invalid_value' })),
   name: fileName,
 });
 export type AddPhotoInput = z.infer<typeof addPhotoInput>;

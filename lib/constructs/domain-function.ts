@@ -26,6 +26,9 @@ type ParsedKey = Exclude<
   | 'S3_LOCAL_SECRET'
   | 'COGNITO_ENDPOINT'
   | 'COGNITO_LOCAL_SECRET'
+  | 'EVENTBRIDGE_ENDPOINT'
+  | 'SES_ENDPOINT'
+  | 'MAIL_OUTBOX_FILE'
 >;
 
 /**
@@ -39,8 +42,11 @@ export type FunctionEnvironment = { [K in ParsedKey]?: string } & {
 
 export type LogLevel = Env['LOG_LEVEL'];
 
-/** `read`: get, batch get, query. `readWrite` adds put, update, delete, batch write, condition check. */
-export type TableAccess = 'read' | 'readWrite';
+/**
+ * `read`: get, batch get, query. `readWrite` adds put, update, delete, batch write, condition check.
+ * `none`: no table action at all (the events relay reads only the table's stream).
+ */
+export type TableAccess = 'none' | 'read' | 'readWrite';
 export type FilesAccess = 'read' | 'readWrite';
 
 /**
@@ -53,8 +59,17 @@ export interface FilesGrant {
   readWrite: IManagedPolicy;
 }
 
+/** Mail (DESIGN §6): the verified SES identity and the From address on it (lib/mail.ts). */
+export interface MailGrant {
+  /** The identity's name: a domain (`mail.example.org`) or an address. */
+  identityName: string;
+  /** The address every mail is sent from, on that identity. */
+  fromAddress: string;
+}
+
 export interface DomainFunctionProps {
-  domain: Domain;
+  /** The domain it serves; `platform` for the plumbing no domain owns (the events relay). */
+  domain: Domain | 'platform';
   stage: string;
   table: ITable;
   /** Read-only unless asked (STYLE: "grants read-only unless asked"). */
@@ -70,6 +85,11 @@ export interface DomainFunctionProps {
    * away (issue 11 §3, functions/identity/realtime-connections.ts).
    */
   push?: { iotEndpoint: string; disconnectBrowsers?: boolean };
+  /**
+   * Mail: `ses:SendEmail` on the configured identity only, from the configured address only, and
+   * MAIL_FROM. Only for a domain that mails (lib/mail.ts MAIL_DOMAINS).
+   */
+  mail?: MailGrant;
   /** Relative to the repository root; default `functions/<domain>/handler.ts`. */
   entry?: string;
   /** Exported function name; default `handler`. */
@@ -126,17 +146,18 @@ export class DomainFunction extends Construct {
     this.logGroup.grantWrite(this.role);
 
     const { table } = props;
-    this.role.addToPolicy(
-      new PolicyStatement({
-        effect: Effect.ALLOW,
-        actions: tableAccess === 'readWrite' ? [...TABLE_READ, ...TABLE_WRITE] : TABLE_READ,
-        // The table and each index by name: no `index/*` wildcard.
-        resources: [
-          table.tableArn,
-          ...TABLE_LAYOUT.indexes.map((index) => `${table.tableArn}/index/${index.name}`),
-        ],
-      }),
-    );
+    if (tableAccess !== 'none')
+      this.role.addToPolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: tableAccess === 'readWrite' ? [...TABLE_READ, ...TABLE_WRITE] : TABLE_READ,
+          // The table and each index by name: no `index/*` wildcard.
+          resources: [
+            table.tableArn,
+            ...TABLE_LAYOUT.indexes.map((index) => `${table.tableArn}/index/${index.name}`),
+          ],
+        }),
+      );
 
     const environment: FunctionEnvironment & Record<string, string | undefined> = {
       STAGE: props.stage,
@@ -199,6 +220,22 @@ export class DomainFunction extends Construct {
             'message by the service; browsers subscribe only to their own (the IoT custom authorizer).',
         });
       }
+    }
+    if (props.mail) {
+      const identity = Stack.of(this).formatArn({
+        service: 'ses',
+        resource: 'identity',
+        resourceName: props.mail.identityName,
+      });
+      this.role.addToPolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['ses:SendEmail'],
+          resources: [identity],
+          conditions: { StringEquals: { 'ses:FromAddress': props.mail.fromAddress } },
+        }),
+      );
+      environment.MAIL_FROM = `Windsock <${props.mail.fromAddress}>`;
     }
     Object.assign(environment, props.environment);
 

@@ -2,10 +2,9 @@ import { App, type CfnElement, type Environment, Stack, Validations } from 'aws-
 import { Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
-import { AwsSolutionsChecks } from 'cdk-nag';
-import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Domain } from '../../contracts/domains.ts';
+import { subscriptions } from '../../contracts/events.ts';
 import { FILE_RESPONSE_HEADERS } from '../../contracts/file-types.ts';
 import { routeEntries, routeKey } from '../../contracts/routes.ts';
 import { type ScheduleDef, schedules } from '../../contracts/schedules.ts';
@@ -16,6 +15,7 @@ import { DataStack } from '../../lib/data-stack.ts';
 import { SchedulesStack } from '../../lib/schedules-stack.ts';
 import { DEFAULT_TILES_ATTRIBUTION, DEFAULT_TILES_URL, SPA_REWRITE_CODE } from '../../lib/web-stack.ts';
 import { buildWindsock, type WindsockStacks } from '../../lib/windsock.ts';
+import { actionsOfRole, asArray, logicalId, nagFindings, resourcesOf } from '../helpers/cfn-template.ts';
 
 /** CloudFormation JSON is untyped. */
 type Json = any;
@@ -47,22 +47,20 @@ function synthesize(stage: string, env?: Environment): Synthesized {
   }
 }
 
-const stackList = (s: WindsockStacks): Stack[] => [s.data, s.auth, s.api, s.realtime, s.schedules, s.web];
+const stackList = (s: WindsockStacks): Stack[] => [
+  s.data,
+  s.auth,
+  s.api,
+  s.realtime,
+  s.schedules,
+  s.events,
+  s.web,
+];
 
 function template(s: Synthesized, stack: Stack): Json {
   if (s.error) throw s.error;
   return Template.fromStack(stack).toJSON();
 }
-
-const resourcesOf = (t: Json, type: string): [string, Json][] =>
-  Object.entries(t.Resources as Record<string, Json>).filter(([, r]) => r.Type === type);
-
-const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
-
-const logicalId = (element: IConstruct) => {
-  const cfn = (element.node.defaultChild ?? element) as CfnElement;
-  return Stack.of(cfn).resolve(cfn.logicalId) as string;
-};
 
 /** Allow statements of every IAM policy, managed policy and inline role policy in a template. */
 function allowStatements(t: Json): Json[] {
@@ -76,22 +74,6 @@ function allowStatements(t: Json): Json[] {
     }
   }
   return statements.filter((s) => s.Effect === 'Allow');
-}
-
-/** Actions granted to one role through the policies attached to it in its own template. */
-function actionsOfRole(t: Json, roleLogicalId: string): string[] {
-  return resourcesOf(t, 'AWS::IAM::Policy')
-    .filter(([, p]) => p.Properties.Roles.some((role: Json) => role.Ref === roleLogicalId))
-    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement)
-    .filter((s: Json) => s.Effect === 'Allow')
-    .flatMap((s: Json) => asArray(s.Action) as string[]);
-}
-
-function nagFindings(scope: IConstruct) {
-  return new AwsSolutionsChecks().validateScope(scope).violations.map((v) => ({
-    rule: v.ruleName,
-    resources: v.violatingResources.map((r) => r.constructPath),
-  }));
 }
 
 let testStage: Synthesized;
@@ -263,6 +245,27 @@ describe('api stack', () => {
       expect(actions.filter((action) => action.startsWith('s3:'))).toEqual([]);
     }
   });
+
+  it('gives every API function the generated cursor key, resolved from Secrets Manager at deploy', () => {
+    // Prepare
+    const t = template(testStage, testStage.stacks.api);
+
+    // Act
+    const secrets = resourcesOf(t, 'AWS::SecretsManager::Secret');
+    const values = resourcesOf(t, 'AWS::Lambda::Function').map(
+      ([, fn]) => fn.Properties.Environment.Variables.CURSOR_SECRET,
+    );
+
+    // Assess: one generated secret, and each function gets a dynamic reference to it, never a literal.
+    expect(secrets).toHaveLength(1);
+    const [secretId, secret] = secrets[0]!;
+    expect(secret.Properties.GenerateSecretString).toMatchObject({ PasswordLength: 64 });
+    for (const value of values) {
+      const text = JSON.stringify(value);
+      expect(text).toContain('{{resolve:secretsmanager:');
+      expect(text).toContain(`"Ref":"${secretId}"`);
+    }
+  });
 });
 
 describe('DomainFunction', () => {
@@ -367,6 +370,7 @@ describe('data stack', () => {
     expect(p.BillingMode).toBe('PAY_PER_REQUEST');
     expect(p.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
     expect(p.SSESpecification).toEqual({ SSEEnabled: true });
+    expect(p.StreamSpecification).toEqual({ StreamViewType: 'NEW_IMAGE' });
     expect(p.DeletionProtectionEnabled).toBe(false);
     expect(table.DeletionPolicy).toBe('Delete');
   });
@@ -462,7 +466,10 @@ describe('every stack', () => {
         expect(actions, stack.stackName).not.toContain('s3:*');
         if (anyResource) {
           expect(
-            actions.filter((a) => a.startsWith('dynamodb:') || a.startsWith('s3:')),
+            actions
+              // The events relay's stream read: ListStreams has no resource-level permission (AWS).
+              .filter((a) => a !== 'dynamodb:ListStreams')
+              .filter((a) => a.startsWith('dynamodb:') || a.startsWith('s3:')),
             `${stack.stackName}: ${actions}`,
           ).toEqual([]);
         }
@@ -828,5 +835,35 @@ describe('web stack', () => {
     expect(
       resourcesOf(template(testStage, web), 'Custom::CDKBucketDeployment').length,
     ).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('events stack (the app)', () => {
+  it('relays the table stream’s new outbox items to the stage’s bus; no rule while nobody subscribes', () => {
+    // Act
+    const t = template(testStage, testStage.stacks.events);
+    const [[, bus]] = resourcesOf(t, 'AWS::Events::EventBus') as [[string, Json]];
+    const [[, mapping]] = resourcesOf(t, 'AWS::Lambda::EventSourceMapping') as [[string, Json]];
+
+    // Assess
+    expect(bus.Properties.Name).toBe('windsock-test');
+    expect(JSON.parse(mapping.Properties.FilterCriteria.Filters[0].Pattern)).toEqual({
+      eventName: ['INSERT'],
+      dynamodb: { NewImage: { __edb_e__: { S: ['domainEvent'] } } },
+    });
+    expect(resourcesOf(t, 'AWS::Events::Rule')).toHaveLength(subscriptions.length);
+    expect(resourcesOf(t, 'AWS::Lambda::Function')).toHaveLength(1);
+  });
+
+  it('gives no function of the app SES without windsock:mailFrom', () => {
+    for (const stack of stackList(testStage.stacks)) {
+      const actions = allowStatements(template(testStage, stack)).flatMap(
+        (st) => asArray(st.Action) as string[],
+      );
+      expect(
+        actions.filter((a) => a.startsWith('ses:')),
+        stack.stackName,
+      ).toEqual([]);
+    }
   });
 });

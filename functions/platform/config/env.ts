@@ -30,6 +30,22 @@ const envSchema = z.object({
   /** Tracking: days the track points of a day are kept (flight route maps read them). */
   TRACK_RETENTION_DAYS: z._default(z.coerce.number(), 90),
   LOG_LEVEL: z._default(z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']), 'INFO'),
+  /** The events relay (DESIGN §6): the custom EventBridge bus `windsock-<stage>` it puts events on. */
+  EVENT_BUS_NAME: z._default(z.string(), ''),
+  /** Tests only: a local server standing in for EventBridge. Unset in AWS. */
+  EVENTBRIDGE_ENDPOINT: z.optional(z.string()),
+  /** Mail (DESIGN §6): the From address of every mail (`Windsock <noreply@…>`); set for mailing domains. */
+  MAIL_FROM: z._default(z.string(), ''),
+  /** Local stack and tests only: mail is appended to this JSONL file instead of sent. Unset in AWS. */
+  MAIL_OUTBOX_FILE: z.optional(z.string()),
+  /** Tests only: a local server standing in for SES. Unset in AWS. */
+  SES_ENDPOINT: z.optional(z.string()),
+  /**
+   * HMAC key sealing list cursors to their caller and query (functions/platform/http/cursor.ts): in
+   * the cloud a generated secret (api stack), locally a random key per data directory. Only the API
+   * functions need it; a list answered without it fails loudly.
+   */
+  CURSOR_SECRET: z.optional(z.string().check(z.minLength(32))),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -25,6 +25,7 @@ import {
   typeList,
 } from '../../organizations/entities.ts';
 import { detectorState, flightProposal, livePosition, trackPoint } from '../../tracking/entities.ts';
+import { domainEvent } from '../events/entities.ts';
 import { dynamo, tableName } from './client.ts';
 
 /** Every entity of every domain, in one ElectroDB service over the one table (DESIGN §4). */
@@ -60,6 +61,7 @@ const entities = {
   trackPoint,
   detectorState,
   flightProposal,
+  domainEvent,
 };
 
 const build = () => new Service(entities, { client: dynamo(), table: tableName() });
