@@ -2,12 +2,14 @@ import type * as z from 'zod/mini';
 import type { Domain } from './domains.ts';
 import type { RouteDef } from './route-types.ts';
 import { aircraftRoutes } from './routes/aircraft.ts';
+import { documentRoutes } from './routes/documents.ts';
 import { faultsRoutes } from './routes/faults.ts';
 import { flightRoutes } from './routes/flights.ts';
 import { identityRoutes } from './routes/identity.ts';
 import { logbookRoutes } from './routes/logbook.ts';
 import { lookupRoutes } from './routes/lookups.ts';
 import { maintenanceRoutes } from './routes/maintenance.ts';
+import { messageRoutes } from './routes/messages.ts';
 import { organizationRoutes } from './routes/organizations.ts';
 import { peopleRoutes } from './routes/people.ts';
 import { trackingRoutes } from './routes/tracking.ts';
@@ -30,6 +32,8 @@ export const routes = {
   ...flightRoutes,
   ...logbookRoutes,
   ...trackingRoutes,
+  ...documentRoutes,
+  ...messageRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { CERTIFICATE_POLICIES } from '../documents.ts';
 import { LANGS, type Lang } from '../langs.ts';
 import { MODULES } from '../modules.ts';
 import { entityId, isoDate, cursor as pageCursor, userText, version, whole } from '../validation.ts';
@@ -209,6 +210,8 @@ export const organizationSettingsFields = {
   is_operator: flag,
   /** Issue 5 §6: the daily sheet warns about (warn) or refuses (block) a pilot who is not current. */
   recency_policy: z.optional(z.enum(RECENCY_POLICIES)),
+  /** Issue 17 §2: expired aircraft certificates flag the aircraft (warn), ground it (ground), or neither (off). */
+  certificate_expiry_policy: z.optional(z.enum(CERTIFICATE_POLICIES)),
   // Banking and billing
   bank_name: text(120),
   bank_iban: iban,
@@ -361,6 +364,7 @@ export const organizationRecord = z.object({
   dst: z.boolean(),
   is_operator: z.boolean(),
   recency_policy: z.enum(RECENCY_POLICIES),
+  certificate_expiry_policy: z.enum(CERTIFICATE_POLICIES),
   bank_name: nullableString,
   bank_iban: nullableString,
   bank_swift: nullableString,

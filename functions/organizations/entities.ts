@@ -1,4 +1,5 @@
 import { CustomAttributeType, Entity } from 'electrodb';
+import { CERTIFICATE_POLICIES, DEFAULT_CERTIFICATE_POLICY } from '../../contracts/documents.ts';
 import { LANGS } from '../../contracts/langs.ts';
 import type { Module } from '../../contracts/modules.ts';
 import { GUARD_ROLES, type Permission, ROLE_LABELS } from '../../contracts/permissions.ts';
@@ -35,6 +36,8 @@ export const organization = new Entity({
     is_operator: { type: 'boolean', default: false },
     /** Issue 5 §6: a pilot who is not current is only warned on the daily sheet, or refused. */
     recency_policy: { type: ['warn', 'block'] as const, default: 'warn' },
+    /** Issue 17 §2: expired aircraft certificates are shown (warn) or also ground the aircraft (ground). */
+    certificate_expiry_policy: { type: CERTIFICATE_POLICIES, default: DEFAULT_CERTIFICATE_POLICY },
     currency_id: { type: 'string', required: true, default: 'HUF' },
     modules: {
       type: 'list',

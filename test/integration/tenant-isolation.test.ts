@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OperationName, pathParams, routeEntries } from '../../contracts/routes.ts';
 import { type Platform, startPlatform, subOf } from '../helpers/platform.ts';
 import { aircraftWalk } from './tenant-walk/aircraft.ts';
+import { documentsWalk } from './tenant-walk/documents.ts';
 import type { WalkArea } from './tenant-walk/area.ts';
 import { faultsWalk } from './tenant-walk/faults.ts';
 import { flightsWalk } from './tenant-walk/flights.ts';
 import { invitationsWalk } from './tenant-walk/invitations.ts';
 import { maintenanceWalk } from './tenant-walk/maintenance.ts';
+import { messagesWalk } from './tenant-walk/messages.ts';
 import { describeSharedMember } from './tenant-walk/shared-member.ts';
 import { trackingWalk } from './tenant-walk/tracking.ts';
 
@@ -143,6 +145,8 @@ const AREAS: WalkArea[] = [
   flightsWalk,
   trackingWalk,
   invitationsWalk,
+  documentsWalk,
+  messagesWalk,
 ];
 const A_IDS: WalkArea['ids'] = Object.assign({}, CORE_IDS, ...AREAS.map((area) => area.ids));
 const BODIES: WalkArea['bodies'] = Object.assign({}, CORE_BODIES, ...AREAS.map((area) => area.bodies));

@@ -61,6 +61,10 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   'tracking:unit.speed': LANGS,
   'tracking:unit.climb': LANGS,
   'tracking:heard.altitude': ['fr'],
+  // A broadcast is the admin's own words after their name: nothing of it is ours to translate.
+  'notifications:message.broadcast': ['hu', 'de', 'sk', 'cs', 'pl', 'it'],
+  'organizations:target.document': ['fr'],
+  'organizations:target.message': ['fr'],
 };
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();

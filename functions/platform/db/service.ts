@@ -9,9 +9,11 @@ import {
   planeCount,
   usageDay,
 } from '../../aircraft/entities.ts';
+import { organizationDocument, personDocument } from '../../documents/entities.ts';
 import { dailySheet, flight, flightStat, logbookBook, logbookEntry } from '../../flights/entities.ts';
 import { airport } from '../../identity/datasource-entities.ts';
 import { notification, privateProfile, realtimeConnection } from '../../identity/entities.ts';
+import { message, messageDelivery } from '../../messages/entities.ts';
 import {
   action,
   membership,
@@ -62,6 +64,10 @@ const entities = {
   detectorState,
   flightProposal,
   domainEvent,
+  personDocument,
+  organizationDocument,
+  message,
+  messageDelivery,
 };
 
 const build = () => new Service(entities, { client: dynamo(), table: tableName() });
