@@ -8,13 +8,7 @@ import {
   type Requirement,
 } from '../documents.ts';
 import { declaredTypesFor, extensionsFor, FILE_FEATURES } from '../file-types.ts';
-import {
-  entityId,
-  isoDate,
-  cursor as pageCursor,
-  userText,
-  version as versionNumber,
-} from '../validation.ts';
+import { isoDate, cursor as pageCursor, userText, version as versionNumber } from '../validation.ts';
 import { extensionOf } from './faults.ts';
 
 /**

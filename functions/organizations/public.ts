@@ -79,7 +79,7 @@ export async function activeMember(organizationId: string, userId: string): Prom
     db().entities.membership.get({ user_id: userId, organization_id: organizationId }).go(),
     db().entities.person.get({ user_id: userId }).go(),
   ]);
-  if (!membership || membership.status !== 'active' || !person) return null;
+  if (membership?.status !== 'active' || !person) return null;
   return { ...cardOf(person), role_ids: [...membership.role_ids] };
 }
 
