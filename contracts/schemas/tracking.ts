@@ -16,7 +16,7 @@ const version = z.number().check(whole, z.nonnegative());
 export const PROPOSAL_STATUSES = ['open', 'confirmed', 'dismissed'] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 
-/** The MQTT message the bridge publishes on `ogn/beacons/<receiver>` (bin/ogn-bridge/batcher.ts). */
+/** The MQTT message the bridge publishes on `ogn/beacons/<bridge>` (bin/ogn-bridge/batcher.ts). */
 export const beaconBatch = z.object({
   lines: z.array(z.string()),
   /** ISO instant the bridge received the batch: the reference date for the lines' hhmmss times. */

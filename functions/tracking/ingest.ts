@@ -35,7 +35,7 @@ import { livePositionOf } from './track-service.ts';
 
 /**
  * The OGN ingest (issue 6 §4, §5): one batch of raw APRS lines as the bridge publishes them to
- * `ogn/beacons/<receiver>` → parsed fixes of the organizations' aircraft → track points, the
+ * `ogn/beacons/<bridge>` → parsed fixes of the organizations' aircraft → track points, the
  * take-off and landing detector, flight proposals on the daily sheet, the latest position and its
  * live push. The same function serves the cloud (an IoT topic rule invokes ingest-handler.ts) and
  * the local stack (the aedes publish hook, through a serial queue).
@@ -168,7 +168,7 @@ export const resetIngestCachesForTests = () => {
   recentSince = 0;
 };
 
-/** One batch from `ogn/beacons/<receiver>` (validated by the caller with `beaconBatch`). */
+/** One batch from `ogn/beacons/<bridge>` (validated by the caller with `beaconBatch`). */
 export const ingestBatch = (batch: BeaconBatch, deps: Partial<IngestDeps> = {}) =>
   ingestBatches([batch], deps);
 

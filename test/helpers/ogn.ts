@@ -3,9 +3,10 @@ import { receiverOf } from '../../bin/ogn-bridge/aprs.ts';
 import type { BeaconBatch } from '../../contracts/schemas/tracking.ts';
 
 /**
- * Simulated beacon streams cut into the messages the bridge publishes (bin/ogn-bridge/batcher.ts):
- * one batch per receiver per `windowMs` of receive time, stamped with its first line's receive
- * instant, in the order the bridge would send them.
+ * Simulated beacon streams cut into beacon batches as harshly as delivery can: one batch per
+ * receiver per `windowMs` of receive time (the bridge puts every receiver's lines of a flush in one
+ * batch, bin/ogn-bridge/batcher.ts; two bridges, or a resend, split them like this), stamped with
+ * its first line's receive instant — so the same beacon heard twice arrives in two batches.
  */
 export function batchesOf(stream: Pick<SimStream, 'lines' | 'at'>, windowMs = 1000): BeaconBatch[] {
   const batches: BeaconBatch[] = [];

@@ -18,7 +18,7 @@ import { type Platform, startPlatform, subOf } from '../helpers/platform.ts';
 
 /**
  * The OGN ingest (issue 6 §4, §5) on the embedded DynamoDB: simulated flights over the demo club's
- * field (bin/local/ogn-sim.ts), cut into the bridge's per-receiver batches, through ingestBatch —
+ * field (bin/local/ogn-sim.ts), cut into per-receiver batches (the harshest delivery: helpers/ogn.ts), through ingestBatch —
  * track points, live positions, the detector and the proposals on the daily sheet; then the same
  * batches again, reordered and resent, must change nothing.
  */
