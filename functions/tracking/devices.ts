@@ -6,12 +6,14 @@ import type { AirportRow, DeviceAircraft, IngestStore } from './ingest-store.ts'
  * What the ingest looks up for every batch, cached per container (a warm Lambda, the local
  * stack's process): which aircraft a device is (positive AND negative answers: most of the
  * network's devices are nobody's here), an organization's time zone and airfields. ~2,000 beacons
- * a second then cost a handful of Queries a minute instead of one each. An aircraft given a device
- * (or losing one) is seen within DEVICE_TTL_MS.
+ * a second then cost a handful of Queries a minute instead of one each. Every answer is at most a
+ * minute old: an aircraft given a device (or losing one), a changed base airport or time zone, an
+ * airport added, moved or given a runway reach the ingest within CACHE_TTL_MS.
  */
-export const DEVICE_TTL_MS = 60_000;
-const ORGANIZATION_TTL_MS = 60_000;
-const AIRPORTS_TTL_MS = 10 * 60_000;
+export const CACHE_TTL_MS = 60_000;
+export const DEVICE_TTL_MS = CACHE_TTL_MS;
+const ORGANIZATION_TTL_MS = CACHE_TTL_MS;
+const AIRPORTS_TTL_MS = CACHE_TTL_MS;
 /** Devices looked up at once when a batch brings many new ones (a cold container on a busy day). */
 const LOOKUP_CONCURRENCY = 16;
 /** Beyond this many cached devices the oldest answers are dropped first (Map keeps insertion order). */
