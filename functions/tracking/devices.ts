@@ -1,6 +1,6 @@
 import type { Airfield } from './detection.ts';
 import { distance } from './detection.ts';
-import type { AirportRow, DeviceAircraft, IngestStore } from './ingest-store.ts';
+import type { AirportRow, DeviceAircraft, IngestStore, OrganizationBase } from './ingest-store.ts';
 
 /**
  * What the ingest looks up for every batch, cached per container (a warm Lambda, the local
@@ -38,6 +38,7 @@ interface Cached<T> {
 const devices = new Map<string, Cached<DeviceAircraft[]>>();
 const organizations = new Map<string, Cached<OrganizationContext | null>>();
 let airports: Cached<AirportRow[]> | undefined;
+let bases: Cached<OrganizationBase[]> | undefined;
 const inflight = new Map<string, Promise<DeviceAircraft[]>>();
 
 /** Forget every cached answer (tests change aircraft and organizations between ingests). */
@@ -46,6 +47,7 @@ export const resetDeviceCaches = () => {
   organizations.clear();
   inflight.clear();
   airports = undefined;
+  bases = undefined;
 };
 
 /**
@@ -170,4 +172,27 @@ export async function organizationContext(
   }
   organizations.set(organizationId, { value, expires: now + ORGANIZATION_TTL_MS });
   return value;
+}
+
+/**
+ * The organizations whose airfields hold the airfield `icao`: those based within AIRFIELD_RADIUS_M
+ * of it (a tow across clubs is looked for among them, ingest.ts). One Query of every organization's
+ * base a minute per container.
+ */
+export async function organizationsAt(store: IngestStore, icao: string, now: number): Promise<string[]> {
+  if (!bases || bases.expires <= now)
+    bases = { value: await store.organizationBases(), expires: now + CACHE_TTL_MS };
+  const rows = await airportRows(store, now);
+  const airfield = rows.find((a) => a.icao === icao);
+  if (!airfield) return [];
+  return bases.value
+    .filter((o) => {
+      const base = o.base_airport ? rows.find((a) => a.icao === o.base_airport) : undefined;
+      return (
+        base !== undefined &&
+        distance(base.latitude, base.longitude, airfield.latitude, airfield.longitude) <= AIRFIELD_RADIUS_M
+      );
+    })
+    .map((o) => o.organization_id)
+    .sort();
 }

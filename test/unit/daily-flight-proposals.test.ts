@@ -37,6 +37,8 @@ const proposal = (id: string, patch: Partial<ProposalOutput> = {}): ProposalOutp
   tow_proposal_id: null,
   tow_plane_id: null,
   release_height: null,
+  short_launch: false,
+  landing_uncertain: false,
   flight_id: null,
   matched_flight_id: null,
   version: 1,
