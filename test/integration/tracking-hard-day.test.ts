@@ -12,7 +12,14 @@ import {
 import { todayIn } from '../../contracts/calendar.ts';
 import type { BeaconBatch } from '../../contracts/schemas/tracking.ts';
 import { dynamo, tableName } from '../../functions/platform/db/client.ts';
-import { emptyStats, ingestBatch, resetIngestCachesForTests } from '../../functions/tracking/ingest.ts';
+import {
+  emptyStats,
+  ingestBatch,
+  QUIET_MS,
+  resetIngestCachesForTests,
+  sweepOrganization,
+} from '../../functions/tracking/ingest.ts';
+import { ingestStore } from '../../functions/tracking/ingest-store.ts';
 import { batchesOf, merged, redelivered } from '../helpers/ogn.ts';
 import { type Platform, startPlatform, subOf } from '../helpers/platform.ts';
 
@@ -221,6 +228,63 @@ describe('privacy bits are law', () => {
     const again = pushes.slice(pushed);
     for (const p of [noTracking!, stealth!, switched!])
       expect(again.some((push) => JSON.stringify(push.payload).includes(p.address))).toBe(false);
+  });
+});
+
+describe('a batch racing the removal', () => {
+  it('what it wrote after the first removal goes when the sweep finds the device quiet, once', async () => {
+    // Prepare: as if a container still working on an older batch wrote after the removal
+    const { address, from } = switched!;
+    const at = from + 60_000;
+    await ingestStore.putTrackPoints([
+      {
+        organization_id: DEMO,
+        date: PRIVATE_DATE,
+        address,
+        timestamp: at,
+        latitude: 47.62,
+        longitude: 19.15,
+        altitude: 900,
+        ground_speed: 90,
+        climb_rate: 1,
+        ttl: Math.floor(at / 1000) + 86_400,
+      },
+    ]);
+    await ingestStore.putLivePosition({
+      organization_id: DEMO,
+      address,
+      plane_id: 'plane-ha-4012',
+      reg_num: 'HA-4012',
+      plane_category: 'plc_02',
+      timestamp: at,
+      latitude: 47.62,
+      longitude: 19.15,
+      altitude: 900,
+      ground_speed: 90,
+      climb_rate: 1,
+      track: 0,
+      ttl: Math.floor(Date.now() / 1000) + 3600,
+    });
+    const record = (await ingestStore.detectorState(DEMO, address))!;
+    expect(record.private_checked).toBeUndefined();
+
+    // Act
+    const early = await sweepOrganization(DEMO, record.heard_at! + 1000, { publish });
+    const quiet = await sweepOrganization(DEMO, record.heard_at! + QUIET_MS, { publish });
+    const again = await sweepOrganization(DEMO, record.heard_at! + QUIET_MS + 60_000, { publish });
+
+    // Assess
+    expect(early.swept).toBe(0);
+    expect(quiet.swept).toBeGreaterThanOrEqual(1);
+    expect(again.swept).toBe(0);
+    expect((await ingestStore.detectorState(DEMO, address))!.private_checked).toBe(true);
+    const track = await partition(`org#${DEMO}#track#${PRIVATE_DATE}`);
+    expect(track.some((t) => t.address === address)).toBe(false);
+    expect((await partition(`org#${DEMO}#live`)).some((l) => l.address === address)).toBe(false);
+    expect(pushes.at(-1)).toEqual({
+      topic: `org/${DEMO}/live`,
+      payload: { type: 'removed', addresses: [address] },
+    });
   });
 });
 
