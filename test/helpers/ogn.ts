@@ -1,6 +1,8 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { SimStream } from '../../bin/local/ogn-sim.ts';
 import { receiverOf } from '../../bin/ogn-bridge/aprs.ts';
 import type { BeaconBatch } from '../../contracts/schemas/tracking.ts';
+import { dynamo, tableName } from '../../functions/platform/db/client.ts';
 
 /**
  * Simulated beacon streams cut into beacon batches as harshly as delivery can: one batch per
@@ -67,4 +69,24 @@ export function redelivered(
     });
   }
   return out;
+}
+
+/** Every item of a partition, as stored (consistent reads, all pages): what the ingest left. */
+export async function partitionItems(pk: string): Promise<Record<string, any>[]> {
+  const items: Record<string, any>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ExclusiveStartKey: start,
+        ConsistentRead: true,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
 }

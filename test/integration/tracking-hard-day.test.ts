@@ -1,4 +1,4 @@
-import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ALPINE_GLIDER,
@@ -20,7 +20,7 @@ import {
   sweepOrganization,
 } from '../../functions/tracking/ingest.ts';
 import { ingestStore } from '../../functions/tracking/ingest-store.ts';
-import { batchesOf, merged, redelivered } from '../helpers/ogn.ts';
+import { batchesOf, merged, partitionItems, redelivered } from '../helpers/ogn.ts';
 import { type Platform, startPlatform, subOf } from '../helpers/platform.ts';
 
 /**
@@ -63,25 +63,7 @@ const ingestAll = async (batches: readonly BeaconBatch[]) => {
   return sum;
 };
 
-/** Every item of a partition, as stored. */
-const partition = async (pk: string) => {
-  const items: Record<string, any>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        ExclusiveStartKey: start,
-        ConsistentRead: true,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
-};
+const partition = partitionItems;
 /** The whole table: a test may look everywhere for a trace (no screen ever Scans). */
 const everything = async () => {
   const items: Record<string, any>[] = [];

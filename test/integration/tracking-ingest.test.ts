@@ -1,4 +1,4 @@
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aerotow, aircraftLine, outlanding, touchAndGo, winchLaunch } from '../../bin/local/ogn-sim.ts';
 import { todayIn } from '../../contracts/calendar.ts';
@@ -13,7 +13,7 @@ import {
 } from '../../functions/tracking/ingest.ts';
 import { handler } from '../../functions/tracking/ingest-handler.ts';
 import { ingestStore } from '../../functions/tracking/ingest-store.ts';
-import { batchesOf, merged, redelivered } from '../helpers/ogn.ts';
+import { batchesOf, merged, partitionItems, redelivered } from '../helpers/ogn.ts';
 import { type Platform, startPlatform, subOf } from '../helpers/platform.ts';
 
 /**
@@ -78,25 +78,7 @@ const ingestAll = async (list: readonly BeaconBatch[]) => {
   return sum;
 };
 
-/** Every item of a partition, as stored. */
-const partition = async (pk: string) => {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        ExclusiveStartKey: start,
-        ConsistentRead: true,
-      }),
-    );
-    items.push(...((page.Items ?? []) as Record<string, unknown>[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
-};
+const partition = partitionItems;
 /**
  * What does not depend on when it was written (the live TTL, versions, when a detector last heard
  * its device, who heard a fix first).

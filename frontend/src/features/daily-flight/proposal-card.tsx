@@ -58,28 +58,20 @@ function useMoments(proposal: ProposalOutput, timeZone: string) {
  */
 function Marks({ proposal }: { proposal: ProposalOutput }) {
   const { t } = useTranslation('daily-flight');
-  return (
-    <>
-      {proposal.short_launch && (
-        <span
-          className="ws-badge ws-badge--mark"
-          title={t('detected.short_launch_hint')}
-          data-testid="sheet-proposal-short"
-        >
-          {t('detected.short_launch')}
-        </span>
-      )}
-      {proposal.landing_uncertain && (
-        <span
-          className="ws-badge ws-badge--mark"
-          title={t('detected.landing_uncertain_hint')}
-          data-testid="sheet-proposal-uncertain"
-        >
-          {t('detected.landing_uncertain')}
-        </span>
-      )}
-    </>
-  );
+  const marks = [
+    proposal.short_launch && { mark: 'short_launch', testId: 'sheet-proposal-short' },
+    proposal.landing_uncertain && { mark: 'landing_uncertain', testId: 'sheet-proposal-uncertain' },
+  ].filter((m) => m !== false);
+  return marks.map(({ mark, testId }) => (
+    <span
+      key={mark}
+      className="ws-badge ws-badge--mark"
+      title={t(`detected.${mark}_hint`)}
+      data-testid={testId}
+    >
+      {t(`detected.${mark}`)}
+    </span>
+  ));
 }
 
 /** An unmatched detection: "HA-4012 took off 14:02:10 from LHDK · winch (detected)" and "Add to sheet". */
