@@ -141,6 +141,9 @@ afterAll(async () => {
   await platform?.close();
 });
 
+/** Another pass or two over the whole stream: minutes, not seconds, on a busy 2-core machine. */
+const PASSES = { timeout: 240_000 };
+
 const near = (iso: string | undefined, at: number, ms = 10_000) =>
   iso !== undefined && Math.abs(Date.parse(iso) - at) < ms;
 const truthOf = (s: typeof winch, address: string, type: 'takeoff' | 'landing', nth = 0) =>
@@ -277,43 +280,51 @@ describe('ingest of simulated flights', () => {
 });
 
 describe('at-least-once delivery', () => {
-  it('the same batches again, reordered within seconds and resent, change nothing (warm and cold)', async () => {
-    const before = await snapshot(ORG);
-    const again = redelivered(batches);
-    const pushed = pushes.length;
+  it(
+    'the same batches again, reordered within seconds and resent, change nothing (warm and cold)',
+    PASSES,
+    async () => {
+      const before = await snapshot(ORG);
+      const again = redelivered(batches);
+      const pushed = pushes.length;
 
-    // A warm container (its recent-beacon memory), then a cold one (nothing remembered).
-    const warm = await ingestAll(again);
-    const afterWarm = await snapshot(ORG);
-    resetIngestCachesForTests();
-    const cold = await ingestAll(again);
-    const afterCold = await snapshot(ORG);
+      // A warm container (its recent-beacon memory), then a cold one (nothing remembered).
+      const warm = await ingestAll(again);
+      const afterWarm = await snapshot(ORG);
+      resetIngestCachesForTests();
+      const cold = await ingestAll(again);
+      const afterCold = await snapshot(ORG);
 
-    expect(again.length).toBeGreaterThan(batches.length);
-    expect(warm.proposals + cold.proposals + warm.live + cold.live).toBe(0);
-    expect(cold.stored).toBeGreaterThan(0);
-    expect(afterWarm).toEqual(before);
-    expect(afterCold).toEqual(before);
-    expect(pushes.length).toBe(pushed);
-  });
+      expect(again.length).toBeGreaterThan(batches.length);
+      expect(warm.proposals + cold.proposals + warm.live + cold.live).toBe(0);
+      expect(cold.stored).toBeGreaterThan(0);
+      expect(afterWarm).toEqual(before);
+      expect(afterCold).toEqual(before);
+      expect(pushes.length).toBe(pushed);
+    },
+  );
 });
 
 describe('delivery order', () => {
-  it('from scratch, the reordered and resent batches store what the ordered ones stored', async () => {
-    const ordered = await snapshot(ORG);
-    for (const items of Object.values(ordered)) await removeAll(items);
-    resetIngestCachesForTests();
+  it(
+    'from scratch, the reordered and resent batches store what the ordered ones stored',
+    PASSES,
+    async () => {
+      const ordered = await snapshot(ORG);
+      for (const items of Object.values(ordered)) await removeAll(items);
+      resetIngestCachesForTests();
 
-    await ingestAll(redelivered(batches, { seed: 11, every: 2 }));
-    const shuffled = await snapshot(ORG);
+      await ingestAll(redelivered(batches, { seed: 11, every: 2 }));
+      const shuffled = await snapshot(ORG);
 
-    expect(shuffled.proposals.length).toBe(ordered.proposals.length);
-    expect(comparable(shuffled)).toEqual(comparable(ordered));
-  });
+      expect(shuffled.proposals.length).toBe(ordered.proposals.length);
+      expect(comparable(shuffled)).toEqual(comparable(ordered));
+    },
+  );
 });
 
 describe('concurrent containers', () => {
-  it('two batches of the same aircraft at once: the loser re-reads, nothing differs', async () => {
+  it('two batches of the same aircraft at once: the loser re-reads, nothing differs', PASSES, async () => {
     const ordered = await snapshot(ORG);
     for (const items of Object.values(ordered)) await removeAll(items);
     resetIngestCachesForTests();
