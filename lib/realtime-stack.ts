@@ -73,6 +73,17 @@ export class RealtimeStack extends Stack {
       timeout: Duration.seconds(5),
     });
 
+    // One item per connection (and refresh) under the person's partition, so that a revocation can
+    // end it (functions/identity/realtime-connections.ts): PutItem there and nothing else.
+    this.authorizerFunction.role.addToPolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['dynamodb:PutItem'],
+        resources: [props.table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['person#*'] } },
+      }),
+    );
+
     this.authorizerName = `windsock-${props.stage}-browser`;
     const authorizer = new CfnAuthorizer(this, 'BrowserAuthorizerConfig', {
       authorizerName: this.authorizerName,

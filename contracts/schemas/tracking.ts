@@ -1,17 +1,13 @@
 import * as z from 'zod/mini';
-import '../validation.ts';
+import { entityId, isoDate, version } from '../validation.ts';
 import { PLANE_CATEGORIES } from './aircraft-enums.ts';
 import { flightOutput } from './flights.ts';
-import { isoDate } from './people.ts';
 
 /**
  * Tracking (issue 6): live positions of an organization's aircraft, their tracks, and the flights
  * the take-off/landing detector proposes on the daily sheet. Units: timestamps epoch ms, altitude
  * metres MSL, ground speed km/h, climb m/s, track degrees; proposal times are UTC ISO instants.
  */
-
-const whole = z.refine<number>((value) => Number.isInteger(value), { error: 'invalid_value' });
-const version = z.number().check(whole, z.nonnegative());
 
 export const PROPOSAL_STATUSES = ['open', 'confirmed', 'dismissed'] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
@@ -63,7 +59,11 @@ export const trackOutput = z.object({
 export type TrackOutput = z.infer<typeof trackOutput>;
 
 /** GET /api/tracking/tracks?date=: the day's tracks of the organization's aircraft. */
-export const tracksQuery = z.object({ date: isoDate, address: z.optional(z.string()) });
+export const tracksQuery = z.object({
+  date: isoDate,
+  /** An OGN device address (6 hex digits, as the live map lists it). */
+  address: z.optional(z.string().check(z.regex(/^[0-9A-Fa-f]{6}$/, { error: 'invalid_value' }))),
+});
 export const tracksOutput = z.object({ items: z.array(trackOutput) });
 
 export const proposalOutput = z.object({
@@ -103,7 +103,7 @@ export type ProposalOutput = z.infer<typeof proposalOutput>;
  */
 export const confirmProposalInput = z.strictObject({
   version,
-  flight_id: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(64)))),
+  flight_id: z.optional(z.nullable(entityId)),
 });
 export type ConfirmProposalInput = z.infer<typeof confirmProposalInput>;
 export const confirmProposalOutput = z.object({ proposal: proposalOutput, flight: flightOutput });

@@ -731,9 +731,14 @@ export async function listActions(store: OrganizationStore, actor: Actor, query:
       from: query.from ? dayStartIn(query.from, timeZone) : undefined,
       to: query.to ? dayStartIn(dayAfter(query.to), timeZone) : undefined,
     });
+    // Who declined an invitation never joined: the organization knows their e-mail, not their name.
+    const named = (a: (typeof items)[number]) => a.action !== 'member.invite_decline';
     const ids = [
       ...new Set(
-        items.flatMap((a) => [a.user_id, ...(a.acting_supervisor_id ? [a.acting_supervisor_id] : [])]),
+        items.flatMap((a) => [
+          ...(named(a) ? [a.user_id] : []),
+          ...(a.acting_supervisor_id ? [a.acting_supervisor_id] : []),
+        ]),
       ),
     ];
     const names = new Map(
@@ -746,7 +751,7 @@ export async function listActions(store: OrganizationStore, actor: Actor, query:
           at: a.at,
           action: a.action,
           user_id: a.user_id,
-          user_name: names.get(a.user_id) ?? '—',
+          user_name: (named(a) && names.get(a.user_id)) || '—',
           acting_supervisor_id: a.acting_supervisor_id ?? null,
           acting_supervisor_name: a.acting_supervisor_id ? (names.get(a.acting_supervisor_id) ?? '—') : null,
           target_type: a.target_type,

@@ -4,9 +4,9 @@ import {
   type BodyOf,
   type OperationName,
   type OutputOf,
+  type ParamsInputOf,
   type QueryOf,
   type RouteDef,
-  type Routes,
   routes,
 } from '../../../contracts/routes.ts';
 import { accessToken } from './auth.ts';
@@ -40,17 +40,14 @@ export class FieldErrors extends ApiError {
   }
 }
 
-/** `{a}/{b?}` in a route path → 'a' | 'b'. */
-type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
-  ? (Name extends `${infer Bare}?` ? Bare : Name) | ParamNames<Rest>
-  : never;
-type ParamsOption<P extends string> = [ParamNames<P>] extends [never]
+/** The row's path parameters, typed by its `params` schemas (`kind: 'glider' | 'general'`). */
+type ParamsOption<N extends OperationName> = [keyof ParamsInputOf<N>] extends [never]
   ? { params?: undefined }
-  : { params: Record<ParamNames<P>, string | number> };
+  : { params: ParamsInputOf<N> };
 type BodyOption<B> = [B] extends [undefined] ? { body?: undefined } : { body: B };
 type QueryOption<Q> = [Q] extends [undefined] ? { query?: undefined } : { query?: Q };
 
-export type CallOptions<N extends OperationName> = ParamsOption<Routes[N]['path']> &
+export type CallOptions<N extends OperationName> = ParamsOption<N> &
   BodyOption<BodyOf<N>> &
   QueryOption<QueryOf<N>>;
 // Options may be left out only when nothing in them is required.

@@ -17,7 +17,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { LANGS, type Lang } from '../../../../contracts/langs.ts';
-import { type TypeListOutput, updateTypeListInput } from '../../../../contracts/schemas/organizations.ts';
+import {
+  isTypeListId,
+  type TypeListOutput,
+  updateTypeListInput,
+} from '../../../../contracts/schemas/organizations.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
@@ -169,7 +173,9 @@ function EntryModal({
  */
 export default function TypeListPage() {
   const { t } = useTranslation(['organizations', 'messages', 'nav', 'common']);
-  const { id = '' } = useParams();
+  const { id: listParam = '' } = useParams();
+  // A list the product does not have is not asked for: the page says it could not load it.
+  const id = isTypeListId(listParam) ? listParam : null;
   const navigate = useNavigate();
   const lang = currentLang();
   const [list, setList] = useState<TypeListOutput>();
@@ -182,6 +188,10 @@ export default function TypeListPage() {
 
   const load = useCallback(async () => {
     setFailed(false);
+    if (!id) {
+      setFailed(true);
+      return;
+    }
     try {
       const loaded = await call('getTypeList', { params: { id } });
       const loadedRows = loaded.items.map(rowOf);
@@ -219,7 +229,7 @@ export default function TypeListPage() {
     }
     setSaving(true);
     try {
-      const saved = await call('updateTypeList', { params: { id }, body: parsed.data });
+      const saved = await call('updateTypeList', { params: { id: list.list_id }, body: parsed.data });
       const savedAsRows = saved.items.map(rowOf);
       setList(saved);
       setRows(savedAsRows);

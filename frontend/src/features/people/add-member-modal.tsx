@@ -1,3 +1,4 @@
+import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Checkbox from '@cloudscape-design/components/checkbox';
@@ -23,8 +24,9 @@ import { type Errors, focusFirstError, withoutField } from './form-errors.ts';
 const FIELDS = ['email', 'last_name', 'first_name', 'lang', 'role_ids'] as const;
 
 /**
- * Adds a member by e-mail: a person who already has a login joins with it; anyone else gets a login
- * and a temporary password by mail. The roles are checked here as in the API.
+ * Adds a member by e-mail. The server decides what happens: an e-mail that already has an account
+ * gets an invitation the person accepts or declines (issue 11 §1) — the names are not needed then;
+ * anyone else gets a login and a temporary password by mail. The roles are checked here as in the API.
  */
 export function AddMemberModal({
   roles,
@@ -48,7 +50,12 @@ export function AddMemberModal({
 
   const save = async () => {
     if (saving) return;
-    const parsed = z.safeParse(addMemberInput, { ...values, role_ids: roleIds });
+    const parsed = z.safeParse(addMemberInput, {
+      ...values,
+      first_name: values.first_name.trim() || undefined,
+      last_name: values.last_name.trim() || undefined,
+      role_ids: roleIds,
+    });
     if (!parsed.success) {
       const problems = fieldErrors(parsed.error.issues);
       setErrors(problems);
@@ -58,16 +65,23 @@ export function AddMemberModal({
     setSaving(true);
     try {
       const added = await call('addMember', { body: parsed.data });
-      flash('success', added.login_created ? 'member_added_with_login' : 'member_added', {
-        values: { name: added.member.user_name, email: added.member.email },
-      });
+      flash(
+        'success',
+        added.invited ? 'member_invited' : added.login_created ? 'member_added_with_login' : 'member_added',
+        { values: { name: added.member.user_name ?? added.member.email, email: added.member.email } },
+      );
       onAdded();
     } catch (error) {
       if (error instanceof FieldErrors) {
         setErrors(error.errors);
         focusFirstError('add-member', FIELDS, error.errors);
-      } else if (error instanceof ApiError && error.code === 'member_exists') {
-        setErrors({ email: ['member_exists'] });
+      } else if (
+        error instanceof ApiError &&
+        (error.code === 'member_exists' ||
+          error.code === 'already_invited' ||
+          error.code === 'invitation_declined')
+      ) {
+        setErrors({ email: [error.code] });
       } else reportFailure(error);
     } finally {
       setSaving(false);
@@ -122,6 +136,9 @@ export function AddMemberModal({
             <Box variant="p" color="text-body-secondary">
               {t('add.description')}
             </Box>
+            <Alert type="info" data-testid="add-member-invitation-note">
+              {t('add.invitation_note')}
+            </Alert>
             <FormField label={t('field.email')} errorText={errorText('email')}>
               <Input
                 type="email"
@@ -133,7 +150,11 @@ export function AddMemberModal({
               />
             </FormField>
             <ColumnLayout columns={2}>
-              <FormField label={t('field.last_name')} errorText={errorText('last_name')}>
+              <FormField
+                label={t('field.last_name')}
+                description={t('add.name_hint')}
+                errorText={errorText('last_name')}
+              >
                 <Input
                   value={values.last_name}
                   onChange={({ detail }) => set('last_name', detail.value)}
@@ -141,7 +162,11 @@ export function AddMemberModal({
                   data-testid="add-member-last_name"
                 />
               </FormField>
-              <FormField label={t('field.first_name')} errorText={errorText('first_name')}>
+              <FormField
+                label={t('field.first_name')}
+                description={t('add.name_hint')}
+                errorText={errorText('first_name')}
+              >
                 <Input
                   value={values.first_name}
                   onChange={({ detail }) => set('first_name', detail.value)}

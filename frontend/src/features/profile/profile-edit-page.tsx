@@ -26,6 +26,7 @@ import { flash } from '../../lib/flash.ts';
 import { currentLang } from '../../lib/i18n.ts';
 import { refreshProfile } from '../../lib/session.ts';
 import { PilotStatistics } from '../statistics/pilot-statistics.tsx';
+import { LogbookSharingPanel } from './logbook-sharing-panel.tsx';
 import {
   CONSENT_FLAGS,
   FIELD_ORDER,
@@ -304,6 +305,8 @@ export default function ProfileEditPage() {
           </SpaceBetween>
         </Form>
       </form>
+      {/* Saved at once, outside the form: the person's own choice per organization (issue 11 §1). */}
+      <LogbookSharingPanel />
       {/* Spec §9: the pilot's statistics on the profile too (outside the form: nothing in it is saved). */}
       <PilotStatistics />
     </SpaceBetween>
