@@ -65,6 +65,12 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   'notifications:message.broadcast': ['hu', 'de', 'sk', 'cs', 'pl', 'it'],
   'organizations:target.document': ['fr'],
   'organizations:target.message': ['fr'],
+  // French writes "Documents" as English does.
+  'documents:list.header': ['fr'],
+  'documents:overview.documents': ['fr'],
+  'nav:title.documents': ['fr'],
+  'nav:title.holder_documents': ['fr'],
+  'nav:menu.documents': ['fr'],
 };
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { Module } from '../../../contracts/modules.ts';
 import type { GuardRole, Permission } from '../../../contracts/permissions.ts';
 import { aircraftPages } from './pages/aircraft.ts';
+import { documentPages } from './pages/documents.ts';
 import { faultPages } from './pages/faults.ts';
 import { flightPages } from './pages/flights.ts';
 import { maintenancePages } from './pages/maintenance.ts';
@@ -139,6 +140,7 @@ export const pages: readonly PageDef[] = [
   ...faultPages,
   ...flightPages,
   ...trackingPages,
+  ...documentPages,
 ];
 
 /** Where unknown addresses go: the error page with this message key. */

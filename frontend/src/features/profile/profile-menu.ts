@@ -6,6 +6,7 @@ import { hrefOf } from '../../lib/navigation.ts';
 const PROFILE_MENU = [
   { key: 'profile_edit', path: 'profile/edit' },
   { key: 'pilot_info_edit', path: 'profile/pilot-info-edit' },
+  { key: 'profile_documents', path: 'profile/documents' },
   { key: 'notifications', path: 'profile/notifications' },
   { key: 'profile_actions', path: 'profile/actions' },
   { key: 'change_password', path: 'profile/change-password' },
