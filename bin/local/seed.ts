@@ -4,10 +4,12 @@ import { MODULES } from '../../contracts/modules.ts';
 import { DEFAULT_ROLES } from '../../functions/organizations/organization-service.ts';
 import { db } from '../../functions/platform/db/service.ts';
 import { seedAircraft } from './seed-aircraft.ts';
+import { seedDocuments } from './seed-documents.ts';
 import { seedFaults } from './seed-faults.ts';
 import { seedFlights } from './seed-flights.ts';
 import { seedLookups } from './seed-lookups.ts';
 import { seedMaintenance } from './seed-maintenance.ts';
+import { seedMessages } from './seed-messages.ts';
 import { seedOrganizations } from './seed-organizations.ts';
 import { seedPeople } from './seed-people.ts';
 import { seedProfile } from './seed-profile.ts';
@@ -240,6 +242,8 @@ export async function seedDemo(
   await seedFaults();
   await seedMaintenance();
   await seedFlights();
+  await seedDocuments();
+  await seedMessages();
   // seed-areas
 }
 

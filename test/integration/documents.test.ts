@@ -14,7 +14,8 @@ import { type Platform, startPlatform, subOf } from '../helpers/platform.ts';
  * certificate that expires grounds the aircraft under the `ground` policy and its renewal frees it.
  */
 const BUCKET = 'windsock-files-docs';
-const PILOT = subOf('pilot@demo.windsock.aero');
+/** Tóth Katalin flies as a pilot and has no documents in the demo seed. */
+const PILOT = subOf('operator@demo.windsock.aero');
 const ADMIN = subOf('admin@demo.windsock.aero');
 const STUDENT = subOf('student@demo.windsock.aero');
 const TECHNICAL = subOf('technical@demo.windsock.aero');
@@ -104,7 +105,7 @@ const exists = async (key: string) =>
     () => false,
   );
 
-const pilotDocs = { source_type: 'person', holder_id: 'user-pilot' };
+const pilotDocs = { source_type: 'person', holder_id: 'user-operator' };
 
 describe("a pilot's medical", () => {
   let medicalId = '';
@@ -152,12 +153,12 @@ describe("a pilot's medical", () => {
   it("is read by the club's admin, not by another member nor by another club", async () => {
     const admin = await platform.invoke('listDocuments', { sub: ADMIN, params: pilotDocs });
     expect(admin.status).toBe(200);
-    expect(admin.body.holder.name).toBe('Molnár Anna');
+    expect(admin.body.holder.name).toBe('Tóth Katalin');
     expect(admin.body.items[0]).toMatchObject({ document_id: medicalId, state: 'valid', can_edit: true });
 
     const members = await platform.invoke('listMemberDocuments', { sub: ADMIN });
-    const anna = members.body.items.find((m: { holder_id: string }) => m.holder_id === 'user-pilot');
-    expect(anna.requirements.map((r: { state: string }) => r.state)).toEqual(['valid', 'missing']);
+    const katalin = members.body.items.find((m: { holder_id: string }) => m.holder_id === 'user-operator');
+    expect(katalin.requirements.map((r: { state: string }) => r.state)).toEqual(['valid', 'missing']);
 
     expect((await platform.invoke('listDocuments', { sub: STUDENT, params: pilotDocs })).status).toBe(403);
     expect((await platform.invoke('listDocuments', { sub: ALPINE_ADMIN, params: pilotDocs })).status).toBe(

@@ -71,6 +71,20 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   'nav:title.documents': ['fr'],
   'nav:title.holder_documents': ['fr'],
   'nav:menu.documents': ['fr'],
+  // Only placeholders: the sender, the organization and the time.
+  'message-center:view.from': ['hu', 'de', 'sk', 'cs', 'pl', 'fr', 'it'],
+  // "push" and "e-mail" are the words these languages use.
+  'message-center:view.pushed': ['hu', 'sk', 'cs', 'pl', 'fr', 'it'],
+  'message-center:view.mailed': ['hu', 'sk', 'cs', 'pl', 'fr', 'it'],
+  'message-center:field.send_mail': ['hu', 'sk', 'cs', 'pl', 'fr', 'it'],
+  'message-center:field.body': ['de', 'sk', 'cs'],
+  'message-center:list.status': ['de'],
+  'nav:title.messages': ['fr'],
+  'nav:title.message': ['fr'],
+  'nav:menu.messages': ['fr'],
+  'message-center:notify.text': ['fr'],
+  'message-center:form.content': ['fr'],
+  'message-center:dashboard.header': ['fr'],
 };
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();

@@ -22,6 +22,8 @@ const helpPages = [...new Set(pages.map((page) => page.helpPage))].sort();
 const SAME_TITLE_AS_ENGLISH: Record<string, readonly Lang[]> = {
   notifications: ['fr'],
   documents: ['fr'],
+  messages: ['fr'],
+  message: ['fr'],
 };
 
 const texts = (file: HelpFile, page: string) => {

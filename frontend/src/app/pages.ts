@@ -6,6 +6,7 @@ import { documentPages } from './pages/documents.ts';
 import { faultPages } from './pages/faults.ts';
 import { flightPages } from './pages/flights.ts';
 import { maintenancePages } from './pages/maintenance.ts';
+import { messagePages } from './pages/messages.ts';
 import { organizationPages } from './pages/organizations.ts';
 import { peoplePages } from './pages/people.ts';
 import { profilePages } from './pages/profile.ts';
@@ -141,6 +142,7 @@ export const pages: readonly PageDef[] = [
   ...flightPages,
   ...trackingPages,
   ...documentPages,
+  ...messagePages,
 ];
 
 /** Where unknown addresses go: the error page with this message key. */
