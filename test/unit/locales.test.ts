@@ -71,6 +71,7 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   'nav:title.documents': ['fr'],
   'nav:title.holder_documents': ['fr'],
   'nav:menu.documents': ['fr'],
+  'maintenance:fleet.documents': ['fr'],
   // Only placeholders: the sender, the organization and the time.
   'message-center:view.from': ['hu', 'de', 'sk', 'cs', 'pl', 'fr', 'it'],
   // "push" and "e-mail" are the words these languages use.

@@ -1,3 +1,4 @@
+import { type CertificatePolicy, DEFAULT_CERTIFICATE_POLICY } from '../../../../contracts/documents.ts';
 import type { Module } from '../../../../contracts/modules.ts';
 import {
   type CustomPriceUnit,
@@ -61,6 +62,7 @@ export type OrganizationFormValues = Record<TextField, string> &
     dst: boolean;
     is_operator: boolean;
     recency_policy: RecencyPolicy;
+    certificate_expiry_policy: CertificatePolicy;
     contact_id: string;
     operating_day_editor: string;
     modules: Module[];
@@ -84,6 +86,7 @@ export const emptyFormValues = (timezone: string): OrganizationFormValues => {
     dst: true,
     is_operator: false,
     recency_policy: 'warn',
+    certificate_expiry_policy: DEFAULT_CERTIFICATE_POLICY,
     contact_id: '',
     operating_day_editor: '',
     modules: [],
@@ -102,6 +105,7 @@ export const toFormValues = (record: OrganizationRecord): OrganizationFormValues
     dst: record.dst,
     is_operator: record.is_operator,
     recency_policy: record.recency_policy,
+    certificate_expiry_policy: record.certificate_expiry_policy,
     contact_id: text(record.contact_id),
     operating_day_editor: text(record.operating_day_editor),
     modules: [...record.modules],
@@ -146,6 +150,7 @@ export const toInput = (values: OrganizationFormValues, mode: FormMode, version?
     dst: values.dst,
     is_operator: values.is_operator,
     recency_policy: values.recency_policy,
+    certificate_expiry_policy: values.certificate_expiry_policy,
     contact_id: orNull(values.contact_id),
     operating_day_editor: orNull(values.operating_day_editor),
     custom_prices: values.custom_prices.map((price) => ({
@@ -219,7 +224,12 @@ export const TABS = {
     'custom_prices',
   ],
   finance: ['transaction_start', 'balance_min', 'full_fee', 'discount_fee', 'yearly_membership_fee'],
-  operations: ['operating_day_editor', 'recency_policy', ...ORGANIZATION_NOTIFICATION_FLAGS],
+  operations: [
+    'operating_day_editor',
+    'recency_policy',
+    'certificate_expiry_policy',
+    ...ORGANIZATION_NOTIFICATION_FLAGS,
+  ],
   modules: ['modules', 'plane_limit', 'general_limit', 'glider_limit'],
 } as const;
 export type TabId = keyof typeof TABS;
