@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { addDays, todayIn } from '../../contracts/calendar.ts';
-import { SYSTEM_ACTOR } from '../../functions/aircraft/public.ts';
+import { planesOf, SYSTEM_ACTOR } from '../../functions/aircraft/public.ts';
 import { filePrefix, syncPlaneCertificates } from '../../functions/documents/document-service.ts';
 import { documentStore, type Holder, type StoredDocument } from '../../functions/documents/document-store.ts';
 import { timeOrderedId } from '../../functions/platform/db/ids.ts';
@@ -162,6 +162,6 @@ export async function seedDocuments(now = new Date()): Promise<void> {
     },
   });
   // The fleet overview shows the certificates from the start, as the daily job would record them.
-  for (const planeId of ['plane-ha-4012', 'plane-ha-sbx'])
-    await syncPlaneCertificates(SYSTEM_ACTOR(organization_id), organization_id, planeId);
+  for (const { plane_id } of await planesOf(organization_id))
+    await syncPlaneCertificates(SYSTEM_ACTOR(organization_id), organization_id, plane_id);
 }
