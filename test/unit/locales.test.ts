@@ -54,6 +54,7 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   'common:app.name': LANGS,
   'common:menu.administration': ['fr'],
   'auth:login.password': ['it'],
+  'common:lock.password': ['it'],
   'roles:admin': ['de', 'pl'],
   'roles:pilot': ['de', 'sk', 'cs', 'pl'],
   // SI unit symbols after a number read the same in every language.
