@@ -74,5 +74,7 @@ export const ACTION_KEYS = [
   'message.unschedule',
   'message.acknowledge',
   'notification.broadcast',
+  'package.request',
+  'package.request_withdraw',
 ] as const;
 export type ActionKey = (typeof ACTION_KEYS)[number];

@@ -12,6 +12,7 @@ import { maintenanceRoutes } from './routes/maintenance.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { organizationRoutes } from './routes/organizations.ts';
 import { peopleRoutes } from './routes/people.ts';
+import { pricingRoutes } from './routes/pricing.ts';
 import { trackingRoutes } from './routes/tracking.ts';
 
 export type { Guard, Method, RouteDef } from './route-types.ts';
@@ -34,6 +35,7 @@ export const routes = {
   ...trackingRoutes,
   ...documentRoutes,
   ...messageRoutes,
+  ...pricingRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

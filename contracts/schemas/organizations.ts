@@ -436,6 +436,8 @@ export const organizationListItem = z.object({
   base_airport: nullableString,
   modules_count: z.number(),
   package_name: nullableString,
+  /** The package the organization's admin asked for (pricing), waiting for a supervisor. */
+  package_requested: nullableString,
 });
 export const organizationListOutput = z.object({
   items: z.array(organizationListItem),
@@ -648,6 +650,9 @@ export const listActionsQuery = z
     cursor,
     limit: pageLimit,
     action: z.optional(z.string().check(z.regex(/^[a-z_]+\.[a-z_.]+$/), z.maxLength(60))),
+    /** The log viewer: who did it, and what kind of thing it was done to. */
+    user_id: z.optional(id),
+    target_type: z.optional(z.string().check(z.regex(/^[a-z_]+$/), z.maxLength(40))),
     from: z.optional(isoDate),
     to: z.optional(isoDate),
   })
@@ -669,6 +674,8 @@ export const actionOutput = z.object({
   acting_supervisor_name: nullableString,
   target_type: z.string(),
   target_id: z.string(),
+  /** What the target is called (a member's name, an aircraft's registration, a role, a flight), when it can be told. */
+  target_name: nullableString,
   details: z.nullable(z.record(z.string(), z.unknown())),
 });
 export type ActionOutput = z.infer<typeof actionOutput>;

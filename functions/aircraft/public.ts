@@ -193,3 +193,11 @@ export async function recordCertificates(
   committed(result);
   return { status, grounded: wantGrounded, changed: true };
 }
+
+/** How many aircraft the organization holds per package bucket (the pricing page's use of its limits). */
+export async function planeCounts(
+  organizationId: string,
+): Promise<{ total: number; general: number; glider: number }> {
+  const { data } = await db().entities.planeCount.get({ organization_id: organizationId }).go();
+  return { total: data?.total ?? 0, general: data?.general ?? 0, glider: data?.glider ?? 0 };
+}

@@ -51,6 +51,18 @@ export const organization = new Entity({
     /** The package of the active subscription (organization/{id}/subscriptions), for the lists. */
     package_id: { type: 'string' },
     package_name: { type: 'string' },
+    /** The admin's request for another package (pricing), until a supervisor assigns one. */
+    package_request: {
+      type: 'map',
+      properties: {
+        package_id: { type: 'string', required: true },
+        package_name: { type: 'string', required: true },
+        note: { type: 'string' },
+        requested_by: { type: 'string', required: true },
+        requested_by_name: { type: 'string', required: true },
+        requested_at: { type: 'string', required: true },
+      },
+    },
     // Banking and billing
     bank_name: { type: 'string' },
     bank_iban: { type: 'string' },

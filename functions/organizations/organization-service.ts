@@ -20,6 +20,8 @@ import type {
   UpdateTypeListInput,
 } from '../../contracts/schemas/organizations.ts';
 import { isTypeListId, MANAGED_FIELDS } from '../../contracts/schemas/organizations.ts';
+import { planeNames } from '../aircraft/public.ts';
+import { flightLabels } from '../flights/public.ts';
 import { type Actor, displayName } from '../platform/auth/actor.ts';
 import { missingPermissions, notFound, validationFailed } from '../platform/http/errors.ts';
 import {
@@ -30,6 +32,7 @@ import {
   type StoredOrganization,
 } from './organization-record.ts';
 import { found, type OrganizationStore, type RoleToCreate, timeOrderedId } from './organization-store.ts';
+import { organizationRoles } from './public.ts';
 
 /**
  * Rules of the organizations administration: organizations, packages and subscriptions, type lists
@@ -258,6 +261,7 @@ export async function listOrganizations(store: OrganizationStore, query: ListOrg
         base_airport: org.base_airport ?? null,
         modules_count: org.modules.length,
         package_name: org.package_name ?? null,
+        package_requested: org.package_request?.package_name ?? null,
       })),
       cursor,
     };
@@ -727,6 +731,8 @@ export async function listActions(store: OrganizationStore, actor: Actor, query:
       cursor: query.cursor,
       limit: pageSize(query.limit),
       action: query.action,
+      userId: query.user_id,
+      targetType: query.target_type,
       // The dates are the organization's calendar days: from the start of `from` to the end of `to`.
       from: query.from ? dayStartIn(query.from, timeZone) : undefined,
       to: query.to ? dayStartIn(dayAfter(query.to), timeZone) : undefined,
@@ -741,9 +747,15 @@ export async function listActions(store: OrganizationStore, actor: Actor, query:
         ]),
       ),
     ];
-    const names = new Map(
-      (await store.people(ids)).map((p) => [p.user_id, displayName(p.first_name, p.last_name, actor.lang)]),
-    );
+    const [names, targets] = await Promise.all([
+      store
+        .people(ids)
+        .then(
+          (people) =>
+            new Map(people.map((p) => [p.user_id, displayName(p.first_name, p.last_name, actor.lang)])),
+        ),
+      targetNames(store, actor, organizationId, items),
+    ]);
     return {
       items: items.map(
         (a): ActionOutput => ({
@@ -756,6 +768,7 @@ export async function listActions(store: OrganizationStore, actor: Actor, query:
           acting_supervisor_name: a.acting_supervisor_id ? (names.get(a.acting_supervisor_id) ?? '—') : null,
           target_type: a.target_type,
           target_id: a.target_id,
+          target_name: targets.get(a.action_id) ?? null,
           details: (a.details as Record<string, unknown> | undefined) ?? null,
         }),
       ),
@@ -765,4 +778,67 @@ export async function listActions(store: OrganizationStore, actor: Actor, query:
   } catch (error) {
     throw cursorError(error);
   }
+}
+
+/** Target types whose id is a person's: the members the organization acted on. */
+const PERSON_TARGETS = new Set(['member', 'person', 'user', 'pilot_info', 'permit']);
+
+/**
+ * The log viewer names what each action was done to (issue 17 §6): a member by name, a role by its
+ * name, an aircraft, a fault or a document of one by the registration, a flight by aircraft and day
+ * — read in a few batched reads, never one per line. An invitation's person is left unnamed (they
+ * are not the organization's until they accept), as in "who".
+ */
+async function targetNames(
+  store: OrganizationStore,
+  actor: Actor,
+  organizationId: string,
+  items: { action_id: string; action: string; target_type: string; target_id: string; details?: unknown }[],
+): Promise<Map<string, string>> {
+  const detail = (a: { details?: unknown }, key: string) => {
+    const value = (a.details as Record<string, unknown> | undefined)?.[key];
+    return typeof value === 'string' ? value : undefined;
+  };
+  const invitation = (action: string) => action.startsWith('member.invite');
+  const personOf = (a: (typeof items)[number]) =>
+    PERSON_TARGETS.has(a.target_type) && !invitation(a.action)
+      ? a.target_id
+      : a.target_type === 'document' && detail(a, 'source_type') === 'person'
+        ? detail(a, 'holder_id')
+        : undefined;
+  const planeOf = (a: (typeof items)[number]) =>
+    a.target_type === 'plane'
+      ? a.target_id
+      : a.target_type === 'document' && detail(a, 'source_type') === 'plane'
+        ? detail(a, 'holder_id')
+        : detail(a, 'plane_id');
+  const personIds = items.flatMap((a) => personOf(a) ?? []);
+  const planeIds = items.flatMap((a) => planeOf(a) ?? []);
+  const flightIds = items.filter((a) => a.target_type === 'flight').map((a) => a.target_id);
+  const [people, roles, planes, flights] = await Promise.all([
+    store.people([...new Set(personIds)]),
+    items.some((a) => a.target_type === 'role') ? organizationRoles(organizationId) : Promise.resolve([]),
+    planeNames(organizationId, planeIds),
+    flightLabels(organizationId, flightIds),
+  ]);
+  const personNames = new Map(
+    people.map((p) => [p.user_id, displayName(p.first_name, p.last_name, actor.lang)]),
+  );
+  const roleNames = new Map(roles.map((r) => [r.role_id, r.role_name]));
+  const named = new Map<string, string>();
+  for (const a of items) {
+    const person = personOf(a);
+    const plane = planeOf(a);
+    const name =
+      (person && personNames.get(person)) ||
+      (a.target_type === 'role' && roleNames.get(a.target_id)) ||
+      (a.target_type === 'flight' && flights.get(a.target_id)) ||
+      (a.target_type === 'organization' &&
+        a.target_id === organizationId &&
+        actor.organization?.organization_name) ||
+      (plane && planes.get(plane)) ||
+      undefined;
+    if (name) named.set(a.action_id, name);
+  }
+  return named;
 }

@@ -285,6 +285,8 @@ export const organizationStore = {
             package_name: created.package_name,
           })
           .add({ version: 1 })
+          // A package assigned answers the admin's request (pricing), whichever it was.
+          .remove(['package_request'])
           .commit(),
         action.put(actionItem(actor, audit)).commit(),
       ])
@@ -384,7 +386,15 @@ export const organizationStore = {
   /** One page of the organization's log, newest first, between two instants, of one action kind. */
   async actions(
     organizationId: string,
-    options: { cursor?: string; limit: number; action?: string; from?: string; to?: string },
+    options: {
+      cursor?: string;
+      limit: number;
+      action?: string;
+      userId?: string;
+      targetType?: string;
+      from?: string;
+      to?: string;
+    },
   ) {
     const key = db().entities.action.query.byOrganization({ organization_id: organizationId });
     const ranged =
@@ -395,8 +405,17 @@ export const organizationStore = {
           : options.to
             ? key.lt({ at: options.to })
             : key;
-    const kind = options.action;
-    const filtered = kind ? ranged.where(({ action }, { eq }) => eq(action, kind)) : ranged;
+    const { action: kind, userId, targetType } = options;
+    const filtered =
+      kind || userId || targetType
+        ? ranged.where((a, { eq }) =>
+            [
+              ...(kind ? [eq(a.action, kind)] : []),
+              ...(userId ? [eq(a.user_id, userId)] : []),
+              ...(targetType ? [eq(a.target_type, targetType)] : []),
+            ].join(' AND '),
+          )
+        : ranged;
     return fullPage((cursor, limit) => filtered.go({ cursor, limit, order: 'desc' }), options);
   },
 

@@ -87,6 +87,24 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   'message-center:notify.text': ['fr'],
   'message-center:form.content': ['fr'],
   'message-center:dashboard.header': ['fr'],
+  // Words these languages write as English does (and a runway's figures).
+  'developer:ct.operation': ['de'],
+  'developer:ct.public': ['fr'],
+  'developer:debug.actor': ['fr'],
+  'developer:debug.browser': ['de', 'it'],
+  'developer:debug.mode': ['de', 'it'],
+  'developer:debug.modules': ['fr'],
+  'developer:debug.person': ['de'],
+  'developer:debug.region': ['de', 'cs', 'pl'],
+  'developer:gallery.date': ['fr'],
+  'developer:gallery.flash_info': ['fr'],
+  'developer:gallery.formats': ['fr'],
+  'lookups:datasources.code': ['fr'],
+  'lookups:datasources.name': ['de'],
+  'lookups:maps.name': ['de'],
+  'lookups:maps.runway_text': ['hu', 'de', 'sk', 'cs', 'pl', 'fr', 'it'],
+  'nav:title.debug': ['it'],
+  'nav:menu.debug': ['it'],
 };
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();

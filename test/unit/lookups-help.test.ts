@@ -24,6 +24,7 @@ const SAME_TITLE_AS_ENGLISH: Record<string, readonly Lang[]> = {
   documents: ['fr'],
   messages: ['fr'],
   message: ['fr'],
+  debug: ['it'],
 };
 
 const texts = (file: HelpFile, page: string) => {
