@@ -4,6 +4,7 @@ import { MODULES } from '../../contracts/modules.ts';
 import { DEFAULT_ROLES } from '../../functions/organizations/organization-service.ts';
 import { db } from '../../functions/platform/db/service.ts';
 import { seedAircraft } from './seed-aircraft.ts';
+import { seedDeveloperRoles } from './seed-developer.ts';
 import { seedDocuments } from './seed-documents.ts';
 import { seedFaults } from './seed-faults.ts';
 import { seedFlights } from './seed-flights.ts';
@@ -103,7 +104,7 @@ const PEOPLE: PersonSeed[] = [
     lang: 'hu',
     is_supervisor: true,
     memberships: { demo: ['admin'], alpine: ['admin'] },
-    description: 'supervisor (system administrator), admin of both clubs',
+    description: 'supervisor (system administrator), admin of both clubs; developer and debugger',
   },
   {
     key: 'admin',
@@ -244,6 +245,7 @@ export async function seedDemo(
   await seedFlights();
   await seedDocuments();
   await seedMessages();
+  await seedDeveloperRoles();
   // seed-areas
 }
 

@@ -22,6 +22,7 @@ import type {
 import { isTypeListId, MANAGED_FIELDS } from '../../contracts/schemas/organizations.ts';
 import { planeNames } from '../aircraft/public.ts';
 import { flightLabels } from '../flights/public.ts';
+import { messageSubjects } from '../messages/public.ts';
 import { type Actor, displayName } from '../platform/auth/actor.ts';
 import { missingPermissions, notFound, validationFailed } from '../platform/http/errors.ts';
 import {
@@ -763,7 +764,8 @@ export async function listActions(store: OrganizationStore, actor: Actor, query:
           at: a.at,
           action: a.action,
           user_id: a.user_id,
-          user_name: (named(a) && names.get(a.user_id)) || '—',
+          // The daily jobs act as `system` (an aircraft grounded by an expired certificate).
+          user_name: a.user_id === 'system' ? 'Windsock' : (named(a) && names.get(a.user_id)) || '—',
           acting_supervisor_id: a.acting_supervisor_id ?? null,
           acting_supervisor_name: a.acting_supervisor_id ? (names.get(a.acting_supervisor_id) ?? '—') : null,
           target_type: a.target_type,
@@ -815,11 +817,13 @@ async function targetNames(
   const personIds = items.flatMap((a) => personOf(a) ?? []);
   const planeIds = items.flatMap((a) => planeOf(a) ?? []);
   const flightIds = items.filter((a) => a.target_type === 'flight').map((a) => a.target_id);
-  const [people, roles, planes, flights] = await Promise.all([
+  const messageIds = items.filter((a) => a.target_type === 'message').map((a) => a.target_id);
+  const [people, roles, planes, flights, messages] = await Promise.all([
     store.people([...new Set(personIds)]),
     items.some((a) => a.target_type === 'role') ? organizationRoles(organizationId) : Promise.resolve([]),
     planeNames(organizationId, planeIds),
     flightLabels(organizationId, flightIds),
+    messageSubjects(organizationId, messageIds),
   ]);
   const personNames = new Map(
     people.map((p) => [p.user_id, displayName(p.first_name, p.last_name, actor.lang)]),
@@ -833,6 +837,7 @@ async function targetNames(
       (person && personNames.get(person)) ||
       (a.target_type === 'role' && roleNames.get(a.target_id)) ||
       (a.target_type === 'flight' && flights.get(a.target_id)) ||
+      (a.target_type === 'message' && messages.get(a.target_id)) ||
       (a.target_type === 'organization' &&
         a.target_id === organizationId &&
         actor.organization?.organization_name) ||

@@ -18,6 +18,7 @@ import {
   listActionsQuery,
 } from '../../../../contracts/schemas/organizations.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
+import { useCurrentPage } from '../../app/current-page.ts';
 import { call } from '../../lib/api-client.ts';
 import { useDatasource } from '../../lib/datasource.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -61,6 +62,8 @@ export default function OrganizationActionsPage() {
   const { t } = useTranslation(['organizations', 'messages', 'nav', 'common']);
   const { profile } = useStore(session);
   const users = useDatasource('users');
+  // One screen, two rows of the page table (organization/actions and the log viewer): the title follows the row.
+  const page = useCurrentPage();
   const [action, setAction] = useState('');
   const [userId, setUserId] = useState('');
   const [targetType, setTargetType] = useState('');
@@ -119,7 +122,7 @@ export default function OrganizationActionsPage() {
       variant="full-page"
       header={
         <Header variant="awsui-h1-sticky" description={t('log.description', { zone: timeZone })}>
-          {t('nav:title.organization_actions')}
+          {t(page?.titleKey ?? 'nav:title.organization_actions')}
         </Header>
       }
       filter={
