@@ -171,3 +171,14 @@ export const isoInstant = z.string().check(
   // Checks do not stop the pipeline: an unreadable value must pass through untouched.
   z.overwrite((value) => (isInstant(value) ? new Date(instantMs(value)).toISOString() : value)),
 );
+
+/**
+ * A cross-field rule runs once the fields it compares are valid, even while other fields are not:
+ * the form shows every problem at once, not in rounds.
+ */
+export const whenFieldsValid =
+  (fields: readonly string[]) =>
+  (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));

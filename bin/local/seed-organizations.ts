@@ -1,6 +1,6 @@
+import { timeOrderedId } from '../../contracts/ids.ts';
 import { LANGS, type Lang } from '../../contracts/langs.ts';
-import type { TypeListId } from '../../contracts/schemas/organizations.ts';
-import { timeOrderedId } from '../../functions/organizations/organization-store.ts';
+import type { TypeListId } from '../../contracts/schemas/type-lists.ts';
 import { db } from '../../functions/platform/db/service.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { Entity } from 'electrodb';
 import { AIRPORT_CATEGORIES } from '../../contracts/schemas/lookups.ts';
+import { isoNow } from '../platform/db/attributes.ts';
 
 const service = 'windsock';
-const now = () => new Date().toISOString();
 
 /**
  * A reference airport (spec §3 "Airport"): global, not owned by a club, so all of them live in one
@@ -30,7 +30,7 @@ export const airport = new Entity({
     runway_length: { type: 'number' },
     runway_heading: { type: 'number' },
     version: { type: 'number', required: true, default: 1 },
-    updated_at: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
+    updated_at: { type: 'string', required: true, default: isoNow, watch: '*', set: () => isoNow() },
   },
   indexes: {
     byId: {

@@ -1,12 +1,12 @@
 import { Entity } from 'electrodb';
 import { NOTIFICATION_KINDS } from '../../contracts/schemas/notifications.ts';
+import { isoNow } from '../platform/db/attributes.ts';
 
 /**
  * The identity domain's own person-owned items (DESIGN §4: under `person#<user_id>`): the
  * person's notifications and the private profile an individual pilot gets at registration.
  */
 const service = 'windsock';
-const now = () => new Date().toISOString();
 
 /**
  * One notification (spec §3 "Notification"). The sort key is the id, and the id starts with the
@@ -26,7 +26,7 @@ export const notification = new Entity({
     link: { type: 'string' },
     read: { type: 'boolean', required: true, default: false },
     read_at: { type: 'string' },
-    created_at: { type: 'string', readOnly: true, required: true, default: now },
+    created_at: { type: 'string', readOnly: true, required: true, default: isoNow },
     ttl: { type: 'number', required: true },
   },
   indexes: {
@@ -51,7 +51,7 @@ export const privateProfile = new Entity({
       required: true,
       default: 'active',
     },
-    private_profile_created_at: { type: 'string', readOnly: true, required: true, default: now },
+    private_profile_created_at: { type: 'string', readOnly: true, required: true, default: isoNow },
     logbook_glider_on: { type: 'boolean', required: true, default: true },
     logbook_general_on: { type: 'boolean', required: true, default: true },
     documents_on: { type: 'boolean', required: true, default: true },

@@ -53,6 +53,14 @@ export async function run() {
       if (response.status !== 200) throw new Error(`profile answered ${response.status}`);
       await response.arrayBuffer();
     };
+    const check = async () => {
+      const response = await fetch(`${stack.url}/api/check`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (response.status !== 200) throw new Error(`check answered ${response.status}`);
+      await response.arrayBuffer();
+    };
     const documents = DynamoDBDocumentClient.from(
       new DynamoDBClient({
         endpoint: stack.dynamo.endpoint,
@@ -69,6 +77,7 @@ export async function run() {
     await load(200, CONCURRENCY, profile); // warm-up: handler import, connections, actor cache
     await load(200, CONCURRENCY, getItem);
     const raw = await load(REQUESTS, CONCURRENCY, getItem);
+    const path = await load(REQUESTS, CONCURRENCY, check);
     const cached = await load(REQUESTS, CONCURRENCY, profile);
     // Every request resolves the actor from DynamoDB (person, memberships, organization, roles).
     process.env.ACTOR_CACHE_SECONDS = '0';
@@ -83,6 +92,7 @@ export async function run() {
       );
     console.log(`${REQUESTS} requests each, ${CONCURRENCY} concurrent clients, local stack (dynalite):`);
     line('raw DynamoDB GetItem (baseline)', raw);
+    line('GET /api/check (the request path alone)', path);
     line('GET /api/profile, actor cached (5 s)', cached);
     line('GET /api/profile, actor read every request', uncached);
     documents.destroy();

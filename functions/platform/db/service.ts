@@ -13,7 +13,6 @@ import { dailySheet, flight, flightStat, logbookBook, logbookEntry } from '../..
 import { airport } from '../../identity/datasource-entities.ts';
 import { notification, privateProfile, realtimeConnection } from '../../identity/entities.ts';
 import {
-  action,
   membership,
   organization,
   permit,
@@ -25,6 +24,7 @@ import {
   typeList,
 } from '../../organizations/entities.ts';
 import { detectorState, flightProposal, livePosition, trackPoint } from '../../tracking/entities.ts';
+import { action } from '../audit/entities.ts';
 import { domainEvent } from '../events/entities.ts';
 import { dynamo, tableName } from './client.ts';
 

@@ -20,8 +20,8 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { weekStartsOn } from '../../../../contracts/langs.ts';
 import { MODULES, type Module } from '../../../../contracts/modules.ts';
+import { CURRENCIES } from '../../../../contracts/money.ts';
 import {
-  CURRENCIES,
   CUSTOM_PRICE_UNITS,
   type CustomPriceUnit,
   type MoneyField,

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { weekStartsOn } from '../../../../contracts/langs.ts';
-import { assignPackageInput, type PackageOutput } from '../../../../contracts/schemas/organizations.ts';
+import { assignPackageInput, type PackageOutput } from '../../../../contracts/schemas/subscriptions.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
 import { call, FieldErrors, reportFailure } from '../../lib/api-client.ts';

@@ -16,7 +16,7 @@ import {
   ACTION_KEYS,
   type ActionOutput,
   listActionsQuery,
-} from '../../../../contracts/schemas/organizations.ts';
+} from '../../../../contracts/schemas/activity-log.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
 import { call } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';

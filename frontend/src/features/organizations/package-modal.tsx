@@ -11,14 +11,12 @@ import Toggle from '@cloudscape-design/components/toggle';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
+import { CURRENCIES, moneyInputText, parseMoney } from '../../../../contracts/money.ts';
 import {
-  CURRENCIES,
-  moneyInputText,
   type PackageOutput,
   packageInput,
-  parseMoney,
   updatePackageInput,
-} from '../../../../contracts/schemas/organizations.ts';
+} from '../../../../contracts/schemas/subscriptions.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
 import { ApiError, call, FieldErrors, reportFailure } from '../../lib/api-client.ts';

@@ -21,7 +21,7 @@ import {
   type SubscriptionOutput,
   type SubscriptionStatus,
   updateSubscriptionInput,
-} from '../../../../contracts/schemas/organizations.ts';
+} from '../../../../contracts/schemas/subscriptions.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';

@@ -21,7 +21,7 @@ import {
   isTypeListId,
   type TypeListOutput,
   updateTypeListInput,
-} from '../../../../contracts/schemas/organizations.ts';
+} from '../../../../contracts/schemas/type-lists.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
