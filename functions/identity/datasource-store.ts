@@ -21,6 +21,19 @@ export async function referenceAirports() {
   return data;
 }
 
+/**
+ * Whether `icao` names a reference airport, matched case-blind. An organization's base airport must
+ * be one — the OGN ingest takes the base and its neighbours from that list as the club's airfields.
+ */
+export async function isKnownAirport(icao: string): Promise<boolean> {
+  const wanted = icao.trim().toUpperCase();
+  if (wanted === '') return false;
+  const { data } = await db()
+    .entities.airport.query.byId({})
+    .go({ pages: 'all', attributes: ['icao'] });
+  return data.some((airport) => airport.icao?.toUpperCase() === wanted);
+}
+
 export const datasourceStore = {
   airports: referenceAirports,
   /** The active members of an organization. */

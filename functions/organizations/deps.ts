@@ -1,4 +1,4 @@
-import { type NotifyInput, notify, realtimeRightsChanged } from '../identity/public.ts';
+import { isKnownAirport, type NotifyInput, notify, realtimeRightsChanged } from '../identity/public.ts';
 import { forgetActor } from '../platform/auth/actor.ts';
 import { publishRefresh } from '../platform/events/push.ts';
 import { type MembershipStore, membershipStore } from './membership-store.ts';
@@ -29,6 +29,8 @@ export interface OrganizationsDeps {
   refresh: (userId: string) => Promise<void>;
   /** The next request of this login resolves its actor afresh (this container's cache). */
   forgetActor: (sub: string) => void;
+  /** Whether an ICAO code names a reference airport (identity's airports). */
+  isKnownAirport: (icao: string) => Promise<boolean>;
 }
 
 export const organizationsDeps: OrganizationsDeps = {
@@ -44,4 +46,5 @@ export const organizationsDeps: OrganizationsDeps = {
   rightsChanged: (userIds) => realtimeRightsChanged(userIds),
   refresh: (userId) => publishRefresh(userId, 'membership_changed'),
   forgetActor: (sub) => forgetActor(sub),
+  isKnownAirport: (icao) => isKnownAirport(icao),
 };

@@ -12,6 +12,7 @@ import { found, missingPermissions, notFound, validationFailed } from '../platfo
 import { defaultRolesIn } from './default-roles.ts';
 import type { OrganizationsDeps } from './deps.ts';
 import {
+  baseAirportErrors,
   changedFields,
   organizationRecordOf,
   recordPatch,
@@ -97,7 +98,7 @@ export async function createOrganization(
   if (!actor.isSupervisor) throw missingPermissions();
   // A new organization has no members yet but its creator: nobody else can be its contact.
   const named = { contact_id: input.contact_id, operating_day_editor: input.operating_day_editor };
-  const errors: Record<string, string[]> = {};
+  const errors = await baseAirportErrors(input.base_airport, undefined, deps.isKnownAirport);
   for (const [field, userId] of Object.entries(named))
     if (userId && userId !== actor.userId) errors[field] = ['invalid_value'];
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
@@ -139,8 +140,9 @@ export const readOnlyErrors = (
 
 /**
  * The one checked update of the record, for organization/edit/{id} and profile/organization-edit:
- * the named members must be active members, a non-supervisor leaves the managed fields alone, and
- * the UpdateItem is conditioned on the version the editor read (409), with its activity-log record.
+ * the named members must be active members, a base airport a reference airport, a non-supervisor
+ * leaves the managed fields alone, and the UpdateItem is conditioned on the version the editor read
+ * (409), with its activity-log record.
  */
 async function saveRecord(
   deps: OrganizationsDeps,
@@ -152,6 +154,7 @@ async function saveRecord(
   const errors = {
     ...(actor.isSupervisor ? {} : readOnlyErrors(stored, input)),
     ...(await memberErrors(deps, organizationId, input)),
+    ...(await baseAirportErrors(input.base_airport, stored.base_airport, deps.isKnownAirport)),
   };
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
   const patch = recordPatch(input as Record<string, unknown>);
