@@ -58,7 +58,8 @@ export const LONG_TOW_MS = 30 * 60_000;
 export const WINCH_SHORT_M = 200;
 /** A climb this steep right after take-off is a winch's (an aerotow climbs at 2–4 m/s). */
 const STEEP_CLIMB_MS = 5;
-const PAIR_MS = 20_000;
+/** A glider and a tow plane taking off this close together are (provisionally) an aerotow. */
+export const PAIR_MS = 20_000;
 /** Close formation: a tow rope is 40–60 m; GPS and sampling add some. */
 const TOW_DISTANCE_M = 200;
 const SEPARATED_M = 300;

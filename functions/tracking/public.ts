@@ -3,5 +3,6 @@
  * the only file of functions/tracking/ another domain imports. The daily sheet (flights) reads the
  * day's proposals and settles them here.
  */
+
+export { type SheetProposalStore, sheetProposalStore } from './proposal-store.ts';
 export { proposalOutputOf, type StoredProposal } from './proposals.ts';
-export { type SheetProposalStore, sheetProposalStore } from './sheet-proposal-store.ts';
