@@ -2,7 +2,7 @@ import type { FlightChange } from '../../contracts/events.ts';
 import { lineTotals, STAT_FIELDS, type TotalsLine } from '../../contracts/logbook-totals.ts';
 import type { FlightKind, PilotRole, TakeoffTypeId } from '../../contracts/schemas/flight-enums.ts';
 import type { LogbookTotals } from '../../contracts/schemas/logbook.ts';
-import type { CounterDelta } from '../aircraft/counters.ts';
+import type { CounterDelta } from '../aircraft/public.ts';
 
 /**
  * What a flight's change means beyond the flight itself (issue 5 §3): the aircraft's counters, the

@@ -26,6 +26,9 @@ export const browserClientPrefix = (userId: string) => `web-${userId}-`;
 
 export type RightsListener = (userIds: readonly string[]) => Promise<void>;
 
+/** The clock the connections' expiry is read against (seconds since the epoch). */
+export const connectionClock = { now: () => Date.now() / 1000 };
+
 let localListener: RightsListener | undefined;
 
 /** The local stack hands its broker's re-check in here; undefined puts it back to the cloud path. */
@@ -63,7 +66,7 @@ export async function recordConnection(userId: string, clientId: string, untilEp
 }
 
 /** The person's connections IoT may still hold (DynamoDB deletes expired items lazily). */
-export async function openConnections(userId: string, nowEpochSeconds = Date.now() / 1000) {
+export async function openConnections(userId: string, nowEpochSeconds = connectionClock.now()) {
   const { data } = await db()
     .entities.realtimeConnection.query.byPerson({ user_id: userId })
     .where((attr, op) => op.gt(attr.ttl, Math.floor(nowEpochSeconds)))
