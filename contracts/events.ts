@@ -21,7 +21,7 @@ const version = z.number().check(
 const isoDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
 /** What a flight's change means to those who count landed flights (issue 14 §5). */
-export const FLIGHT_CHANGES = ['completed', 'corrected', 'deleted'] as const;
+const FLIGHT_CHANGES = ['completed', 'corrected', 'deleted'] as const;
 export type FlightChange = (typeof FLIGHT_CHANGES)[number];
 
 const flightChanged = z.object({
@@ -43,7 +43,7 @@ const flightChanged = z.object({
   date: isoDay,
 });
 
-export interface EventDef<Detail extends { organization_id: string }> {
+interface EventDef<Detail extends { organization_id: string }> {
   /** The domain that announces it (EventBridge source `windsock.<domain>`); no other domain may. */
   domain: Domain;
   detail: z.ZodMiniType<Detail>;
@@ -67,7 +67,6 @@ export const events = {
 };
 
 export type EventType = keyof typeof events;
-export const EVENT_TYPES = Object.keys(events) as EventType[];
 export type EventDetail<T extends EventType> = z.infer<(typeof events)[T]['detail']>;
 
 /** The EventBridge source of a domain's events. */

@@ -8,7 +8,7 @@ export const timeOrderedId = (at: number, suffix = randomHex(5)) =>
   `${Math.max(0, at).toString(36).padStart(9, '0')}${suffix}`;
 
 /** `bytes` random bytes as hex (Web Crypto: the browser's and Node's). */
-export const randomHex = (bytes: number) =>
+const randomHex = (bytes: number) =>
   [...globalThis.crypto.getRandomValues(new Uint8Array(bytes))]
     .map((b) => b.toString(16).padStart(2, '0'))
     .join('');

@@ -23,7 +23,7 @@ export const STAT_FIELDS = [
 ] as const satisfies readonly (keyof LogbookTotals)[];
 
 /** A flight longer than this counts as "over 3 hours" (spec §9). */
-export const THREE_HOURS = 180;
+const THREE_HOURS = 180;
 
 /** What of a logbook line counts. */
 export interface TotalsLine {

@@ -19,10 +19,9 @@ export const CURRENCIES = [
   'RSD',
   'USD',
 ] as const;
-export type Currency = (typeof CURRENCIES)[number];
 
 /** ISO 4217 exponent: how many minor units make one major unit (all of CURRENCIES: 100). */
-export const MINOR_DIGITS = 2;
+const MINOR_DIGITS = 2;
 
 /**
  * `1 500,50` or `1500.5` (what a person types, in any of our languages) → 150050 minor units; an

@@ -70,7 +70,7 @@ const FORBIDDEN_IN_TEXT = new RegExp(
 const TAB_OR_NEWLINE = /[\t\n]/;
 
 /** Whether a text holds only characters a person meant to type (`multiline`: tab and newline too). */
-export const isCleanText = (value: string, multiline = false) =>
+const isCleanText = (value: string, multiline = false) =>
   !FORBIDDEN_IN_TEXT.test(value) && (multiline || !TAB_OR_NEWLINE.test(value));
 
 /**
@@ -104,8 +104,8 @@ export const cursor = z
   .check(z.minLength(1), z.maxLength(2048), z.regex(/^[A-Za-z0-9_.-]*$/, { error: 'invalid_value' }));
 
 /** Calendar years the product deals in: birth dates to validity dates, never year 0000 or 10000. */
-export const MIN_YEAR = 1900;
-export const MAX_YEAR = 2199;
+const MIN_YEAR = 1900;
+const MAX_YEAR = 2199;
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const INSTANT =
@@ -128,7 +128,7 @@ const isRealDate = (value: string) => {
 };
 
 /** Epoch ms of an ISO date-time (`Z` or an offset), or NaN when it is unreadable or not a real instant. */
-export const instantMs = (value: string): number => {
+const instantMs = (value: string): number => {
   const m = INSTANT.exec(value);
   if (!m) return Number.NaN;
   const part = (index: number) => Number(m[index] ?? 0);

@@ -54,7 +54,7 @@ const USER_POOL_ADMIN: Partial<Record<Domain, readonly string[]>> = {
 /** Domains with at least one route: each gets one Lambda. */
 export const routedDomains = (): Domain[] => DOMAINS.filter((domain) => operationsOf(domain).length > 0);
 
-export interface ApiStackProps extends StackProps {
+interface ApiStackProps extends StackProps {
   stage: string;
   table: ITable;
   files: FilesGrant;

@@ -15,13 +15,13 @@ import {
 import type { Construct } from 'constructs';
 import { PASSWORD_POLICY } from '../contracts/password-policy.ts';
 
-export interface GoogleFederation {
+interface GoogleFederation {
   clientId: string;
   /** Name of the Secrets Manager secret holding the Google OAuth client secret (plain string). */
   clientSecretName: string;
 }
 
-export interface AuthStackProps extends StackProps {
+interface AuthStackProps extends StackProps {
   stage: string;
   /**
    * Cognito Plus tier with threat protection enforced (compromised credentials, adaptive auth).

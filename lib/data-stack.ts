@@ -13,7 +13,7 @@ import type { Construct } from 'constructs';
 import { TABLE_LAYOUT } from '../functions/platform/db/table.ts';
 import type { FilesGrant } from './constructs/domain-function.ts';
 
-export interface DataStackProps extends StackProps {
+interface DataStackProps extends StackProps {
   stage: string;
   /** Origins allowed to POST presigned uploads to the files bucket (the web app's origin). */
   webOrigins: string[];

@@ -15,7 +15,7 @@ import { deadLetterQueue } from './constructs/dead-letter-queue.ts';
 import { DomainFunction, type LogLevel, type MailGrant } from './constructs/domain-function.ts';
 import { mailFor } from './mail.ts';
 
-export interface EventsStackProps extends StackProps {
+interface EventsStackProps extends StackProps {
   stage: string;
   /** The one table, with its stream (NEW_IMAGE) on: the outbox's items reach the relay through it. */
   table: ITable;

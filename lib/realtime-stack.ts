@@ -15,7 +15,7 @@ import type { Construct } from 'constructs';
 import { DomainFunction, type LogLevel } from './constructs/domain-function.ts';
 
 /** Where bin/ogn-bridge.ts publishes raw APRS lines (DESIGN §6). */
-export interface RealtimeStackProps extends StackProps {
+interface RealtimeStackProps extends StackProps {
   stage: string;
   table: ITable;
   userPool: IUserPool;

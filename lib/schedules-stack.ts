@@ -21,7 +21,7 @@ import { DomainFunction, type LogLevel, type MailGrant } from './constructs/doma
 import { toEventBridgeCron } from './cron.ts';
 import { mailFor } from './mail.ts';
 
-export interface SchedulesStackProps extends StackProps {
+interface SchedulesStackProps extends StackProps {
   stage: string;
   table: ITable;
   logLevel: LogLevel;
@@ -36,7 +36,7 @@ export interface SchedulesStackProps extends StackProps {
 }
 
 /** What every job receives: enough to be idempotent per (job, period) (DESIGN §6). */
-export interface ScheduledJobInput {
+interface ScheduledJobInput {
   scheduleId: string;
   /** The instant the run was scheduled for (ISO 8601, UTC): the same on every retry. */
   scheduledTime: string;

@@ -69,13 +69,13 @@ export const DEFAULT_TILES_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png
 export const DEFAULT_TILES_ATTRIBUTION =
   '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
-export interface CustomDomain {
+interface CustomDomain {
   domainName: string;
   /** ACM certificate in us-east-1 covering domainName. */
   certificateArn: string;
 }
 
-export interface WebStackProps extends StackProps {
+interface WebStackProps extends StackProps {
   stage: string;
   logsBucket: IBucket;
   filesBucket: IBucket;
@@ -404,7 +404,7 @@ export class WebStack extends Stack {
 }
 
 /** `https://{s}.tile.example.org/{z}/{x}/{y}.png` → `https://*.tile.example.org`. */
-export function tileOrigin(tilesUrl: string): string | undefined {
+function tileOrigin(tilesUrl: string): string | undefined {
   const match = /^(https?:\/\/[^/]+)/.exec(tilesUrl);
   return match ? match[1]!.replace(/\{[a-z]+\}/g, '*') : undefined;
 }

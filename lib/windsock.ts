@@ -16,7 +16,7 @@ import { DEFAULT_TILES_ATTRIBUTION, DEFAULT_TILES_URL, WebStack } from './web-st
  * Context keys (cdk.json or `-c key=value`). Only the stage is needed; everything else has a
  * default that synthesizes offline with no credentials.
  */
-export const CONTEXT = {
+const CONTEXT = {
   stage: 'windsock:stage',
   /** Custom domain for the web app + its ACM certificate ARN (us-east-1). Both or neither. */
   domainName: 'windsock:domainName',

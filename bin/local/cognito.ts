@@ -62,7 +62,7 @@ export interface OutboxMessage {
   username: string;
 }
 
-export interface AccessTokenClaims {
+interface AccessTokenClaims {
   sub: string;
   username: string;
   client_id: string;
@@ -85,7 +85,7 @@ export interface LocalCognito {
   adminCredentials: { accessKeyId: string; secretAccessKey: string };
 }
 
-export interface StartCognitoOptions {
+interface StartCognitoOptions {
   dir: string;
   /** The local server's origin, e.g. http://127.0.0.1:3000; it must already be listening. */
   publicBaseUrl: string;

@@ -43,7 +43,7 @@ export interface LocalDynamo {
  * An EventBridge-style filter pattern over a stream record, exact values only:
  * `{ eventName: ['INSERT'], dynamodb: { NewImage: { type: { S: ['x'] } } } }`.
  */
-export interface StreamFilter {
+interface StreamFilter {
   [field: string]: readonly (string | number | boolean)[] | StreamFilter;
 }
 
@@ -73,7 +73,7 @@ export function matchesFilter(pattern: StreamFilter, value: unknown): boolean {
   );
 }
 
-export interface StartDynamoOptions {
+interface StartDynamoOptions {
   /** LevelDB directory; undefined keeps everything in memory. */
   dir?: string;
   /** Default 0: a free port. */

@@ -17,7 +17,7 @@ export interface OgnIngest {
   close(): Promise<void>;
 }
 
-export interface OgnIngestStats extends IngestStats {
+interface OgnIngestStats extends IngestStats {
   /** Beacon batches taken into the queue. */
   received: number;
   /** Messages on ogn/beacons/# that were not a beacon batch. */
@@ -30,7 +30,7 @@ export interface OgnIngestStats extends IngestStats {
   runs: number;
 }
 
-export interface OgnIngestOptions {
+interface OgnIngestOptions {
   /** Lines that may wait; beyond it the oldest batches are dropped (and counted). Default 200,000. */
   maxLines?: number;
   /** Lines one run takes at most. Default 20,000. */

@@ -18,7 +18,7 @@ import { seedProfile } from './seed-profile.ts';
  */
 export const DEMO_PASSWORD = 'Windsock-Demo-2026';
 
-export interface DemoLogin {
+interface DemoLogin {
   email: string;
   password: string;
   description: string;

@@ -3,7 +3,7 @@ import * as identity from '../schemas/identity.ts';
 import * as people from '../schemas/people.ts';
 
 export const signedIn: Guard = { auth: 'user' };
-export const orgAdmins: Guard = { auth: 'user', roles: ['admin', 'organization_operator'] };
+const orgAdmins: Guard = { auth: 'user', roles: ['admin', 'organization_operator'] };
 
 /**
  * Identity domain: the session and the profile the browser holds, the person's own records

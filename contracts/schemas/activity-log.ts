@@ -30,7 +30,7 @@ export const listActionsQuery = z
   );
 export type ListActionsQuery = z.infer<typeof listActionsQuery>;
 
-export const actionOutput = z.object({
+const actionOutput = z.object({
   action_id: z.string(),
   at: z.string(),
   action: z.string(),

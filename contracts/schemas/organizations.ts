@@ -55,7 +55,7 @@ const swift = z.optional(
 );
 
 /** An IANA time zone the runtime knows (`Europe/Budapest`). */
-export const isTimeZone = (value: string): boolean => {
+const isTimeZone = (value: string): boolean => {
   try {
     new Intl.DateTimeFormat('en', { timeZone: value });
     return true;
@@ -95,7 +95,7 @@ export type RecencyPolicy = (typeof RECENCY_POLICIES)[number];
 export const CUSTOM_PRICE_UNITS = ['flight', 'minute', 'hour', 'day', 'month', 'year', 'piece'] as const;
 export type CustomPriceUnit = (typeof CUSTOM_PRICE_UNITS)[number];
 
-export const customPrice = z.strictObject({
+const customPrice = z.strictObject({
   name: requiredText(60),
   amount: z.number().check(whole, z.nonnegative(), z.maximum(MAX_MINOR)),
   unit: z.enum(CUSTOM_PRICE_UNITS),
@@ -126,7 +126,7 @@ export const MONEY_FIELDS = Object.keys(PRICE_UNITS) as MoneyField[];
  * What the organization's admins edit (profile/organization-edit) and a supervisor edits with the
  * rest (organization/edit/{id}). In an update an absent field stays as it is; null clears it.
  */
-export const organizationSettingsFields = {
+const organizationSettingsFields = {
   // Identity and contact
   organization_name: requiredText(120),
   short_name: requiredText(24),
@@ -195,7 +195,7 @@ export const organizationSettingsFields = {
 };
 
 /** Modules, package limits and currency: only a supervisor changes these (organization/edit/{id}). */
-export const organizationManagedFields = {
+const organizationManagedFields = {
   currency_id: z.enum(CURRENCIES),
   modules: z.array(z.enum(MODULES)).check(
     z.maxLength(MODULES.length),
@@ -230,10 +230,7 @@ export const updateOrganizationInput = z
   .check(limitsRule());
 export type UpdateOrganizationInput = z.infer<typeof updateOrganizationInput>;
 
-/** The fields of the record an input may carry, in form order (the stores write these). */
-export const SETTINGS_FIELDS = Object.keys(
-  organizationSettingsFields,
-) as (keyof typeof organizationSettingsFields)[];
+/** The managed fields of the record (only a supervisor changes them). */
 export const MANAGED_FIELDS = Object.keys(
   organizationManagedFields,
 ) as (keyof typeof organizationManagedFields)[];
@@ -323,7 +320,7 @@ export const listOrganizationsQuery = z.strictObject({
 });
 export type ListOrganizationsQuery = z.infer<typeof listOrganizationsQuery>;
 
-export const organizationListItem = z.object({
+const organizationListItem = z.object({
   organization_id: z.string(),
   organization_name: z.string(),
   short_name: z.string(),

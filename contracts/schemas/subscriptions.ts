@@ -16,12 +16,12 @@ import {
  */
 
 /** A club's fleet: far above any real one, low enough to catch a typo. */
-export const MAX_LIMIT = 1000;
+const MAX_LIMIT = 1000;
 /** One aircraft limit of a package, a subscription or an organization. */
 export const packageLimit = z.number().check(whole, z.nonnegative(), z.maximum(MAX_LIMIT));
 const limit = packageLimit;
 
-export interface PackageLimits {
+interface PackageLimits {
   plane_limit: number;
   general_limit: number;
   glider_limit: number;

@@ -8,7 +8,7 @@ const nullableString = z.nullable(z.string());
 const requiredText = (max: number) => userText(max, { min: 1 });
 
 /** The global lookup lists (type-lists); datasources read them by these ids. */
-export const TYPE_LIST_IDS = [
+const TYPE_LIST_IDS = [
   'planeTypes',
   'documentTypes',
   'certificateTypes',
@@ -31,7 +31,7 @@ const names = z.strictObject(
   ) as Record<Lang, ReturnType<typeof requiredText>>,
 );
 
-export const typeListItemInput = z.strictObject({
+const typeListItemInput = z.strictObject({
   code: z
     .string()
     .check(z.trim(), z.minLength(1), z.maxLength(32), z.regex(/^[A-Za-z0-9][A-Za-z0-9_.\- ]*$/)),
@@ -39,7 +39,6 @@ export const typeListItemInput = z.strictObject({
   active: z.boolean(),
   sort_order: z.number().check(whole, z.nonnegative(), z.maximum(100_000)),
 });
-export type TypeListItemInput = z.infer<typeof typeListItemInput>;
 
 /** Each code once in a list: a repeated one is refused where it repeats. */
 export const duplicateCodeErrors = (items: readonly { code: string }[]): Record<string, string[]> => {
@@ -72,7 +71,7 @@ export const updateTypeListInput = z
   );
 export type UpdateTypeListInput = z.infer<typeof updateTypeListInput>;
 
-export const typeListItemOutput = z.object({
+const typeListItemOutput = z.object({
   code: z.string(),
   names: z.partialRecord(z.enum(LANGS), z.string()),
   active: z.boolean(),

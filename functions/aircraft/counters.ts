@@ -27,7 +27,7 @@ type TransactionWriter = Parameters<ReturnType<typeof db>['transaction']['write'
 export type TransactionEntities = Parameters<TransactionWriter>[0];
 type Commit = ReturnType<TransactionWriter>[number];
 
-export interface PreparedAdvance {
+interface PreparedAdvance {
   plane: EntityItem<typeof planeEntity>;
   components: EntityItem<typeof componentEntity>[];
   /** The writes to put inside the caller's `db().transaction.write(...)`. */

@@ -74,9 +74,9 @@ const isTechnical = (actor: FaultActor) => actor.roles.has('technical_operator')
 /** The day in the organization's time zone (an aircraft's history is read in local days). */
 const localDate = (now: Date, actor: FaultActor) => todayIn(actor.organization?.timezone ?? 'UTC', now);
 
-export const faultLink = (faultId: string) => `/plane-fault/view/${faultId}/`;
+const faultLink = (faultId: string) => `/plane-fault/view/${faultId}/`;
 
-export function faultView(
+function faultView(
   fault: StoredFault,
   actor: FaultActor,
   urls: ReadonlyMap<string, string> = new Map(),

@@ -29,7 +29,7 @@ export interface PlaneWrite {
   status?: PlaneStatus;
 }
 
-export interface EventRecord {
+interface EventRecord {
   plane_id: string;
   event_id: string;
   kind: AircraftEventKind;
@@ -50,7 +50,7 @@ export interface FaultWrite {
   audit: ActionRecord;
 }
 
-export interface FaultPageQuery {
+interface FaultPageQuery {
   status?: FaultStatus;
   plane_id?: string;
   cursor?: string;

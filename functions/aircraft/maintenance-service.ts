@@ -63,7 +63,7 @@ export const defaultHoursBasis = (plane: StoredPlane | null, componentType?: str
     : 'flight';
 
 /** Fills what a new schedule leaves out: from today, from the owner's readings now. */
-export const scheduleDefaults = (input: Record<string, unknown>, today: string, counters: Counters) => ({
+const scheduleDefaults = (input: Record<string, unknown>, today: string, counters: Counters) => ({
   maintenanced_at: (input.maintenanced_at as string | null | undefined) ?? today,
   done_counter_flight: (input.done_counter_flight as number | null | undefined) ?? counters.flight,
   done_counter_engine: (input.done_counter_engine as number | null | undefined) ?? counters.engine,

@@ -17,12 +17,12 @@ import type { UsageRate } from './next-due.ts';
 export type StoredPlane = EntityItem<typeof planeEntity>;
 export type StoredComponent = EntityItem<typeof componentEntity>;
 export type StoredMaintenanceItem = EntityItem<typeof maintenanceItemEntity>;
-export type StoredEvent = EntityItem<typeof aircraftEventEntity>;
+type StoredEvent = EntityItem<typeof aircraftEventEntity>;
 
 /** An event to write with a change, at the instant of the change: the store gives it its time-ordered id. */
 export type EventInput = Omit<StoredEvent, 'event_id'>;
 
-export interface PageRequest {
+interface PageRequest {
   cursor?: string;
   limit: number;
 }

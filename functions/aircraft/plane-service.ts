@@ -31,7 +31,7 @@ import {
  * Takes its dependencies as an argument; no HTTP, no SDK.
  */
 
-export interface PlaneDeps {
+interface PlaneDeps {
   store: PlaneStore;
   now: () => Date;
 }
@@ -132,7 +132,7 @@ export function planeOutputOf(p: StoredPlane): PlaneOutput {
   };
 }
 
-export const planeListItemOf = (p: StoredPlane): PlaneListItem => ({
+const planeListItemOf = (p: StoredPlane): PlaneListItem => ({
   plane_id: p.plane_id,
   reg_num: p.reg_num,
   tail_number: orNull(p.tail_number),

@@ -151,7 +151,7 @@ const isZero = (d: CounterDelta) =>
  * flies dual and their line waits for the instructor's signature; the instructor logs instructor
  * time. Otherwise the pilot in command logs PIC and a second club pilot logs co-pilot (sic).
  */
-export function crewOf(f: CompletionFlight): { user_id: string; role: PilotRole }[] {
+function crewOf(f: CompletionFlight): { user_id: string; role: PilotRole }[] {
   const crew: { user_id: string; role: PilotRole }[] = [];
   if (f.instructor_id && f.pic_id && f.instructor_id !== f.pic_id) {
     crew.push({ user_id: f.pic_id, role: 'dual' }, { user_id: f.instructor_id, role: 'instructor' });

@@ -17,11 +17,7 @@ const organizationOf = (actor: Actor) => {
   return actor.organization;
 };
 
-export const sheetOutputOf = (
-  sheet: StoredSheet | null,
-  date: string,
-  baseAirport: string | null,
-): SheetOutput => ({
+const sheetOutputOf = (sheet: StoredSheet | null, date: string, baseAirport: string | null): SheetOutput => ({
   date,
   airport: sheet?.airport ?? baseAirport,
   status: sheet?.status ?? 'open',

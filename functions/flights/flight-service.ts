@@ -104,7 +104,7 @@ const withoutNulls = <T extends Record<string, unknown>>(value: T) =>
     [K in keyof T]: Exclude<T[K], null>;
   };
 
-export const toCompletion = (f: StoredFlight): CompletionFlight => ({ ...f });
+const toCompletion = (f: StoredFlight): CompletionFlight => ({ ...f });
 
 export function flightOutputOf(f: StoredFlight): FlightOutput {
   const n = <T>(value: T | undefined) => value ?? null;

@@ -39,7 +39,7 @@ export const defaultLogbookDeps: LogbookDeps = { store: logbookStore, now: () =>
 const timeZoneOf = (actor: Actor) => actor.organization?.timezone ?? 'Europe/Budapest';
 const todayOf = (deps: LogbookDeps, actor: Actor) => operatingDay(deps.now(), timeZoneOf(actor));
 
-export function entryOutputOf(e: StoredEntry, names: Map<string, string> = new Map()): LogbookEntryOutput {
+function entryOutputOf(e: StoredEntry, names: Map<string, string> = new Map()): LogbookEntryOutput {
   const n = <T>(value: T | undefined) => value ?? null;
   return {
     user_id: e.user_id,
@@ -374,7 +374,7 @@ export async function statistics(
 }
 
 /** A logbook line as the recency rules read it (sailplane or powered: TMG counts as powered). */
-export const recencyFlightOf = (e: StoredEntry): RecencyFlight => ({
+const recencyFlightOf = (e: StoredEntry): RecencyFlight => ({
   id: e.entry_id,
   date: e.date,
   kind: e.kind === 'general' || e.is_tmg || e.takeoff_type_id === 6 ? 'powered' : 'glider',

@@ -52,7 +52,7 @@ const sameInstant = (a: string | null | undefined, b: string | null | undefined)
  * confirming the same detection at once, meet on one flight item (a second create of the same id
  * fails its condition) — never two flights. Same shape as a browser's client id (base-36 ms + hex).
  */
-export const proposalFlightId = (organizationId: string, proposal: StoredProposal) => {
+const proposalFlightId = (organizationId: string, proposal: StoredProposal) => {
   const at = Date.parse(proposal.takeoff_time ?? proposal.landing_time ?? proposal.created_at);
   const hash = createHash('sha256').update(`${organizationId}|${proposal.date}|${proposal.proposal_id}`);
   return `${(Number.isNaN(at) ? 0 : at).toString(36).padStart(9, '0')}${hash.digest('hex').slice(0, 10)}`;

@@ -22,7 +22,7 @@ export const NOTIFICATION_DAYS = 180;
 const DEFAULT_PAGE = 20;
 
 /** The person whose notifications these are: only their own, ever (the id comes from the actor). */
-export interface NotificationOwner {
+interface NotificationOwner {
   userId: string;
   lang: Lang;
 }
@@ -47,7 +47,7 @@ export const idRangeOf = (from?: string, to?: string) => ({
   toId: to ? `${compactInstant(`${to}T23:59:59.999Z`)}~` : undefined,
 });
 
-export const notificationOutputOf = (item: StoredNotification): NotificationOutput => ({
+const notificationOutputOf = (item: StoredNotification): NotificationOutput => ({
   id: item.notification_id,
   kind: item.kind,
   message: item.message,
@@ -69,7 +69,7 @@ export interface NotifyInput {
   key?: string;
 }
 
-export interface NotificationDeps {
+interface NotificationDeps {
   store: NotificationsStore;
   publish: (topic: string, payload: unknown) => Promise<void>;
   now: () => Date;

@@ -16,7 +16,7 @@ export interface StoredNotification {
   ttl: number;
 }
 
-export interface NotificationQuery {
+interface NotificationQuery {
   cursor?: string;
   limit: number;
   read?: boolean;

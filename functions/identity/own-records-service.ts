@@ -64,7 +64,7 @@ export async function myActions(actor: Actor, query: PageQuery, whose: 'by_me' |
   return { items, cursor: page.cursor };
 }
 
-export interface RegistrationDeps {
+interface RegistrationDeps {
   /** The registering user's verified e-mail, from Cognito itself (cognito-users.ts). */
   directory: UserDirectory;
   notify: (userId: string, input: NotifyInput) => Promise<unknown>;

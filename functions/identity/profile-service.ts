@@ -19,7 +19,7 @@ type Totals = NonNullable<Profile['flight_stat']>;
 type FleetPlane = Awaited<ReturnType<typeof fleet>>[number];
 
 /** What the profile reads beyond the actor, each from the domain that owns it. */
-export interface ProfileDeps {
+interface ProfileDeps {
   now: () => Date;
   /** The organization's aircraft (aircraft). */
   fleet: (organizationId: string) => Promise<FleetPlane[]>;
@@ -53,7 +53,7 @@ export const profileDeps: ProfileDeps = {
 };
 
 /** What the profile carries about aircraft (spec §3 Profile: organization.planes, planes, rent_permits). */
-export interface ProfileAircraft {
+interface ProfileAircraft {
   planes: ProfilePlane[];
   planes_all: ProfilePlane[];
   owned: ProfilePlane[];
@@ -72,7 +72,7 @@ const profilePlaneOf = (p: FleetPlane): ProfilePlane => ({
 });
 
 /** Spec §3 Profile flight_stat*: the last 12 months' totals, per kind and together. */
-export interface ProfileFlightStats {
+interface ProfileFlightStats {
   flight_stat: Totals | null;
   flight_stat_glider: Totals | null;
   flight_stat_general: Totals | null;
@@ -136,7 +136,7 @@ const trueMap = <K extends string>(keys: Iterable<K>) => {
 };
 
 /** The Profile fields (spec §3) that come from a private profile. */
-export function privateProfileFields(privateProfile: Actor['privateProfile']) {
+function privateProfileFields(privateProfile: Actor['privateProfile']) {
   const active = privateProfile?.private_profile_status === 'active';
   return {
     private_profile_id: privateProfile?.private_profile_id ?? null,
@@ -157,7 +157,7 @@ export function privateProfileFields(privateProfile: Actor['privateProfile']) {
  * The profile held after login (spec §3). Balance and trainings belong to later domains; until a
  * person has such data they are null or empty, never invented.
  */
-export function profileOf(
+function profileOf(
   actor: Actor,
   aircraft: ProfileAircraft = NO_AIRCRAFT,
   flightStats: ProfileFlightStats = NO_FLIGHT_STATS,

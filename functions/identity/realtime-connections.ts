@@ -24,10 +24,10 @@ import { logger } from '../platform/log/logger.ts';
 /** Browsers connect as `web-<userId>-<random>` (frontend/src/lib/live-topics.ts); the IoT policy allows only that. */
 export const browserClientPrefix = (userId: string) => `web-${userId}-`;
 
-export type RightsListener = (userIds: readonly string[]) => Promise<void>;
+type RightsListener = (userIds: readonly string[]) => Promise<void>;
 
 /** The clock the connections' expiry is read against (seconds since the epoch). */
-export const connectionClock = { now: () => Date.now() / 1000 };
+const connectionClock = { now: () => Date.now() / 1000 };
 
 let localListener: RightsListener | undefined;
 

@@ -7,7 +7,7 @@ import { PERMISSIONS } from '../../contracts/permissions.ts';
  * permission sets per role, named in each language; admins change them in the roles screen.
  */
 
-export interface DefaultRole {
+interface DefaultRole {
   role_id: string;
   /** A new organization's roles are named in its creator's language; the club renames them at will. */
   role_name: Record<Lang, string>;

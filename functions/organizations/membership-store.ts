@@ -17,7 +17,7 @@ import { invitationIndexFields, type memberIndexFields } from './entities.ts';
 export type StoredMembership = EntityItem<typeof membership>;
 export type StoredPermit = EntityItem<typeof permit>;
 
-export interface MemberQuery {
+interface MemberQuery {
   cursor?: string;
   limit: number;
   /** Folded words that must all occur (in the name and e-mail, or only the name). */
@@ -26,15 +26,6 @@ export interface MemberQuery {
   role?: string;
   order?: 'asc' | 'desc';
   activeOnly?: boolean;
-}
-
-export interface PermitFields {
-  permit_id: string;
-  kind: StoredPermit['kind'];
-  plane_type?: string;
-  certificate_type?: string;
-  certificate_number?: string;
-  valid_until?: string;
 }
 
 type Key = { organizationId: string; userId: string };

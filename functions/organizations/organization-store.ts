@@ -1,14 +1,11 @@
-import type { EntityItem } from 'electrodb';
 import { type ActionRecord, type Auditor, auditedWrite } from '../platform/audit/actions.ts';
 import { fillPage } from '../platform/db/pages.ts';
 import { db } from '../platform/db/service.ts';
 import { type Change, patchAtVersion } from '../platform/db/writes.ts';
 import type { RoleToCreate } from './default-roles.ts';
-import { nameSortKey, type organization } from './entities.ts';
+import { nameSortKey } from './entities.ts';
 
 /** Organizations (`org#<id>`, `#org`): the records and the supervisor's list; organization-service.ts holds the rules. */
-
-export type StoredOrganizationItem = EntityItem<typeof organization>;
 
 export const organizationStore = {
   async organization(organizationId: string) {

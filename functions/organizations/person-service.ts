@@ -25,7 +25,7 @@ type SaveRecord = Omit<ActionRecord, 'details'>;
  * What a person form changes: absent keys stay as they are; null or '' clears a text field. The
  * changed fields name what actually differs from the stored record (the log shows them).
  */
-export function personChange(current: StoredPerson, input: PersonInput) {
+function personChange(current: StoredPerson, input: PersonInput) {
   const set: Record<string, unknown> = { first_name: input.first_name, last_name: input.last_name };
   const remove: string[] = [];
   for (const field of PERSON_TEXT_FIELDS) {

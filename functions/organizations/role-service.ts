@@ -42,7 +42,7 @@ export const organizationOf = (actor: Pick<Actor, 'organizationId'>) => {
   return actor.organizationId;
 };
 
-export const roleOutputOf = (role: StoredRole): RoleOutput => ({
+const roleOutputOf = (role: StoredRole): RoleOutput => ({
   role_id: role.role_id,
   role_name: role.role_name,
   guard_role: role.guard_role ?? null,

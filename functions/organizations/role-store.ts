@@ -11,7 +11,7 @@ import type { role } from './entities.ts';
 
 export type StoredRole = EntityItem<typeof role>;
 
-export interface RoleFields {
+interface RoleFields {
   role_name: string;
   guard_role?: Exclude<GuardRole, 'supervisor'> | null;
   label?: RoleLabel | null;

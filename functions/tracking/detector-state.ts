@@ -142,7 +142,7 @@ export const storedOf = (record: DetectorRecord | null): Stored => ({
 });
 
 /** A record's privacy mark, carried over unchanged by every save that is not about it. */
-export const privacyFields = (record: DetectorRecord | null) =>
+const privacyFields = (record: DetectorRecord | null) =>
   record?.private_day !== undefined
     ? {
         private_from: record.private_from,

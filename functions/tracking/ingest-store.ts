@@ -15,7 +15,7 @@ export type DetectorRecord = EntityItem<typeof detectorState>;
 
 export type { DeviceAircraft } from '../aircraft/public.ts';
 
-export interface OrganizationSettings {
+interface OrganizationSettings {
   timezone: string;
   base_airport: string | null;
 }

@@ -5,7 +5,7 @@ import { writtenIf } from '../platform/db/writes.ts';
 import type { StoredProposal } from './proposals.ts';
 
 /** A proposal's key. */
-export interface ProposalKey {
+interface ProposalKey {
   organization_id: string;
   date: string;
   proposal_id: string;
@@ -86,8 +86,6 @@ export const proposalStore = {
     );
   },
 };
-
-export type ProposalStore = typeof proposalStore;
 
 /** What the daily sheet reads and settles (tracking/public.ts). */
 export const sheetProposalStore = {

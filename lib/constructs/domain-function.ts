@@ -35,7 +35,7 @@ type ParsedKey = Exclude<
  * A Lambda's environment. The keys are checked against env.ts at compile time, so a renamed
  * variable breaks the build instead of a cold start.
  */
-export type FunctionEnvironment = { [K in ParsedKey]?: string } & {
+type FunctionEnvironment = { [K in ParsedKey]?: string } & {
   /** The realtime authorizer checks the token's client (not parsed by env.ts). */
   USER_POOL_CLIENT_ID?: string;
 };
@@ -67,7 +67,7 @@ export interface MailGrant {
   fromAddress: string;
 }
 
-export interface DomainFunctionProps {
+interface DomainFunctionProps {
   /** The domain it serves; `platform` for the plumbing no domain owns (the events relay). */
   domain: Domain | 'platform';
   stage: string;
@@ -285,7 +285,7 @@ export class DomainFunction extends Construct {
  * ARN itself: the CLI binds the stacks to a concrete region (us-east-1 without AWS config) and then
  * the finding names that region, so an acknowledgement written with the token form would not match.
  */
-export const nagResource = (stack: Stack, arn: string): string => flattenCfnReference(stack.resolve(arn));
+const nagResource = (stack: Stack, arn: string): string => flattenCfnReference(stack.resolve(arn));
 
 function definedOnly(env: Record<string, string | undefined>): Record<string, string> {
   return Object.fromEntries(

@@ -34,7 +34,7 @@ export interface ActionRecord {
 }
 
 /** The activity-log item for an action, to put inside the same TransactWrite as the change. */
-export function actionItem(actor: Auditor, record: ActionRecord, at = new Date().toISOString()) {
+function actionItem(actor: Auditor, record: ActionRecord, at = new Date().toISOString()) {
   return {
     action_id: randomUUID(),
     organization_id: record.organization_id ?? actor.organizationId ?? 'personal',
@@ -65,7 +65,7 @@ export function auditedWrite(
   return transactWrite((e) => [...build(e), e.action.put(actionItem(actor, record)).commit()], canceled);
 }
 
-export type StoredAction = ReturnType<typeof actionItem> & { subject_user_id?: string };
+type StoredAction = ReturnType<typeof actionItem> & { subject_user_id?: string };
 
 /** One page of an organization's log, newest first, between two instants, of one action kind. */
 export function organizationActions(

@@ -19,7 +19,7 @@ export interface ActorOrganization {
   recency_policy: 'warn' | 'block';
 }
 
-export interface ActorMembership {
+interface ActorMembership {
   organizationId: string;
   roleIds: string[];
 }

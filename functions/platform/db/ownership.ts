@@ -42,5 +42,3 @@ export const ENTITY_OWNERS = {
   action: 'platform',
   domainEvent: 'platform',
 } as const satisfies Record<EntityName, Domain | 'platform'>;
-
-export type Owner = (typeof ENTITY_OWNERS)[EntityName];

@@ -11,7 +11,7 @@ type TransactionWriter = Parameters<ReturnType<typeof db>['transaction']['write'
 /** The entities a TransactWrite's builder receives (`(e) => [e.flight.put(…).commit(), …]`). */
 export type TransactionEntities = Parameters<TransactionWriter>[0];
 /** One write inside a TransactWrite: what `….commit()` returns. */
-export type TransactionItem = ReturnType<TransactionWriter>[number];
+type TransactionItem = ReturnType<TransactionWriter>[number];
 /** Builds the writes of one TransactWrite. */
 export type TransactionBuilder = (entities: TransactionEntities) => TransactionItem[];
 
@@ -35,7 +35,7 @@ export const lostRace = (error: unknown) => error instanceof HttpError && error.
  * A single write refused by its condition (the item exists already, the version moved on). ElectroDB
  * wraps DynamoDB's ConditionalCheckFailedException; the embedded one only says it in the message.
  */
-export const isConditionFailure = (error: unknown) =>
+const isConditionFailure = (error: unknown) =>
   error instanceof Error &&
   (error.name === 'ConditionalCheckFailedException' ||
     (error.cause instanceof Error && error.cause.name === 'ConditionalCheckFailedException') ||

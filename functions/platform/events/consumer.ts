@@ -36,7 +36,7 @@ export interface DomainEvent<T extends EventType> {
   detail: EventDetail<T>;
 }
 
-export type EventOutcome = 'handled' | 'rejected';
+type EventOutcome = 'handled' | 'rejected';
 export type EventHandler = (envelope: BusEnvelope) => Promise<EventOutcome>;
 
 const isEventType = (value: string): value is EventType => Object.hasOwn(events, value);

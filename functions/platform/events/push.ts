@@ -13,7 +13,7 @@ import { iotDataRequest } from './iot-data.ts';
  */
 
 /** Per-user channels of spec §7: the private notification channel and the profile refresh channel. */
-export type UserChannel = 'notifications' | 'refresh';
+type UserChannel = 'notifications' | 'refresh';
 
 export const userTopic = (userId: string, channel: UserChannel) => `user/${userId}/${channel}`;
 /** An organization's channels (`org/<id>/daily-flight`, …) for later features. */

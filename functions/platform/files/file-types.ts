@@ -59,7 +59,7 @@ export function sniffFileType(bytes: Uint8Array, allowed: readonly FileType[]): 
 }
 
 /** The extension a stored file gets, from what it really is. */
-export const extensionFor = (type: FileType): string => FILE_TYPES[type].extensions[0];
+const extensionFor = (type: FileType): string => FILE_TYPES[type].extensions[0];
 
 /**
  * `Content-Disposition` for a download: raster images inline, anything else as an attachment, with

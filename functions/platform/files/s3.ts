@@ -59,7 +59,7 @@ const bucket = () => {
   return name;
 };
 
-export interface PresignedPost {
+interface PresignedPost {
   url: string;
   fields: Record<string, string>;
 }
@@ -93,7 +93,7 @@ export async function presignedPost(options: {
 }
 
 /** How a download is answered: the sniffed type and the disposition (see contentDisposition()). */
-export interface ServeAs {
+interface ServeAs {
   contentType: FileType;
   contentDisposition: string;
 }

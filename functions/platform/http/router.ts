@@ -26,8 +26,8 @@ import { logger } from '../log/logger.ts';
 import { type CursorScope, openCursor, sealCursor } from './cursor.ts';
 import { HttpError, notFound, validationFailed } from './errors.ts';
 
-export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
-export type HttpResult = APIGatewayProxyStructuredResultV2;
+type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+type HttpResult = APIGatewayProxyStructuredResultV2;
 
 type ActorFor<N extends OperationName> = Routes[N]['guard'] extends { registration: true }
   ? null
@@ -45,7 +45,7 @@ export interface CallerToken {
 }
 
 /** What an operation receives: input already parsed by the route's schemas. */
-export interface OpRequest<N extends OperationName> {
+interface OpRequest<N extends OperationName> {
   actor: ActorFor<N>;
   /** Null for an anonymous request. */
   token: CallerToken | null;
@@ -57,7 +57,7 @@ export interface OpRequest<N extends OperationName> {
 }
 
 /** An operation returns plain data; errors are thrown as HttpError (docs/ARCHITECTURE.md "Errors"). */
-export type Op<N extends OperationName> = (request: OpRequest<N>) => Promise<OutputOf<N>> | OutputOf<N>;
+type Op<N extends OperationName> = (request: OpRequest<N>) => Promise<OutputOf<N>> | OutputOf<N>;
 
 /** Every operation of a domain: its handler's `ops`. */
 export type DomainOps<D extends Domain> = {
@@ -78,7 +78,7 @@ const json = (statusCode: number, body: unknown): HttpResult => ({
 });
 
 /** The one place errors become responses: client errors as they are, the rest hidden. */
-export const errorResponse = (error: unknown, requestId: string): HttpResult => {
+const errorResponse = (error: unknown, requestId: string): HttpResult => {
   if (error instanceof HttpError) {
     const body: ErrorBody = error.errors ? { code: error.code, errors: error.errors } : { code: error.code };
     if (error.status >= 500) logger.error('request failed', { requestId, code: error.code });
