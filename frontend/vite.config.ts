@@ -23,6 +23,8 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunks and styles each screen loads (test/bench/bundles.bench.ts reads it).
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries the first screen needs anyway, in chunks of their own: they change far less often

@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { DOMAINS } from '../../contracts/domains.ts';
 import { operationsOf } from '../../contracts/routes.ts';
@@ -44,6 +46,11 @@ const coldInit = (file: string) => {
 
 /** (b) Each domain bundle's size and its cold init time in a fresh Node process, against an empty handler. */
 export async function run() {
+  await lambdaBundles();
+  webBundles();
+}
+
+async function lambdaBundles() {
   // Inside the repo, so the external SDK v3 resolves from node_modules as the Lambda runtime provides it.
   const cache = join(ROOT, 'node_modules/.cache');
   await mkdir(cache, { recursive: true });
@@ -78,5 +85,151 @@ export async function run() {
     }
   } finally {
     await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A chunk of Vite's manifest (dist/.vite/manifest.json). */
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  assets?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * What a screen loads, beyond the static imports the manifest lists: the namespaces i18next fetches
+ * for it (each in Hungarian, the default, and English, the fallback) and the dynamic imports that
+ * run as soon as it shows. Keys are the manifest's (source paths under frontend/, or the end of a
+ * package path); a key the build no longer has fails the bench instead of shrinking a figure.
+ */
+interface ScreenLoad {
+  modules: string[];
+  namespaces: string[];
+}
+
+const LANGS_LOADED = ['hu', 'en'];
+
+/** Every screen: the entry, the startup strings (lib/i18n.ts), Cloudscape's Hungarian strings; the shell's help panel and acting banner ask for theirs. */
+const SHELL: ScreenLoad = {
+  modules: ['index.html', 'src/locales/cloudscape/hu.json'],
+  namespaces: ['common', 'messages', 'nav', 'help', 'people'],
+};
+const SIGN_IN: ScreenLoad = { modules: ['src/features/auth/login-page.tsx'], namespaces: ['auth'] };
+/** The dashboard, the notifications bell's live connection (every signed-in page) and the statistics chart it shows. */
+const DASHBOARD: ScreenLoad = {
+  modules: [
+    'src/features/dashboard/dashboard-page.tsx',
+    'src/features/notifications/live-push.ts',
+    '@cloudscape-design/components/bar-chart/index.js',
+  ],
+  namespaces: ['dashboard', 'roles', 'modules', 'recency', 'statistics', 'notifications'],
+};
+
+/** Issue 12 §9: the frame every screen inherits. */
+const LIMITS = { signIn: 300 * 1024, dashboardAddition: 150 * 1024 };
+
+const keyOf = (manifest: Manifest, module: string) => {
+  if (manifest[module]) return module;
+  const found = Object.keys(manifest).find((key) => key.endsWith(`node_modules/${module}`));
+  if (!found)
+    throw new Error(`${module} is not in the build's manifest: update the screen lists in bundles.bench.ts`);
+  return found;
+};
+
+/** The files (JS, CSS, fonts) a screen's loads fetch: each module with its static imports and their styles. */
+const filesOf = (manifest: Manifest, load: ScreenLoad) => {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`manifest has no ${key}`);
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const asset of chunk.assets ?? []) files.add(asset);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const module of load.modules) visit(keyOf(manifest, module));
+  for (const lang of LANGS_LOADED)
+    for (const namespace of load.namespaces) visit(keyOf(manifest, `src/locales/${lang}/${namespace}.json`));
+  return files;
+};
+
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(7)} kB`;
+
+/**
+ * (c) The web app as a browser fetches it, from `npm run build`'s output: gzip bytes of the JS and
+ * CSS the sign-in route loads, what the dashboard adds after sign-in, and the entry's CSS, against
+ * the limits of issue 12 §9. Built into a temporary folder, so frontend/dist stays as it was.
+ */
+export function webBundles() {
+  const out = join(ROOT, 'node_modules/.cache', `windsock-web-${process.pid}`);
+  try {
+    execFileSync(
+      process.execPath,
+      [
+        join(ROOT, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--config',
+        'frontend/vite.config.ts',
+        '--outDir',
+        out,
+        '--emptyOutDir',
+        '--logLevel',
+        'error',
+      ],
+      { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    const manifest = JSON.parse(readFileSync(join(out, '.vite/manifest.json'), 'utf8')) as Manifest;
+    const sizes = new Map<string, number>();
+    const gzipOf = (file: string) => {
+      let size = sizes.get(file);
+      if (size === undefined) {
+        size = gzipSync(readFileSync(join(out, file))).length;
+        sizes.set(file, size);
+      }
+      return size;
+    };
+    const isCode = (file: string) => file.endsWith('.js') || file.endsWith('.css');
+    const total = (files: Iterable<string>, which: (file: string) => boolean = isCode) =>
+      [...files].filter(which).reduce((sum, file) => sum + gzipOf(file), 0);
+
+    const shell = filesOf(manifest, SHELL);
+    const signIn = new Set([...shell, ...filesOf(manifest, SIGN_IN)]);
+    const dashboard = new Set([...shell, ...filesOf(manifest, DASHBOARD)]);
+    const added = [...dashboard].filter((file) => !signIn.has(file));
+    const entryCss = manifest['index.html']?.css ?? [];
+    // The font files the page asks for at once (fonts-as-files.ts); the other weights load only where used.
+    const html = readFileSync(join(out, 'index.html'), 'utf8');
+    const fonts = [...html.matchAll(/rel="preload" href="\/([^"]+\.woff2)"/g)].map((match) => match[1] ?? '');
+    const fontFiles = Object.values(manifest)
+      .flatMap((chunk) => chunk.assets ?? [])
+      .filter((f) => f.endsWith('.woff2'));
+
+    const line = (label: string, bytes: number, limit?: number) =>
+      console.log(
+        `${label.padEnd(38)} ${kB(bytes)} gzip${limit === undefined ? '' : `   limit ${kB(limit).trim()} ${bytes <= limit ? 'ok' : 'OVER'}`}`,
+      );
+    line('web: entry CSS', total(entryCss));
+    line('web: sign-in route, JS + CSS', total(signIn), LIMITS.signIn);
+    line('web: dashboard after sign-in adds', total(added), LIMITS.dashboardAddition);
+    line('web: dashboard, signed in from start', total(dashboard));
+    line(
+      `web: fonts preloaded (${fonts.length} of ${new Set(fontFiles).size} woff2)`,
+      total(fonts, () => true),
+    );
+    const largest = added
+      .filter(isCode)
+      .sort((a, b) => gzipOf(b) - gzipOf(a))
+      .slice(0, 3);
+    console.log(
+      `     largest of the addition: ${largest.map((file) => `${file} ${kB(gzipOf(file)).trim()}`).join(', ')}`,
+    );
+  } finally {
+    rmSync(out, { recursive: true, force: true });
   }
 }
