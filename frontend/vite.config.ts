@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { fontsAsFiles } from './build/fonts-as-files.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -11,7 +12,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  */
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), fontsAsFiles()],
   // The project's own cache (a worktree sharing node_modules must not share pre-bundled deps).
   cacheDir: fileURLToPath(new URL('../.vite', import.meta.url)),
   optimizeDeps: {
