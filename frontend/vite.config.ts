@@ -30,7 +30,9 @@ export default defineConfig({
       output: {
         // Libraries the first screen needs anyway, in chunks of their own: they change far less often
         // than the app, so a deploy does not make returning users download them again. Cloudscape is
-        // left to the automatic split, so a screen's components stay in that screen's chunk.
+        // left to the automatic split, so a screen's components stay in that screen's chunk. A group
+        // takes only its own packages: with their dependencies (tslib) it would be pulled into
+        // every chunk that shares one of them, so Amplify loaded with Cloudscape on every screen.
         codeSplitting: {
           groups: [
             {
@@ -39,7 +41,7 @@ export default defineConfig({
             },
             { name: 'amplify', test: /node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@smithy)[\\/]/ },
             { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
-          ],
+          ].map((group) => ({ ...group, includeDependenciesRecursively: false })),
         },
       },
     },
