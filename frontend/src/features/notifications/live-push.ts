@@ -5,7 +5,7 @@ export { connectTarget } from '../../lib/live-topics.ts';
 
 /**
  * The person's own live channels (spec §7): notifications and the refresh channel. This module
- * (and mqtt.js with it) loads only after sign-in.
+ * (and the MQTT connection with it) loads only after sign-in.
  */
 export interface LivePushHandlers {
   onNotification(notification: NotificationOutput): void;
