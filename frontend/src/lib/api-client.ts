@@ -1,13 +1,12 @@
 import * as z from 'zod/mini';
 import type { ErrorBody } from '../../../contracts/errors.ts';
-import {
-  type BodyOf,
-  type OperationName,
-  type OutputOf,
-  type QueryOf,
-  type RouteDef,
-  type Routes,
-  routes,
+import type {
+  BodyOf,
+  OperationName,
+  OutputOf,
+  QueryOf,
+  RouteDef,
+  Routes,
 } from '../../../contracts/routes.ts';
 import { accessToken } from './auth.ts';
 import { config } from './config.ts';
@@ -78,6 +77,23 @@ const buildQuery = (query: object | undefined) => {
   return text ? `?${text}` : '';
 };
 
+/**
+ * The route table comes with every domain's schemas: it loads with the first call, so the sign-in
+ * screen and the app's frame paint without it.
+ */
+let routeTable: Promise<Routes> | undefined;
+const routeOf = async (operation: OperationName): Promise<RouteDef> => {
+  routeTable ??= import('../../../contracts/routes.ts').then((module) => module.routes);
+  try {
+    return (await routeTable)[operation];
+  } catch (error) {
+    // Offline before the first call: the next call tries again.
+    routeTable = undefined;
+    flash('error', 'network_error');
+    throw new ApiError(0, 'network_error', true, { cause: error });
+  }
+};
+
 /** Spec §7: the session check is not a user action and stays out of the loading indicator. */
 const isSessionCheck = (route: RouteDef) => route.method === 'POST' && route.path === '/api/check';
 
@@ -126,7 +142,7 @@ export async function call<N extends OperationName>(
   operation: N,
   ...[options]: CallArgs<N>
 ): Promise<OutputOf<N>> {
-  const route: RouteDef = routes[operation];
+  const route = await routeOf(operation);
   const opts = (options ?? {}) as {
     params?: Record<string, string | number>;
     query?: object;
