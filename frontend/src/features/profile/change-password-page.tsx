@@ -6,13 +6,12 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { updatePassword } from 'aws-amplify/auth';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
-import { authErrorName, isNetworkFailure } from '../../lib/auth.ts';
+import { authErrorName, changePassword, isNetworkFailure } from '../../lib/auth.ts';
 import { flash } from '../../lib/flash.ts';
 import { startLoading } from '../../lib/loading.ts';
 import { rememberReturnTo } from '../../lib/navigation.ts';
@@ -66,7 +65,7 @@ export default function ChangePasswordPage() {
     setBusy(true);
     const done = startLoading();
     try {
-      await updatePassword({ oldPassword: values.current, newPassword: values.next });
+      await changePassword(values.current, values.next);
       setValues({ current: '', next: '', repeat: '' });
       // Sign out and sign in again with the new password; the login page then goes on to `/`.
       await logout();

@@ -12,7 +12,6 @@ import Link from '@cloudscape-design/components/link';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Tabs from '@cloudscape-design/components/tabs';
-import { confirmSignUp, resendSignUpCode, signUp } from 'aws-amplify/auth';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
@@ -21,7 +20,14 @@ import { registrationInput } from '../../../../contracts/schemas/identity.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
 import { useFollow } from '../../components/use-follow.ts';
 import { ApiError, call, FieldErrors } from '../../lib/api-client.ts';
-import { authErrorName, isNetworkFailure, signInWithPassword } from '../../lib/auth.ts';
+import {
+  authErrorName,
+  confirmEmailCode,
+  isNetworkFailure,
+  resendEmailCode,
+  signInWithPassword,
+  signUpWithEmail,
+} from '../../lib/auth.ts';
 import { flash } from '../../lib/flash.ts';
 import { currentLang, LANG_NAMES } from '../../lib/i18n.ts';
 import { startLoading } from '../../lib/loading.ts';
@@ -149,11 +155,7 @@ export default function RegistrationPage() {
     if (Object.keys(problems).length > 0) return;
     void withBusy(async () => {
       try {
-        await signUp({
-          username: signUpName(data.email),
-          password: data.password,
-          options: { userAttributes: { email: signUpName(data.email) } },
-        });
+        await signUpWithEmail(signUpName(data.email), data.password);
         setSignedUp(true);
         setCode('');
         setTab('finalize');
@@ -174,7 +176,7 @@ export default function RegistrationPage() {
     void withBusy(async () => {
       const username = signUpName(data.email);
       try {
-        await confirmSignUp({ username, confirmationCode: confirmationCode(code) });
+        await confirmEmailCode(username, confirmationCode(code));
       } catch (error) {
         if (!alreadyConfirmed(error)) {
           const failure = cognitoFailure(error);
@@ -210,7 +212,7 @@ export default function RegistrationPage() {
   const resend = () =>
     void withBusy(async () => {
       try {
-        await resendSignUpCode({ username: signUpName(data.email) });
+        await resendEmailCode(signUpName(data.email));
         flash('success', 'registration:finalize.resent');
       } catch (error) {
         flash('error', cognitoFailure(error).key);
