@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { appLayoutRefreshOnly } from './build/app-layout-refresh-only.ts';
 import { fontsAsFiles } from './build/fonts-as-files.ts';
+import { precompiledMessages } from './build/precompiled-messages.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -12,7 +14,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  */
 export default defineConfig({
   root,
-  plugins: [react(), fontsAsFiles()],
+  plugins: [react(), fontsAsFiles(), precompiledMessages(), appLayoutRefreshOnly()],
   // The project's own cache (a worktree sharing node_modules must not share pre-bundled deps).
   cacheDir: fileURLToPath(new URL('../.vite', import.meta.url)),
   optimizeDeps: {
