@@ -96,10 +96,10 @@ export default function FlightsPage() {
     try {
       await call('acceptFlight', { params: { id: flight.flight_id }, body: { version: flight.version } });
       flash('success', 'flights:flash.accepted', { values: { reg_num: flight.reg_num } });
-      list.reload();
+      list.restart();
     } catch (error) {
       if (error instanceof ApiError && error.code === 'conflict')
-        flash('error', 'conflict', { action: { labelKey: 'action.reload', run: list.reload } });
+        flash('error', 'conflict', { action: { labelKey: 'action.reload', run: list.restart } });
       else reportFailure(error);
     } finally {
       setAccepting('');

@@ -122,7 +122,7 @@ export default function ComponentsPage() {
         header={
           <Header
             actions={
-              <Button iconName="refresh" onClick={pages.reload} ariaLabel={t('common:action.reload')} />
+              <Button iconName="refresh" onClick={pages.restart} ariaLabel={t('common:action.reload')} />
             }
           >
             {t('components.header')}

@@ -19,8 +19,9 @@ import { flash } from '../../lib/flash.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
+import { useCursorPages } from '../../lib/use-cursor-pages.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
 import { AddMemberModal } from './add-member-modal.tsx';
-import { useCursorPages, useDebounced } from './use-cursor-pages.ts';
 
 const PAGE_SIZE = 20;
 type Pending = { kind: 'remove' | 'suspend' | 'reactivate'; member: MemberListItem };
@@ -200,10 +201,10 @@ export default function UsersPage() {
         }
         pagination={
           <Pagination
-            currentPageIndex={pages.pageIndex + 1}
+            currentPageIndex={pages.pageNumber}
             pagesCount={pages.pagesCount}
             openEnd={pages.hasMore}
-            onChange={({ detail }) => pages.goTo(detail.currentPageIndex - 1)}
+            onChange={({ detail }) => pages.goTo(detail.currentPageIndex)}
             disabled={pages.loading}
           />
         }
@@ -212,7 +213,7 @@ export default function UsersPage() {
             {pages.failed ? (
               <SpaceBetween size="s">
                 <span>{t('users.load_failed')}</span>
-                <Button onClick={pages.retry}>{t('common:action.retry')}</Button>
+                <Button onClick={pages.reload}>{t('common:action.retry')}</Button>
               </SpaceBetween>
             ) : (
               <b>{filtered ? t('users.no_match') : t('users.empty')}</b>
