@@ -21,6 +21,8 @@ export interface FocusOptions {
   fields?: readonly string[];
   /** Brings a field on screen before the cursor goes there (opens its tab). */
   reveal?: (field: string) => void;
+  /** Told whenever errors are shown (a screen whose fields are in dialogs says so in a flash). */
+  onShown?: (errors: Errors) => void;
 }
 
 /** Puts the cursor into the first field with an error, revealing it first. */
@@ -44,6 +46,19 @@ export const focusFirstError = (errors: Errors, focus: FocusOptions) => {
   );
 };
 
+/** The first message of the field or of a path below it (its key). */
+const firstKey = (errors: Errors, field: string) =>
+  Object.entries(errors).find(([name]) => isUnder(name, field))?.[1][0];
+
+/** Texts for errors held elsewhere (a parent's, one row's): `errorText(field)` for a FormField. */
+export function useErrorText(errors: Errors) {
+  const { t } = useTranslation('messages');
+  return (field: string) => {
+    const key = firstKey(errors, field);
+    return key ? t(key, { ns: 'messages' }) : undefined;
+  };
+}
+
 /**
  * The errors of one form and their texts: `errorText(field)` for a FormField, `formErrorText()` for
  * the Form (the general "check the fields" and the errors no field of this form shows).
@@ -59,6 +74,7 @@ export function useFieldErrors(focus: FocusOptions) {
       /** Shows these errors (a 422's or the schema's) and puts the cursor into the first. */
       show: (found: Errors) => {
         setErrors(found);
+        focusRef.current.onShown?.(found);
         focusFirstError(found, focusRef.current);
       },
       clear: () => setErrors({}),
@@ -76,8 +92,7 @@ export function useFieldErrors(focus: FocusOptions) {
     ...actions,
     has: (field: string) => Object.keys(errors).some((name) => isUnder(name, field)),
     /** The first message of the field or of a path below it, translated. */
-    errorText: (field: string) =>
-      message(Object.entries(errors).find(([name]) => isUnder(name, field))?.[1][0]),
+    errorText: (field: string) => message(firstKey(errors, field)),
     /** For the Form: undefined without errors. */
     formErrorText: () => {
       if (Object.keys(errors).length === 0) return undefined;

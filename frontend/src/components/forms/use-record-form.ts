@@ -40,6 +40,12 @@ export interface RecordFormOptions<R, V, S extends z.ZodMiniType> {
   keysActive?: boolean;
   /** A 409 on save: default, flash "reload" (reloading the record); a modal may close instead. */
   onConflict?: (reload: () => void) => void;
+  /** A refusal the screen knows better (a flight signed meanwhile): true when it handled it. */
+  onSaveError?: (error: unknown, reload: () => void) => boolean;
+  /** The form's field for an error of the API's body, where their names differ. */
+  errorFieldOf?: (field: string) => string;
+  /** Shown, not edited (a signed logbook line): no saving, F10 and F8 do nothing. */
+  readOnly?: boolean | ((record: R) => boolean);
   /** Unchanged values (no prompt on leaving). Default: equal as JSON. */
   same?: (a: V, b: V) => boolean;
 }
@@ -99,15 +105,34 @@ export function useRecordForm<R, V, S extends z.ZodMiniType>(options: RecordForm
   }, [reload]);
 
   const same = options.same ?? sameJson;
-  const dirty = values !== undefined && saved !== undefined && !same(values, saved);
+  const readOnly =
+    record !== undefined &&
+    (typeof options.readOnly === 'function' ? options.readOnly(record) : options.readOnly === true);
+  const dirty = !readOnly && values !== undefined && saved !== undefined && !same(values, saved);
 
   const save = async () => {
-    const { schema, toInput, save: send, onSaved, onConflict } = latest.current;
+    const {
+      schema,
+      toInput,
+      save: send,
+      onSaved,
+      onConflict,
+      onSaveError,
+      readOnly,
+      errorFieldOf,
+    } = latest.current;
+    const showErrors = (found: Record<string, string[]>) =>
+      errors.show(
+        errorFieldOf
+          ? Object.fromEntries(Object.entries(found).map(([field, keys]) => [errorFieldOf(field), keys]))
+          : found,
+      );
     if (busy.current || record === undefined || values === undefined) return;
+    if (typeof readOnly === 'function' ? readOnly(record) : readOnly) return;
     const checked = typeof schema === 'function' ? schema(record) : schema;
     const parsed = z.safeParse(checked, toInput(values, record));
     if (!parsed.success) {
-      errors.show(fieldErrors(parsed.error.issues));
+      showErrors(fieldErrors(parsed.error.issues));
       return;
     }
     errors.clear();
@@ -119,7 +144,8 @@ export function useRecordForm<R, V, S extends z.ZodMiniType>(options: RecordForm
       onSaved?.(stored, record);
     } catch (error) {
       const again = () => void reload();
-      if (error instanceof FieldErrors) errors.show(error.errors);
+      if (error instanceof FieldErrors) showErrors(error.errors);
+      else if (onSaveError?.(error, again)) return;
       else if (error instanceof ApiError && error.code === 'conflict' && onConflict) onConflict(again);
       else reportSaveFailure(error, again);
     } finally {
@@ -129,7 +155,11 @@ export function useRecordForm<R, V, S extends z.ZodMiniType>(options: RecordForm
   };
 
   useDialogKeys(
-    { onCancel: options.onCancel, onSave: () => void save(), onDelete: options.onDelete },
+    {
+      onCancel: options.onCancel,
+      onSave: readOnly ? undefined : () => void save(),
+      onDelete: readOnly ? undefined : options.onDelete,
+    },
     state === 'ready' && options.keysActive !== false,
   );
 
@@ -139,6 +169,7 @@ export function useRecordForm<R, V, S extends z.ZodMiniType>(options: RecordForm
     values,
     saving,
     dirty,
+    readOnly,
     ...errors,
     /** One field changed: its errors go. */
     set: <K extends keyof V>(field: K, value: V[K]) => {
@@ -165,7 +196,8 @@ export function useRecordForm<R, V, S extends z.ZodMiniType>(options: RecordForm
       try {
         await action();
       } catch (error) {
-        reportSaveFailure(error, () => void reload());
+        const again = () => void reload();
+        if (!latest.current.onSaveError?.(error, again)) reportSaveFailure(error, again);
       } finally {
         busy.current = false;
         setSaving(false);
