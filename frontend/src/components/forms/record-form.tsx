@@ -29,6 +29,8 @@ export interface FormButtonsProps {
   /** A delete button before the others, where the record may be deleted. */
   onDelete?: () => void;
   saveText?: string;
+  /** The save button's test id where it is not `<prefix>-save` (a report's submit). */
+  submitTestId?: string;
   /** Extra buttons between cancel and save. */
   extra?: ReactNode;
   /** Read-only: only a way back. */
@@ -59,7 +61,7 @@ function FormButtons(props: FormButtonsProps) {
           formAction={props.onSave ? 'none' : 'submit'}
           onClick={props.onSave}
           loading={props.saving}
-          data-testid={`${props.prefix}-save`}
+          data-testid={props.submitTestId ?? `${props.prefix}-save`}
         >
           {props.saveText ?? t('action.save')}
         </Button>
