@@ -9,6 +9,9 @@ import { currentLang } from '../../lib/i18n.ts';
 import './forms.css';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A whole calendar date (what a filter may use; a form's schema judges the rest). */
+export const isIsoDate = (value: string) => ISO_DATE.test(value);
 const TYPED_DATE = /^(\d{4})[.\-/ ]?(\d{1,2})[.\-/ ]?(\d{1,2})\.?$/;
 
 /**
@@ -37,6 +40,8 @@ export interface DateFieldProps {
   readOnly?: boolean;
   ariaLabel?: string;
   testId?: string;
+  /** Days the calendar offers (`false`: greyed out), e.g. none after today. */
+  isDateEnabled?: (date: Date) => boolean;
 }
 
 /**
@@ -51,6 +56,7 @@ export function DateField({
   readOnly,
   ariaLabel,
   testId,
+  isDateEnabled,
 }: DateFieldProps) {
   const { t } = useTranslation('common');
   const lang = currentLang();
@@ -116,6 +122,7 @@ export function DateField({
             value={ISO_DATE.test(value) ? value : ''}
             locale={lang}
             startOfWeek={weekStartsOn(lang)}
+            isDateEnabled={isDateEnabled}
             onChange={({ detail }) => {
               setOpen(false);
               setText(shown(detail.value));

@@ -128,11 +128,21 @@ export interface RecordModalProps extends FormButtonsProps {
   onSubmit: (event: FormEvent) => void;
   onSave: () => void;
   size?: ModalProps.Size;
+  /** The modal's test id where it is not `<prefix>-modal`. */
+  testId?: string;
   children: ReactNode;
 }
 
 /** The same for a record edited in a dialog: the modal, its <form>, the footer with the key hints. */
-export function RecordModal({ header, errorText, onSubmit, size, children, ...buttons }: RecordModalProps) {
+export function RecordModal({
+  header,
+  errorText,
+  onSubmit,
+  size,
+  testId,
+  children,
+  ...buttons
+}: RecordModalProps) {
   const { t } = useTranslation('common');
   return (
     <Modal
@@ -140,13 +150,15 @@ export function RecordModal({ header, errorText, onSubmit, size, children, ...bu
       size={size}
       onDismiss={buttons.onCancel}
       header={header}
-      data-testid={`${buttons.prefix}-modal`}
+      data-testid={testId ?? `${buttons.prefix}-modal`}
       footer={<FormFooter {...buttons} />}
     >
       <form onSubmit={onSubmit} noValidate>
         <Form errorText={errorText} errorIconAriaLabel={t('error')}>
           {children}
         </Form>
+        {/* The buttons are in the modal's footer, outside the form: Enter in a field submits through this. */}
+        <button type="submit" hidden />
       </form>
     </Modal>
   );

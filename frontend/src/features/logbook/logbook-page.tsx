@@ -2,7 +2,6 @@ import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
-import DatePicker from '@cloudscape-design/components/date-picker';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
@@ -11,12 +10,12 @@ import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { weekStartsOn } from '../../../../contracts/langs.ts';
 import type {
   LogbookBookOutput,
   LogbookEntryOutput,
   LogbookTotals,
 } from '../../../../contracts/schemas/logbook.ts';
+import { DateField, isIsoDate } from '../../components/forms/date-field.tsx';
 import { useFollow } from '../../components/use-follow.ts';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
@@ -280,21 +279,17 @@ export default function LogbookPage() {
         filter={
           <SpaceBetween direction="horizontal" size="s" alignItems="end">
             <FormField label={t('list.from')}>
-              <DatePicker
+              <DateField
                 value={from}
-                onChange={({ detail }) => setFrom(detail.value)}
-                placeholder="YYYY/MM/DD"
-                startOfWeek={weekStartsOn(lang)}
-                data-testid="logbook-from"
+                onChange={(value) => (value === '' || isIsoDate(value)) && setFrom(value)}
+                testId="logbook-from"
               />
             </FormField>
             <FormField label={t('list.to')}>
-              <DatePicker
+              <DateField
                 value={to}
-                onChange={({ detail }) => setTo(detail.value)}
-                placeholder="YYYY/MM/DD"
-                startOfWeek={weekStartsOn(lang)}
-                data-testid="logbook-to"
+                onChange={(value) => (value === '' || isIsoDate(value)) && setTo(value)}
+                testId="logbook-to"
               />
             </FormField>
             {from || to ? (
@@ -354,9 +349,8 @@ export default function LogbookPage() {
           })),
         ]}
       />
-      {book ? (
+      {book && editingPrev ? (
         <PrevTotalsModal
-          visible={editingPrev}
           kind={kind}
           book={book}
           onClose={() => setEditingPrev(false)}

@@ -14,7 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { MemberListItem } from '../../../../contracts/schemas/members.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
-import { ApiError, call, reportFailure } from '../../lib/api-client.ts';
+import { reportSaveFailure } from '../../components/forms/use-record-form.ts';
+import { ApiError, call } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
@@ -119,9 +120,8 @@ export default function UsersPage() {
       setSelected([]);
       pages.reload();
     } catch (error) {
-      if (error instanceof ApiError && (error.code === 'conflict' || error.code === 'own_membership')) {
-        flash('error', error.code);
-      } else reportFailure(error);
+      if (error instanceof ApiError && error.code === 'own_membership') flash('error', error.code);
+      else reportSaveFailure(error, pages.reload);
     } finally {
       setBusy(false);
       setPending(null);

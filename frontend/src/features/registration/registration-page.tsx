@@ -18,6 +18,7 @@ import * as z from 'zod/mini';
 import { isLang, LANGS, type Lang } from '../../../../contracts/langs.ts';
 import { registrationInput } from '../../../../contracts/schemas/identity.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
+import { useFieldErrors } from '../../components/forms/field-errors.ts';
 import { useFollow } from '../../components/use-follow.ts';
 import { ApiError, call, FieldErrors } from '../../lib/api-client.ts';
 import {
@@ -42,6 +43,18 @@ import {
 
 type Tab = 'about' | 'data' | 'finalize';
 type Errors = Record<string, string[]>;
+
+/** The data tab's fields in screen order: the cursor goes to the first with an error. */
+const FIELD_ORDER = [
+  'email',
+  'password',
+  'repeat',
+  'last_name',
+  'first_name',
+  'lang',
+  'terms_accepted',
+  'code',
+];
 
 interface Data {
   email: string;
@@ -105,20 +118,16 @@ export default function RegistrationPage() {
   });
   const [signedUp, setSignedUp] = useState(false);
   const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const errors = useFieldErrors({ prefix: 'registration', fields: FIELD_ORDER });
+  const setErrors = (found: Errors) => (Object.keys(found).length > 0 ? errors.show(found) : errors.clear());
   const [busy, setBusy] = useState(false);
 
   const set = <K extends keyof Data>(field: K, value: Data[K]) => {
     setData({ ...data, [field]: value });
-    if (errors[field])
-      setErrors(Object.fromEntries(Object.entries(errors).filter(([name]) => name !== field)));
+    errors.forget(field);
   };
-  const errorText = (field: string) => {
-    const key = errors[field]?.[0];
-    if (!key) return undefined;
-    if (field === 'terms_accepted') return t('data.consent_required');
-    return key.includes(':') ? t(key) : t(key, { ns: 'messages' });
-  };
+  const errorText = (field: string) =>
+    field === 'terms_accepted' && errors.has(field) ? t('data.consent_required') : errors.errorText(field);
   const withBusy = async (work: () => Promise<void>) => {
     if (busy) return;
     setBusy(true);
@@ -274,7 +283,7 @@ export default function RegistrationPage() {
               autoComplete="email"
               value={data.email}
               onChange={({ detail }) => set('email', detail.value)}
-              invalid={Boolean(errors.email)}
+              invalid={errors.has('email')}
               data-testid="registration-email"
             />
           </FormField>
@@ -289,7 +298,7 @@ export default function RegistrationPage() {
                 autoComplete="new-password"
                 value={data.password}
                 onChange={({ detail }) => set('password', detail.value)}
-                invalid={Boolean(errors.password)}
+                invalid={errors.has('password')}
                 data-testid="registration-password"
               />
             </FormField>
@@ -299,7 +308,7 @@ export default function RegistrationPage() {
                 autoComplete="new-password"
                 value={data.repeat}
                 onChange={({ detail }) => set('repeat', detail.value)}
-                invalid={Boolean(errors.repeat)}
+                invalid={errors.has('repeat')}
                 data-testid="registration-repeat"
               />
             </FormField>
@@ -309,7 +318,7 @@ export default function RegistrationPage() {
                   autoComplete={field === 'last_name' ? 'family-name' : 'given-name'}
                   value={data[field]}
                   onChange={({ detail }) => set(field, detail.value)}
-                  invalid={Boolean(errors[field])}
+                  invalid={errors.has(field)}
                   data-testid={`registration-${field}`}
                 />
               </FormField>
@@ -393,9 +402,9 @@ export default function RegistrationPage() {
               autoComplete="one-time-code"
               onChange={({ detail }) => {
                 setCode(detail.value);
-                if (errors.code) setErrors({});
+                errors.clear();
               }}
-              invalid={Boolean(errors.code)}
+              invalid={errors.has('code')}
               autoFocus
               data-testid="registration-code"
             />
