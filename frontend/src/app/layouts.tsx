@@ -8,6 +8,7 @@ import { FlashMessages } from '../components/flash-messages.tsx';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { useFollow } from '../components/use-follow.ts';
 import { PageHelp, useHelpPanelWidth } from '../features/help/page-help.tsx';
+import { dynamicT } from '../lib/i18n-keys.ts';
 import { session } from '../lib/session-state.ts';
 import { useStore } from '../lib/store.ts';
 import { menuFor } from './menu.ts';
@@ -46,7 +47,12 @@ export function MainLayout() {
   const sections = menuFor(pages, loggedIn ? profile : null);
   const items: SideNavigationProps.Item[] = sections.flatMap((section): SideNavigationProps.Item[] => {
     const links = section.items.map(
-      (item): SideNavigationProps.Link => ({ type: 'link', text: t(item.labelKey), href: item.href }),
+      // Labels from the page table (checked in every locale by test/unit/locales.test.ts).
+      (item): SideNavigationProps.Link => ({
+        type: 'link',
+        text: dynamicT(t)(item.labelKey),
+        href: item.href,
+      }),
     );
     // The dashboard group is the one link to `/`; every other group is a titled section.
     return section.group === 'dashboard'

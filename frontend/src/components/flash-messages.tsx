@@ -3,6 +3,7 @@ import type { FlashbarProps } from '@cloudscape-design/components/flashbar';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dismissFlash, type FlashMessage, flashes } from '../lib/flash.ts';
+import { dynamicT } from '../lib/i18n-keys.ts';
 import { useStore } from '../lib/store.ts';
 
 // Flashbar and its motion styles load with the first message, not with every screen.
@@ -16,8 +17,9 @@ export function FlashMessages() {
 
 function Messages({ list }: { list: readonly FlashMessage[] }) {
   const { t, i18n } = useTranslation('messages');
+  // Flashes name their message by key (the catalogue, or `namespace:key`); an unknown one says so.
   const text = (key: string, values?: Record<string, string | number>) =>
-    i18n.exists(key, { ns: 'messages' }) ? t(key, values) : t('unknown_error');
+    i18n.exists(key, { ns: 'messages' }) ? dynamicT(t)(key, values) : t('unknown_error');
   const items: FlashbarProps.MessageDefinition[] = list.map((message) => ({
     id: message.id,
     type: message.type,
@@ -28,7 +30,7 @@ function Messages({ list }: { list: readonly FlashMessage[] }) {
       </span>
     ),
     dismissible: true,
-    dismissLabel: t('common:action.dismiss'),
+    dismissLabel: t('action.dismiss', { ns: 'common' }),
     onDismiss: () => dismissFlash(message.id),
     action: message.action ? (
       <Button
@@ -38,7 +40,7 @@ function Messages({ list }: { list: readonly FlashMessage[] }) {
           message.action?.run();
         }}
       >
-        {t(message.action.labelKey, { ns: 'common' })}
+        {dynamicT(t)(message.action.labelKey, { ns: 'common' })}
       </Button>
     ) : undefined,
   }));

@@ -1,5 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dynamicT } from '../../lib/i18n-keys.ts';
 
 /** A form's field errors: field path → message keys of the `messages` namespace (a 422's, or the schema's). */
 export type Errors = Record<string, string[]>;
@@ -55,7 +56,7 @@ export function useErrorText(errors: Errors) {
   const { t } = useTranslation('messages');
   return (field: string) => {
     const key = firstKey(errors, field);
-    return key ? t(key, { ns: 'messages' }) : undefined;
+    return key ? dynamicT(t)(key, { ns: 'messages' }) : undefined;
   };
 }
 
@@ -86,7 +87,8 @@ export function useFieldErrors(focus: FocusOptions) {
     }),
     [],
   );
-  const message = (key: string | undefined) => (key ? t(key, { ns: 'messages' }) : undefined);
+  // Message keys of the catalogue (a 422's or the schema's), made at run time.
+  const message = (key: string | undefined) => (key ? dynamicT(t)(key, { ns: 'messages' }) : undefined);
   return {
     errors,
     ...actions,

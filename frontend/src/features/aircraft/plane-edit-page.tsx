@@ -339,7 +339,11 @@ export default function PlaneEditPage() {
             items={counterRows}
             trackBy="id"
             columnDefinitions={[
-              { id: 'reading', header: t('counters.reading'), cell: (row) => t(`counters.${row.id}`) },
+              {
+                id: 'reading',
+                header: t('counters.reading'),
+                cell: (row) => t(`counters.${row.id as 'flight' | 'engine' | 'takeoff' | 'landing'}`),
+              },
               { id: 'start', header: t('counters.start'), cell: (row) => reading(row, row.start) },
               { id: 'added', header: t('counters.added'), cell: (row) => reading(row, row.added) },
               {

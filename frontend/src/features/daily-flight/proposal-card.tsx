@@ -70,8 +70,7 @@ const DetectedCard = memo(function DetectedCard({
     proposal.tow_role === 'tug'
       ? t('detected.towing')
       : proposal.takeoff_type_id !== null &&
-        launchOf(proposal.takeoff_type_id) &&
-        t(`launch.${launchOf(proposal.takeoff_type_id)}`),
+        ((launch) => launch && t(`launch.${launch}`))(launchOf(proposal.takeoff_type_id)),
     proposal.tow_role === 'glider' &&
       proposal.tow_plane_id &&
       t('detected.towed_by', { reg: regOf(proposal.tow_plane_id) }),

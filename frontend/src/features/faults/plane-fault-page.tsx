@@ -10,6 +10,7 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import Tiles from '@cloudscape-design/components/tiles';
+import type { TFunction } from 'i18next';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -42,12 +43,13 @@ import { ApiError, call, FieldErrors, reportFailure } from '../../lib/api-client
 import { useDatasource } from '../../lib/datasource.ts';
 import { flash } from '../../lib/flash.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { dynamicT } from '../../lib/i18n-keys.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
 import { SeverityBadge, StatusText } from './fault-badges.tsx';
 
-type Translate = ReturnType<typeof useTranslation>['t'];
+type Translate = TFunction<'faults'>;
 
 const PAGE = 'plane-fault/:edit_type/:id?';
 const faultHref = (edit_type: 'new' | 'view' | 'edit', id?: string) =>
@@ -87,9 +89,9 @@ const photoUploader =
       if (error instanceof FieldErrors) {
         const key = Object.values(error.errors).flat()[0];
         if (key && (PHOTO_ERRORS as readonly string[]).includes(key))
-          return new UploadFailure(t(`photo_error.${key}`));
+          return new UploadFailure(dynamicT(t)(`photo_error.${key}`));
         if (key === 'too_big') return new UploadFailure(t('photo_error.photo_too_large'));
-        return new UploadFailure(key ? t(key, { ns: 'messages' }) : undefined);
+        return new UploadFailure(key ? dynamicT(t)(key, { ns: 'messages' }) : undefined);
       }
       return new UploadFailure();
     };

@@ -152,7 +152,7 @@ export default function FlightEditPage() {
 
   const set = form.set;
   const invalid = (name: string) => form.has(name);
-  const field = (name: string, control: ReactNode, hint?: string) => (
+  const field = (name: keyof Values, control: ReactNode, hint?: string) => (
     <FormField
       key={name}
       label={t(`field.${name}`)}

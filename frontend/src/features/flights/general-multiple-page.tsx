@@ -24,6 +24,7 @@ import { useFollow } from '../../components/use-follow.ts';
 import { ApiError, call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
 import { useDatasource } from '../../lib/datasource.ts';
 import { flash } from '../../lib/flash.ts';
+import { dynamicT } from '../../lib/i18n-keys.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
@@ -150,7 +151,7 @@ export default function GeneralMultiplePage() {
   ];
   const errorOf = (row: Row, field: string) => {
     const key = row.errors[field]?.[0];
-    return key ? t(key, { ns: 'messages' }) : undefined;
+    return key ? dynamicT(t)(key, { ns: 'messages' }) : undefined;
   };
   const cellField = (row: Row, field: string, control: ReactNode) => (
     <FormField errorText={errorOf(row, field)} stretch>
@@ -308,7 +309,9 @@ export default function GeneralMultiplePage() {
                     {Object.entries(row.errors)
                       .filter(([field]) => !(ROW_FIELDS as readonly string[]).includes(field))
                       .map(([field, keys]) =>
-                        field === '_' ? t(keys[0] ?? '', { ns: 'messages' }) : t(`field.${field}`),
+                        field === '_'
+                          ? dynamicT(t)(keys[0] ?? '', { ns: 'messages' })
+                          : dynamicT(t)(`field.${field}`),
                       )
                       .join(', ') || t('multiple.failed')}
                   </StatusIndicator>

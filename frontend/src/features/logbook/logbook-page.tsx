@@ -21,6 +21,7 @@ import { call, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { formatDate } from '../../lib/format.ts';
 import { currentLang } from '../../lib/i18n.ts';
+import { dynamicT } from '../../lib/i18n-keys.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
@@ -224,7 +225,7 @@ export default function LogbookPage() {
               {verified.map((problem) => (
                 <li key={`${problem.entry_id}-${problem.problem}`}>
                   {problem.entry_id ? `${lineOf(problem.entry_id)}: ` : ''}
-                  {t(`verify.${problem.problem}`)}
+                  {dynamicT(t)(`verify.${problem.problem}`)}
                 </li>
               ))}
             </ul>
@@ -340,7 +341,8 @@ export default function LogbookPage() {
           },
           ...totalColumns.map((column) => ({
             id: column.id,
-            header: t(column.header),
+            // The column table's header keys (logbook-lines.ts).
+            header: dynamicT(t)(column.header),
             cell: (row: (typeof totalsRows)[number]) => (
               <span data-testid={`logbook-total-${row.id}-${column.id}`}>
                 {row.totals ? (totalsCells(kind, row.totals)[column.id] ?? '') : ''}

@@ -43,7 +43,7 @@ export function useNotificationsBell(): TopNavigationProps.Utility | null {
           onNotification: (notification) => {
             bellArrived(notification);
             flash('info', 'notifications:live', {
-              values: { message: notificationText(i18next.t, notification) },
+              values: { message: notificationText(i18next.getFixedT(null, 'notifications'), notification) },
             });
           },
           onRefresh: () => {
@@ -77,7 +77,7 @@ export function useNotificationsBell(): TopNavigationProps.Utility | null {
         ? [{ id: 'notifications-none', text: t('bell.none'), disabled: true }]
         : latest.map((notification) => ({
             id: `${ITEM}${notification.id}`,
-            text: notificationText(i18next.t, notification),
+            text: notificationText(i18next.getFixedT(null, 'notifications'), notification),
             href: hrefOf(NOTIFICATIONS_PAGE, { id: notification.id }),
           }))),
       { id: ALL, text: t('bell.all'), href: hrefOf(NOTIFICATIONS_PAGE) },

@@ -27,6 +27,7 @@ import { useDialogKeys } from '../../components/use-dialog-keys.ts';
 import { ApiError, call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { dynamicT } from '../../lib/i18n-keys.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { useStore } from '../../lib/store.ts';
 import { notificationText } from './notification-text.ts';
@@ -58,7 +59,7 @@ const criteriaOf = (filters: Filters): SearchNotificationsInput => ({
  * With an id the page opens that notification, which marks it read.
  */
 export default function NotificationsPage() {
-  const { t, i18n } = useTranslation(['notifications', 'messages', 'common']);
+  const { t, i18n } = useTranslation(['notifications', 'messages', 'common', 'nav']);
   const navigate = useNavigate();
   const { id } = useParams();
   const { arrived } = useStore(bell);
@@ -187,7 +188,8 @@ export default function NotificationsPage() {
     void search(NO_FILTERS, null);
   };
   const filtered = JSON.stringify(applied) !== JSON.stringify(NO_FILTERS);
-  const kindText = (kind: string) => (i18n.exists(`notifications:kind.${kind}`) ? t(`kind.${kind}`) : kind);
+  const kindText = (kind: string) =>
+    i18n.exists(`notifications:kind.${kind}`) ? dynamicT(t)(`kind.${kind}`) : kind;
   const text = (notification: NotificationOutput) => notificationText(t, notification);
   const readOptions = (['all', 'unread', 'read'] as const).map((value) => ({
     value,

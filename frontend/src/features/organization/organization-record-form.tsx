@@ -31,6 +31,7 @@ import {
 } from '../../../../contracts/schemas/organizations.ts';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { useFollow } from '../../components/use-follow.ts';
+import { dynamicT } from '../../lib/i18n-keys.ts';
 import {
   type CustomPriceValues,
   type FormMode,
@@ -113,7 +114,7 @@ export function OrganizationRecordForm({
   ) => (
     <FormField
       key={name}
-      label={t(`field.${name}`)}
+      label={dynamicT(t)(`field.${name}`)}
       description={extra.description}
       constraintText={extra.constraint}
       errorText={errorText(name)}
@@ -134,7 +135,7 @@ export function OrganizationRecordForm({
         data-testid={`org-${name}`}
         {...props}
       />,
-      { constraint: i18n.exists(`organization:hint.${name}`) ? t(`hint.${name}`) : undefined },
+      { constraint: i18n.exists(`organization:hint.${name}`) ? dynamicT(t)(`hint.${name}`) : undefined },
     );
 
   const moneyInput = (name: MoneyField) =>

@@ -25,6 +25,7 @@ import { useDialogKeys } from '../../components/use-dialog-keys.ts';
 import { call } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { currentLang, LANG_NAMES } from '../../lib/i18n.ts';
+import { dynamicT } from '../../lib/i18n-keys.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 
 /** One entry as the screen holds it; `key` stays the same while the code is edited. */
@@ -172,7 +173,7 @@ export default function TypeListPage() {
     toInput: (rows, list) => bodyOf(rows, list.version),
     schema: updateTypeListInput,
     save: (body) => call('updateTypeList', { params: { id }, body }),
-    onSaved: () => flash('success', 'type_list_saved', { values: { name: t(`lists.${id}`) } }),
+    onSaved: () => flash('success', 'type_list_saved', { values: { name: dynamicT(t)(`lists.${id}`) } }),
     onCancel: back,
     keysActive: editing === null,
     // The entries' fields are in their dialog: the list says which rows have errors.

@@ -18,7 +18,7 @@ import { useDebounced } from '../../lib/use-debounced.ts';
  * top says so and stops it.
  */
 export default function ActAsPage() {
-  const { t } = useTranslation(['people', 'common']);
+  const { t } = useTranslation(['people', 'common', 'nav']);
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const q = useDebounced(text.trim());

@@ -24,7 +24,7 @@ const dialable = (phone: string) => phone.replace(/[^\d+]/g, '');
  * for members who agreed to share them; the others show their name and callsign.
  */
 export default function AddressBookPage() {
-  const { t } = useTranslation(['people', 'common']);
+  const { t } = useTranslation(['people', 'common', 'nav']);
   const [text, setText] = useState('');
   const q = useDebounced(text.trim());
   const pages = useCursorPages<AddressCard>(

@@ -25,7 +25,7 @@ import { GrantPermitModal } from './grant-permit-modal.tsx';
  * type, the winch permit and certificates. Granting a rent or winch permit again renews it.
  */
 export default function PermitsPage() {
-  const { t } = useTranslation(['people', 'common', 'messages']);
+  const { t } = useTranslation(['people', 'common', 'messages', 'nav']);
   const navigate = useNavigate();
   const { id = '' } = useParams();
   const { profile } = useStore(session);

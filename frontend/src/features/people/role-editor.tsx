@@ -19,6 +19,7 @@ import {
 import { RecordModal } from '../../components/forms/record-form.tsx';
 import { useRecordForm } from '../../components/forms/use-record-form.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
+import { dynamicT } from '../../lib/i18n-keys.ts';
 import {
   groupPermissions,
   PERMISSION_ACTIONS,
@@ -134,7 +135,7 @@ export function RoleEditor({
             <Select
               selectedOption={{
                 value: values.guard_role,
-                label: values.guard_role ? t(values.guard_role, { ns: 'roles' }) : t('field.none'),
+                label: values.guard_role ? dynamicT(t)(values.guard_role, { ns: 'roles' }) : t('field.none'),
               }}
               options={[
                 { value: '', label: t('field.none') },
@@ -152,7 +153,7 @@ export function RoleEditor({
             <Select
               selectedOption={{
                 value: values.label,
-                label: values.label ? t(values.label, { ns: 'roles' }) : t('field.none'),
+                label: values.label ? dynamicT(t)(values.label, { ns: 'roles' }) : t('field.none'),
               }}
               options={[
                 { value: '', label: t('field.none') },
@@ -191,7 +192,7 @@ export function RoleEditor({
                       onChange={({ detail }) => toggle(all, detail.checked)}
                       data-testid={`permission-group-${group.screen}`}
                     >
-                      {t(`permission_screen.${group.screen}`)}
+                      {dynamicT(t)(`permission_screen.${group.screen}`)}
                     </Checkbox>
                   );
                 },
@@ -216,7 +217,7 @@ export function RoleEditor({
                           onChange={({ detail }) => toggle([permission], detail.checked)}
                           data-testid={`permission-${permission}`}
                         >
-                          {t(`permission.${permission}`)}
+                          {dynamicT(t)(`permission.${permission}`)}
                         </Checkbox>
                       ))}
                     </SpaceBetween>

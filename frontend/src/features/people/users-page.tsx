@@ -33,7 +33,7 @@ type Pending = { kind: 'remove' | 'suspend' | 'reactivate'; member: MemberListIt
  * also reach the member's pilot data and permits.
  */
 export default function UsersPage() {
-  const { t } = useTranslation(['people', 'common', 'messages']);
+  const { t } = useTranslation(['people', 'common', 'messages', 'nav']);
   const navigate = useNavigate();
   const { profile } = useStore(session);
   const canEdit = profile?.can['user-edit'] === true;

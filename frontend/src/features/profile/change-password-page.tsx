@@ -33,7 +33,7 @@ type Field = 'current' | 'next' | 'repeat';
  * "Password changed, log in with the new password." (spec §8 success messages).
  */
 export default function ChangePasswordPage() {
-  const { t } = useTranslation(['profile', 'messages', 'common']);
+  const { t } = useTranslation(['profile', 'messages', 'common', 'nav']);
   const navigate = useNavigate();
   const [values, setValues] = useState<Record<Field, string>>({ current: '', next: '', repeat: '' });
   const errors = useFieldErrors({ prefix: 'password', fields: ['current', 'next', 'repeat'] });
