@@ -49,7 +49,7 @@ type ParamsOption<P extends string> = [ParamNames<P>] extends [never]
 type BodyOption<B> = [B] extends [undefined] ? { body?: undefined } : { body: B };
 type QueryOption<Q> = [Q] extends [undefined] ? { query?: undefined } : { query?: Q };
 
-export type CallOptions<N extends OperationName> = ParamsOption<Routes[N]['path']> &
+type CallOptions<N extends OperationName> = ParamsOption<Routes[N]['path']> &
   BodyOption<BodyOf<N>> &
   QueryOption<QueryOf<N>>;
 // Options may be left out only when nothing in them is required.

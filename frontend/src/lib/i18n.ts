@@ -22,7 +22,7 @@ export const LANG_KEY = 'windsock.lang';
  * The menu labels and page titles of the signed-in screens (nav: `nav:menu.users`,
  * `nav:title.users`) come with the signed-in layouts (app/layouts.tsx).
  */
-export const STARTUP_NAMESPACES = ['common', 'messages'] as const;
+const STARTUP_NAMESPACES = ['common', 'messages'] as const;
 
 /** The languages in their own names: the same in every UI language, so a lost user finds theirs. */
 export const LANG_NAMES: Record<Lang, string> = {

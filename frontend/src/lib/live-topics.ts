@@ -13,14 +13,14 @@ import { type MqttConnection, openMqtt } from './mqtt-socket.ts';
  * The connection is re-made with a fresh token when Amplify refreshes it, and after any drop (IoT
  * ends the connection when the token expires) with exponential backoff up to `maxDelayMs`.
  */
-export interface TopicHandlers {
+interface TopicHandlers {
   /** `payload` is the message's JSON, undefined when it is not JSON. */
   onMessage(topic: string, payload: unknown): void;
   /** Subscribed (true) or dropped (false): a watcher reloads on the way back for what it missed. */
   onState?(connected: boolean): void;
 }
 
-export interface WatchOptions {
+interface WatchOptions {
   /** Default 60 s. */
   maxDelayMs?: number;
   /** Connect again at once when the browser comes back online instead of waiting for the backoff. */

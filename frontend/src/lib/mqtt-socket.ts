@@ -6,7 +6,7 @@
  * (live-topics.ts): a connection here is used once.
  */
 
-export interface MqttOptions {
+interface MqttOptions {
   url: string;
   username: string;
   password: string;
@@ -17,7 +17,7 @@ export interface MqttOptions {
   connectTimeoutMs?: number;
 }
 
-export interface MqttEvents {
+interface MqttEvents {
   /** The broker accepted the login (CONNACK 0). */
   onConnect(): void;
   onMessage(topic: string, payload: Uint8Array): void;
@@ -39,8 +39,8 @@ export const PUBLISH = 3;
 export const PUBACK = 4;
 export const SUBSCRIBE = 8;
 export const SUBACK = 9;
-export const PINGREQ = 12;
-export const PINGRESP = 13;
+const PINGREQ = 12;
+const PINGRESP = 13;
 export const DISCONNECT = 14;
 
 const encoder = new TextEncoder();
@@ -90,7 +90,7 @@ export const connectPacket = (options: MqttOptions & { keepaliveSeconds: number 
 export const subscribePacket = (packetId: number, filters: readonly string[], qos: 0 | 1) =>
   packet(SUBSCRIBE, 0b0010, [...uint16(packetId), ...filters.flatMap((filter) => [...utf8(filter), qos])]);
 
-export interface Packet {
+interface Packet {
   type: number;
   flags: number;
   body: Uint8Array;
@@ -138,7 +138,7 @@ export class PacketReader {
 const readUint16 = (body: Uint8Array, offset = 0) => ((body[offset] ?? 0) << 8) | (body[offset + 1] ?? 0);
 
 /** A PUBLISH packet's topic, QoS, packet id (QoS > 0) and payload (§3.3). */
-export const readPublish = ({ flags, body }: Packet) => {
+const readPublish = ({ flags, body }: Packet) => {
   const topicLength = readUint16(body);
   const topic = decoder.decode(body.subarray(2, 2 + topicLength));
   const qos = (flags >> 1) & 0b11;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { reportFailure } from './api-client.ts';
 
-export interface CursorPage<T> {
+interface CursorPage<T> {
   items: T[];
   cursor: string | null;
 }

@@ -31,7 +31,7 @@ export const parseTypedDate = (text: string): string => {
 
 const shown = (value: string) => (ISO_DATE.test(value) ? formatDate(value) : value);
 
-export interface DateFieldProps {
+interface DateFieldProps {
   /** ISO `YYYY-MM-DD`, '' for none, or text that is not a date yet (the schema says so on save). */
   value: string;
   onChange: (value: string) => void;

@@ -27,7 +27,7 @@ export interface FocusOptions {
 }
 
 /** Puts the cursor into the first field with an error, revealing it first. */
-export const focusFirstError = (errors: Errors, focus: FocusOptions) => {
+const focusFirstError = (errors: Errors, focus: FocusOptions) => {
   const names = Object.keys(errors);
   const first = focus.fields
     ? focus.fields.find((field) => names.some((name) => isUnder(name, field)))
@@ -109,5 +109,3 @@ export function useFieldErrors(focus: FocusOptions) {
     },
   };
 }
-
-export type FieldErrorsState = ReturnType<typeof useFieldErrors>;

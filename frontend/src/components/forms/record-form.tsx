@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { UnsavedChangesPrompt } from '../unsaved-changes-prompt.tsx';
 
 /** Spec §2 dialog keys, said where the buttons are: Esc, F10, and F8 where there is a delete. */
-export function KeyHints({ canDelete = false, canSave = true }: { canDelete?: boolean; canSave?: boolean }) {
+function KeyHints({ canDelete = false, canSave = true }: { canDelete?: boolean; canSave?: boolean }) {
   const { t } = useTranslation('common');
   if (!canSave) return null;
   return (
@@ -19,7 +19,7 @@ export function KeyHints({ canDelete = false, canSave = true }: { canDelete?: bo
   );
 }
 
-export interface FormButtonsProps {
+interface FormButtonsProps {
   /** Test ids: `<prefix>-cancel`, `<prefix>-save`, `<prefix>-delete`. */
   prefix: string;
   saving: boolean;
@@ -83,7 +83,7 @@ export function FormFooter(props: FormButtonsProps) {
   );
 }
 
-export interface RecordFormFrameProps extends FormButtonsProps {
+interface RecordFormFrameProps extends FormButtonsProps {
   header: ReactNode;
   /** The form's errors (useFieldErrors' `formErrorText()`). */
   errorText: string | undefined;
@@ -122,7 +122,7 @@ export function RecordFormFrame({
   );
 }
 
-export interface RecordModalProps extends FormButtonsProps {
+interface RecordModalProps extends FormButtonsProps {
   header: ReactNode;
   errorText: string | undefined;
   onSubmit: (event: FormEvent) => void;

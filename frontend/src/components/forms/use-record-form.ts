@@ -18,7 +18,7 @@ export const reportSaveFailure = (error: unknown, reload?: () => void) => {
 
 export type LoadState = 'loading' | 'ready' | 'failed' | 'not_found';
 
-export interface RecordFormOptions<R, V, S extends z.ZodMiniType> {
+interface RecordFormOptions<R, V, S extends z.ZodMiniType> {
   /** The stored record (or what a new one starts from); loaded again when this function changes (useCallback). */
   load: () => Promise<R>;
   /** The inputs' values for a record. */
@@ -205,5 +205,3 @@ export function useRecordForm<R, V, S extends z.ZodMiniType>(options: RecordForm
     },
   };
 }
-
-export type RecordForm<V> = ReturnType<typeof useRecordForm<unknown, V, z.ZodMiniType>>;

@@ -28,7 +28,7 @@ const AUTOCOMPLETE: Partial<Record<TextField, string>> = {
 };
 const PHONE_FIELDS = new Set<TextField>(['phone', 'mobile']);
 
-export interface PersonFieldsProps {
+interface PersonFieldsProps {
   values: PersonFormValues;
   onChange: <K extends keyof PersonFormValues>(field: K, value: PersonFormValues[K]) => void;
   errorText: (field: string) => string | undefined;

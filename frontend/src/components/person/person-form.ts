@@ -15,7 +15,8 @@ export const TEXT_SECTIONS = {
 export type TextField = (typeof TEXT_SECTIONS)[keyof typeof TEXT_SECTIONS][number] | 'profile_type';
 
 export const CONSENT_FLAGS = ['public_privatedata', 'newsletter_on', 'betatester'] as const;
-export type ConsentFlag = (typeof CONSENT_FLAGS)[number];
+type ConsentFlag = (typeof CONSENT_FLAGS)[number];
+
 export { NOTIFICATION_FLAGS };
 
 export type PersonFormValues = Record<TextField, string> & Record<ConsentFlag | NotificationFlag, boolean>;

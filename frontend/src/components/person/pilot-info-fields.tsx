@@ -32,7 +32,7 @@ export const PILOT_INFO_FIELDS = [
   'ratings',
 ] as const;
 
-export interface PilotInfoFieldsProps {
+interface PilotInfoFieldsProps {
   values: PilotInfoValues;
   /** A change of values; `field` names the path whose errors go. */
   onChange: (change: (current: PilotInfoValues) => PilotInfoValues, field: string) => void;

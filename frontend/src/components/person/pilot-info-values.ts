@@ -15,7 +15,7 @@ export interface LicenceRow {
   valid_until: string;
 }
 
-export interface RatingRow {
+interface RatingRow {
   exam_date: string;
   valid_until: string;
 }

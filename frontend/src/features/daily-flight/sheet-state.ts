@@ -42,7 +42,7 @@ export const withProposal = (state: SheetState, proposal: ProposalOutput): Sheet
 };
 
 /** A push on `org/<id>/daily-flight/<date>` (functions/flights/flight-service.ts). */
-export type SheetPush =
+type SheetPush =
   | { type: 'flight.changed'; flight_id: string; flight: FlightOutput }
   | { type: 'flight.deleted'; flight_id: string; flight: null }
   | { type: 'sheet.changed'; sheet: SheetOutput }
@@ -107,7 +107,7 @@ export const withLoaded = (
 /** A flight as the sheet shows it: the server's, or one of ours still on its way (`pending`). */
 export type SheetFlight = FlightOutput & { pending: boolean };
 
-export interface SheetGroups {
+interface SheetGroups {
   waiting: SheetFlight[];
   airborne: SheetFlight[];
   landed: SheetFlight[];

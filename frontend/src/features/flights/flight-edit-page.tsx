@@ -53,7 +53,7 @@ import {
 } from './flight-form.ts';
 
 /** The kind of flight a flight screen is about, from its path (`/flight/general/...`). */
-export const kindOfPath = (pathname: string) =>
+const kindOfPath = (pathname: string) =>
   pathname.startsWith('/flight/general') ? ('general' as const) : ('glider' as const);
 
 /**

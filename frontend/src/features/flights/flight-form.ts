@@ -196,7 +196,7 @@ export function bodyOf(values: Values, timeZone: string): CreateFlightInput {
 }
 
 /** Fields that belong to one launch method only; hidden (and cleared) for the others. */
-export const LAUNCH_FIELDS: Partial<Record<string, readonly number[]>> = {
+const LAUNCH_FIELDS: Partial<Record<string, readonly number[]>> = {
   tow_pilot_id: [5],
   tow_plane_id: [5],
   tow_altitude: [5],

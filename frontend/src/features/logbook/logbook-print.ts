@@ -22,7 +22,7 @@ const escapeHtml = (text: string) =>
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#39;');
 
-export interface PrintInput {
+interface PrintInput {
   kind: LogbookEntryOutput['kind'];
   /** Every line, in any order (printed oldest first). */
   entries: readonly LogbookEntryOutput[];

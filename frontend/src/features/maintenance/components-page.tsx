@@ -23,7 +23,7 @@ import { DueDate, DueStatus, dimensionRemaining, remainingText } from './due.tsx
 const PAGE_SIZE = 25;
 
 /** What is left of the component's life (the most urgent life dimension), or a dash. */
-export function remainingLife(t: TFunction<'maintenance'>, c: ComponentOutput): string {
+function remainingLife(t: TFunction<'maintenance'>, c: ComponentOutput): string {
   const life = c.due.dimensions
     .filter((d) => d.key.startsWith('lifetime_'))
     .sort((a, b) => (a.state === b.state ? 0 : a.state === 'ok' ? 1 : -1))[0];

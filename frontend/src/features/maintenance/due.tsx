@@ -8,7 +8,7 @@ import { parseHoursText } from '../../components/decimal-hours.ts';
 import { formatDate, formatMinutes } from '../../lib/format.ts';
 
 /** How the screens show a due state: overdue red, due soon amber, ok green. */
-export const STATE_INDICATOR: Record<DueState, StatusIndicatorProps.Type> = {
+const STATE_INDICATOR: Record<DueState, StatusIndicatorProps.Type> = {
   ok: 'success',
   due_soon: 'warning',
   overdue: 'error',

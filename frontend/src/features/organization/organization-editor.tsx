@@ -17,7 +17,7 @@ import {
 } from './organization-form.ts';
 import { type MemberOption, OrganizationRecordForm } from './organization-record-form.tsx';
 
-export interface EditorProps {
+interface EditorProps {
   mode: FormMode;
   title: string;
   description?: string;

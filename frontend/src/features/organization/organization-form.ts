@@ -39,11 +39,11 @@ export const TEXT_FIELDS = [
 export type TextField = (typeof TEXT_FIELDS)[number];
 
 /** Numbers that are not money: a factor and minutes. */
-export const NUMBER_FIELDS = ['multiplier', 'time_limit'] as const;
-export type NumberField = (typeof NUMBER_FIELDS)[number];
+const NUMBER_FIELDS = ['multiplier', 'time_limit'] as const;
+type NumberField = (typeof NUMBER_FIELDS)[number];
 
 export const LIMIT_FIELDS = ['plane_limit', 'general_limit', 'glider_limit'] as const;
-export type LimitField = (typeof LIMIT_FIELDS)[number];
+type LimitField = (typeof LIMIT_FIELDS)[number];
 
 export interface CustomPriceValues {
   name: string;
