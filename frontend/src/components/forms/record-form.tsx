@@ -7,6 +7,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UnsavedChangesPrompt } from '../unsaved-changes-prompt.tsx';
+import './forms.css';
 
 /** Spec §2 dialog keys, said where the buttons are: Esc, F10, and F8 where there is a delete. */
 function KeyHints({ canDelete = false, canSave = true }: { canDelete?: boolean; canSave?: boolean }) {
