@@ -64,6 +64,9 @@ console.log(`  DynamoDB: ${stack.dynamo.endpoint} (table ${TABLE_NAME}; any cred
 console.log(
   `  mail outbox: ${stack.url}/_local/outbox   data: ${options.dataDir}${stack.seeded ? ' (seeded now)' : ''}`,
 );
+console.log(
+  `  domain events: in-process bus, at least once; dead letters in ${options.dataDir}/events-dead.jsonl`,
+);
 console.log(`  started in ${((Date.now() - started) / 1000).toFixed(1)} s — Ctrl-C stops`);
 
 let stopping = false;

@@ -23,6 +23,10 @@ export const ERROR_STATUS = {
   member_exists: 409,
   /** Suspending or removing one's own membership would lock the caller out. */
   own_membership: 409,
+  /** The e-mail has an invitation of the organization that is still waiting for an answer. */
+  already_invited: 409,
+  /** The person declined the organization's invitation lately: no new one for a while. */
+  invitation_declined: 409,
   server_error: 500,
 } as const;
 
@@ -57,6 +61,8 @@ export const FIELD_MESSAGES = [
   'too_big',
   'unknown_field',
   'invalid_body',
+  /** Issue 11 §6: control characters, lone surrogates or bidi controls in a text (contracts/validation.ts). */
+  'invalid_characters',
 ] as const;
 
 export type FieldMessage = (typeof FIELD_MESSAGES)[number];

@@ -31,6 +31,11 @@ export interface RouteDef {
   method: Method;
   /** API Gateway syntax, e.g. `/api/profile/notification/{id}`. */
   path: string;
+  /**
+   * One schema per `{name}` of the path, and no other (a unit test holds them together). The router
+   * checks the decoded values before the operation: 422 with the parameter's message key.
+   */
+  params?: Readonly<Record<string, Schema>>;
   domain: Domain;
   guard: Guard;
   /** JSON body (POST/PUT/PATCH). */

@@ -40,6 +40,14 @@ type Infer<S> = S extends Schema ? z.infer<S> : undefined;
 export type BodyOf<N extends OperationName> = Infer<Routes[N] extends { body: infer B } ? B : undefined>;
 export type QueryOf<N extends OperationName> = Infer<Routes[N] extends { query: infer Q } ? Q : undefined>;
 export type OutputOf<N extends OperationName> = Infer<Routes[N]['output']>;
+/** The path parameters an operation receives, decoded and parsed by the row's `params` schemas. */
+export type ParamsOf<N extends OperationName> = Routes[N] extends { params: infer P }
+  ? { [K in keyof P]: Infer<P[K]> }
+  : Record<string, never>;
+/** What a caller puts in the path: the schemas' input types (`kind: 'glider' | 'general'`). */
+export type ParamsInputOf<N extends OperationName> = Routes[N] extends { params: infer P }
+  ? { [K in keyof P]: P[K] extends Schema ? z.input<P[K]> : never }
+  : Record<never, never>;
 
 export const routeEntries = Object.entries(routes) as [OperationName, RouteDef][];
 

@@ -16,6 +16,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { DOMAINS, type Domain } from '../contracts/domains.ts';
 import { operationsOf, routeEntries, routeKey } from '../contracts/routes.ts';
@@ -24,8 +25,10 @@ import {
   type FilesAccess,
   type FilesGrant,
   type LogLevel,
+  type MailGrant,
   type TableAccess,
 } from './constructs/domain-function.ts';
+import { mailFor } from './mail.ts';
 
 /** A domain writes to the table exactly when one of its routes is not a GET. */
 export const tableAccessFor = (domain: Domain): TableAccess =>
@@ -40,6 +43,8 @@ const FILES_ACCESS: Partial<Record<Domain, FilesAccess>> = {
 
 /** Domains that push to browsers (notifications, the refresh channel; DESIGN §6): iot:Publish. */
 const PUSH_DOMAINS: readonly Domain[] = ['identity', 'organizations', 'aircraft', 'flights'];
+/** Domains that take rights away (roles, memberships) and so end browsers' MQTT connections (issue 11 §3). */
+const DISCONNECT_DOMAINS: readonly Domain[] = ['organizations'];
 
 /** Domains that manage logins (users: a new member gets one, with a mailed temporary password). */
 const USER_POOL_ADMIN: Partial<Record<Domain, readonly string[]>> = {
@@ -60,6 +65,8 @@ export interface ApiStackProps extends StackProps {
   logLevel: LogLevel;
   /** The IoT data endpoint (realtime stack); without it no domain gets the push grant. */
   iotEndpoint?: string;
+  /** Mail settings; only lib/mail.ts MAIL_DOMAINS get them. Without them nobody may mail. */
+  mail?: MailGrant;
 }
 
 /**
@@ -133,10 +140,26 @@ export class ApiStack extends Stack {
     );
     const none = new HttpNoneAuthorizer();
 
+    // The HMAC key sealing list cursors to their caller and query (functions/platform/http/cursor.ts):
+    // generated once by Secrets Manager, never in the code or the template; CloudFormation resolves it
+    // into the functions' environment at deploy time.
+    const cursorSecret = new Secret(this, 'CursorSecret', {
+      description: `windsock ${props.stage}: the key that seals API list cursors`,
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    Validations.of(cursorSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Only seals paging cursors: a new value (a new secret version and a deploy) just makes the ' +
+        'cursors handed out before it invalid, which a list answers with 422 and the screen reloads.',
+    });
+
     const functions = new Map<Domain, DomainFunction>();
     const integrations = new Map<Domain, HttpLambdaIntegration>();
     for (const domain of routedDomains()) {
       const filesAccess = FILES_ACCESS[domain];
+      const mail = mailFor(domain, props.mail);
       const fn = new DomainFunction(this, `${pascal(domain)}Function`, {
         domain,
         stage: props.stage,
@@ -145,9 +168,13 @@ export class ApiStack extends Stack {
         ...(filesAccess && { files: { grant: props.files, access: filesAccess } }),
         userPool: props.userPool,
         ...(props.iotEndpoint &&
-          PUSH_DOMAINS.includes(domain) && { push: { iotEndpoint: props.iotEndpoint } }),
+          PUSH_DOMAINS.includes(domain) && {
+            push: { iotEndpoint: props.iotEndpoint, disconnectBrowsers: DISCONNECT_DOMAINS.includes(domain) },
+          }),
+        ...(mail && { mail }),
         logLevel: props.logLevel,
         description: `windsock ${props.stage} ${domain} API`,
+        environment: { CURSOR_SECRET: cursorSecret.secretValue.unsafeUnwrap() },
       });
       functions.set(domain, fn);
       const poolActions = USER_POOL_ADMIN[domain];

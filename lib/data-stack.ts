@@ -1,5 +1,5 @@
 import { Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import {
   BlockPublicAccess,
@@ -39,6 +39,8 @@ export class DataStack extends Stack {
       partitionKey: { name: TABLE_LAYOUT.partitionKey, type: AttributeType.STRING },
       sortKey: { name: TABLE_LAYOUT.sortKey, type: AttributeType.STRING },
       timeToLiveAttribute: TABLE_LAYOUT.ttlAttribute,
+      // The outbox's way out (DESIGN §6 "Domain events"): the events relay reads new event items here.
+      stream: StreamViewType.NEW_IMAGE,
       billingMode: BillingMode.PAY_PER_REQUEST,
       encryption: TableEncryption.AWS_MANAGED,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },

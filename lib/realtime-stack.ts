@@ -39,7 +39,7 @@ export interface RealtimeStackProps extends StackProps {
 /**
  * Push and ingest over AWS IoT Core (DESIGN §6): the custom authorizer that lets a browser holding
  * a Cognito access token subscribe to its own `user/…` and `org/…` topics over MQTT/WebSocket, and
- * the OGN ingest (issue 6): the bridge publishes raw APRS lines to `ogn/beacons/<receiver>`, a topic
+ * the OGN ingest (issue 6): the bridge publishes raw APRS lines to `ogn/beacons/<bridge>`, a topic
  * rule hands each batch to the tracking ingest Lambda (the same ingestBatch the local stack's aedes
  * hook calls).
  */
@@ -72,6 +72,17 @@ export class RealtimeStack extends Stack {
       // IoT Core waits at most 5 seconds for a custom authorizer.
       timeout: Duration.seconds(5),
     });
+
+    // One item per connection (and refresh) under the person's partition, so that a revocation can
+    // end it (functions/identity/realtime-connections.ts): PutItem there and nothing else.
+    this.authorizerFunction.role.addToPolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['dynamodb:PutItem'],
+        resources: [props.table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['person#*'] } },
+      }),
+    );
 
     this.authorizerName = `windsock-${props.stage}-browser`;
     const authorizer = new CfnAuthorizer(this, 'BrowserAuthorizerConfig', {

@@ -11,12 +11,15 @@ import {
   TimeWindow,
 } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { Domain } from '../contracts/domains.ts';
 import type { ScheduleDef } from '../contracts/schedules.ts';
-import { DomainFunction, type LogLevel } from './constructs/domain-function.ts';
+import { pascal } from './construct-ids.ts';
+import { deadLetterQueue } from './constructs/dead-letter-queue.ts';
+import { DomainFunction, type LogLevel, type MailGrant } from './constructs/domain-function.ts';
 import { toEventBridgeCron } from './cron.ts';
+import { mailFor } from './mail.ts';
 
 export interface SchedulesStackProps extends StackProps {
   stage: string;
@@ -26,6 +29,8 @@ export interface SchedulesStackProps extends StackProps {
   schedules: readonly ScheduleDef[];
   /** The IoT data endpoint: jobs that notify people push the notification live (DESIGN §6). */
   iotEndpoint?: string;
+  /** Mail settings, for the jobs of domains that mail (lib/mail.ts). */
+  mail?: MailGrant;
   /** Where a domain's scheduled entries live; default `functions/<domain>/jobs.ts`. */
   jobsEntryOf?: (domain: Domain) => string;
 }
@@ -61,16 +66,11 @@ export class SchedulesStack extends Stack {
     this.jobFunctions = functions;
     if (props.schedules.length === 0) return;
 
-    const dlq = new Queue(this, 'DeadLetterQueue', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(dlq).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason:
-        'This queue is itself the dead-letter queue of the scheduler targets; nothing consumes it automatically.',
-    });
+    const dlq = deadLetterQueue(
+      this,
+      'DeadLetterQueue',
+      'This queue is itself the dead-letter queue of the scheduler targets; nothing consumes it automatically.',
+    );
     this.deadLetterQueue = dlq;
 
     for (const job of props.schedules) {
@@ -78,6 +78,7 @@ export class SchedulesStack extends Stack {
       let fn = functions.get(key);
       let role = targetRoles.get(key);
       if (!fn || !role) {
+        const mail = mailFor(job.domain, props.mail);
         fn = new DomainFunction(this, `${pascal(job.domain)}${pascal(job.handler)}Job`, {
           domain: job.domain,
           stage: props.stage,
@@ -90,6 +91,7 @@ export class SchedulesStack extends Stack {
           logLevel: props.logLevel,
           timeout: Duration.minutes(5),
           ...(props.iotEndpoint && { push: { iotEndpoint: props.iotEndpoint } }),
+          ...(mail && { mail }),
         });
         role = new Role(this, `${pascal(job.domain)}${pascal(job.handler)}SchedulerRole`, {
           assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
@@ -125,9 +127,3 @@ export class SchedulesStack extends Stack {
     }
   }
 }
-
-const pascal = (name: string) =>
-  name
-    .split(/[^A-Za-z0-9]+/)
-    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-    .join('');

@@ -25,6 +25,7 @@ import {
   HttpVersion,
   OriginProtocolPolicy,
   OriginRequestPolicy,
+  OriginRequestQueryStringBehavior,
   OriginSslPolicy,
   PriceClass,
   ResponseHeadersPolicy,
@@ -45,6 +46,7 @@ import {
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import type { WebConfig } from '../contracts/config.ts';
+import { FILE_KEY_PREFIXES, FILE_RESPONSE_HEADERS } from '../contracts/file-types.ts';
 import { REPO_ROOT } from './constructs/domain-function.ts';
 
 /**
@@ -146,6 +148,51 @@ export class WebStack extends Stack {
       },
     });
 
+    // Stored files (issue 11 §7): downloads come through here as S3 presigned URLs (signed for the
+    // bucket's regional host, which CloudFront sends as Host to this origin), so that they answer
+    // with nosniff and a sandboxing CSP, which S3 cannot add. No OAC: the signature in the URL is
+    // the authorization, and the bucket stays private.
+    const fileHeaders = new ResponseHeadersPolicy(this, 'FileHeaders', {
+      comment: `windsock ${props.stage}: stored files (nosniff, sandbox)`,
+      securityHeadersBehavior: {
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(730),
+          includeSubdomains: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.NO_REFERRER, override: true },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: FILE_RESPONSE_HEADERS['Content-Security-Policy'],
+          override: true,
+        },
+      },
+    });
+    const filesOrigin = new HttpOrigin(props.filesBucket.bucketRegionalDomainName, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+    });
+    const fileRequests = new OriginRequestPolicy(this, 'FileRequests', {
+      comment: `windsock ${props.stage}: the presigned URL's query string only`,
+      queryStringBehavior: OriginRequestQueryStringBehavior.all(),
+    });
+    const fileBehaviors = Object.fromEntries(
+      FILE_KEY_PREFIXES.map((prefix) => [
+        `/${prefix}/*`,
+        {
+          origin: filesOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          // Every presigned URL is unique: nothing to cache.
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: fileRequests,
+          responseHeadersPolicy: fileHeaders,
+          compress: false,
+        },
+      ]),
+    );
+
     const spaRewrite = new EdgeFunction(this, 'SpaRewrite', {
       runtime: FunctionRuntime.JS_2_0,
       code: FunctionCode.fromInline(SPA_REWRITE_CODE),
@@ -182,6 +229,7 @@ export class WebStack extends Stack {
           responseHeadersPolicy: headers,
           compress: true,
         },
+        ...fileBehaviors,
       },
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
@@ -341,7 +389,8 @@ export class WebStack extends Stack {
       "script-src 'self'",
       // Cloudscape and Leaflet set inline styles.
       "style-src 'self' 'unsafe-inline'",
-      `img-src 'self' data: blob: ${files}${tiles ? ` ${tiles}` : ''}`,
+      // Stored files are shown from this origin (`/org/*`); the bucket itself only takes uploads.
+      `img-src 'self' data: blob:${tiles ? ` ${tiles}` : ''}`,
       "font-src 'self' data:",
       `connect-src ${connect.join(' ')}`,
       "worker-src 'self' blob:",

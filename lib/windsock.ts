@@ -1,10 +1,13 @@
 import { Annotations, type App, type Environment, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { subscriptions } from '../contracts/events.ts';
 import { schedules } from '../contracts/schedules.ts';
+import { isPlainAddress } from '../functions/platform/mail/address.ts';
 import { ApiStack } from './api-stack.ts';
 import { AuthStack } from './auth-stack.ts';
-import type { LogLevel } from './constructs/domain-function.ts';
+import type { LogLevel, MailGrant } from './constructs/domain-function.ts';
 import { DataStack } from './data-stack.ts';
+import { EventsStack } from './events-stack.ts';
 import { RealtimeStack } from './realtime-stack.ts';
 import { SchedulesStack } from './schedules-stack.ts';
 import { DEFAULT_TILES_ATTRIBUTION, DEFAULT_TILES_URL, WebStack } from './web-stack.ts';
@@ -36,6 +39,12 @@ export const CONTEXT = {
   /** Days OGN track points are kept; default 90. */
   trackRetentionDays: 'windsock:trackRetentionDays',
   logLevel: 'windsock:logLevel',
+  /**
+   * Mail (DESIGN §6): the From address (`noreply@mail.example.org`) on a verified SES identity, and
+   * that identity's name (default: the address's domain). Unset: no function may send mail.
+   */
+  mailFrom: 'windsock:mailFrom',
+  mailIdentity: 'windsock:mailIdentity',
 } as const;
 
 export interface WindsockStacks {
@@ -45,6 +54,7 @@ export interface WindsockStacks {
   api: ApiStack;
   realtime: RealtimeStack;
   schedules: SchedulesStack;
+  events: EventsStack;
   web: WebStack;
 }
 
@@ -88,6 +98,13 @@ export function buildWindsock(app: App, env?: Environment): WindsockStacks {
   const googleClientId = text(CONTEXT.googleClientId);
   const threatProtection = (text(CONTEXT.threatProtection) ?? String(prod)) === 'true';
 
+  const mailFrom = text(CONTEXT.mailFrom);
+  if (mailFrom && !isPlainAddress(mailFrom))
+    throw new Error(`${CONTEXT.mailFrom} must be one plain e-mail address (got "${mailFrom}")`);
+  const mail: MailGrant | undefined = mailFrom
+    ? { fromAddress: mailFrom, identityName: text(CONTEXT.mailIdentity) ?? mailFrom.split('@')[1]! }
+    : undefined;
+
   const props = { env, terminationProtection: prod };
   const name = (part: string) => `windsock-${stage}-${part}`;
 
@@ -129,6 +146,7 @@ export function buildWindsock(app: App, env?: Environment): WindsockStacks {
     webOrigins: corsOrigins,
     logLevel,
     iotEndpoint: realtime.iotEndpoint,
+    ...(mail && { mail }),
   });
   const scheduled = new SchedulesStack(app, name('schedules'), {
     ...props,
@@ -137,6 +155,16 @@ export function buildWindsock(app: App, env?: Environment): WindsockStacks {
     logLevel,
     schedules,
     iotEndpoint: realtime.iotEndpoint,
+    ...(mail && { mail }),
+  });
+  const eventing = new EventsStack(app, name('events'), {
+    ...props,
+    stage,
+    table: data.table,
+    logLevel,
+    subscriptions,
+    iotEndpoint: realtime.iotEndpoint,
+    ...(mail && { mail }),
   });
   const web = new WebStack(app, name('web'), {
     ...props,
@@ -167,5 +195,5 @@ export function buildWindsock(app: App, env?: Environment): WindsockStacks {
   Tags.of(app).add('stage', stage);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
 
-  return { stage, data, auth, api, realtime, schedules: scheduled, web };
+  return { stage, data, auth, api, realtime, schedules: scheduled, events: eventing, web };
 }

@@ -7,10 +7,16 @@
  * npm package: anyone can mint tokens for this issuer. Never trust this issuer or key outside the
  * local stack and tests.
  *
+ * It answers only what the product uses (issue 11 §9): the calls of the browser's sign-in flows
+ * (PUBLIC_TARGETS) and the admin calls of the product's own server code (ADMIN_TARGETS), which must
+ * be SigV4-signed with `adminCredentials` — a secret made at each start and handed to the handlers
+ * in this process (COGNITO_LOCAL_SECRET). Anything else (ListUsers, AdminSetUserPassword, …) from
+ * the network is refused.
+ *
  * State under `dir`: `db/` (cognito-local's pool and client files), `pool.json` (the ids of our
  * pool and app client), `outbox.jsonl` (codes that real Cognito would have e-mailed).
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { appendFileSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -43,6 +49,8 @@ import {
   type User,
   UserPoolServiceFactoryImpl,
 } from 'cognito-local/lib/services/userPoolService.js';
+import { LOCAL_COGNITO_ACCESS_KEY_ID } from '../../functions/platform/auth/cognito.ts';
+import { verifySigV4 } from './sigv4.ts';
 
 export interface OutboxMessage {
   id: string;
@@ -73,6 +81,8 @@ export interface LocalCognito {
   /** A confirmed user with a permanent password and a verified e-mail; returns the existing sub for a known e-mail. */
   createUser(input: { email: string; password: string; name?: string }): Promise<{ sub: string }>;
   outbox: { list(): OutboxMessage[] };
+  /** What the product's server code signs admin calls with (COGNITO_LOCAL_SECRET is the secret). */
+  adminCredentials: { accessKeyId: string; secretAccessKey: string };
 }
 
 export interface StartCognitoOptions {
@@ -94,6 +104,31 @@ const OUTBOX_KINDS: Record<string, OutboxMessage['kind']> = {
   ResendCode: 'sign_up',
   AdminCreateUser: 'temporary_password',
 };
+/**
+ * What browsers call, unsigned, as in Cognito: Amplify's signIn (USER_PASSWORD_AUTH), confirmSignIn,
+ * fetchAuthSession (refresh), signOut, resetPassword, confirmResetPassword, signUp, confirmSignUp,
+ * resendSignUpCode and updatePassword (frontend/src/lib/auth.ts, features/registration,
+ * features/profile), and GetUser with the caller's own access token (functions/identity/cognito-users.ts).
+ */
+const PUBLIC_TARGETS = new Set([
+  'InitiateAuth',
+  'RespondToAuthChallenge',
+  'GetTokensFromRefreshToken',
+  'RevokeToken',
+  'GlobalSignOut',
+  'ForgotPassword',
+  'ConfirmForgotPassword',
+  'SignUp',
+  'ConfirmSignUp',
+  'ResendConfirmationCode',
+  'ChangePassword',
+  'GetUser',
+]);
+/** The sign-in flows a browser starts (SRP is unsupported here; DESIGN §5). */
+const PUBLIC_AUTH_FLOWS = new Set(['USER_PASSWORD_AUTH', 'REFRESH_TOKEN_AUTH', 'REFRESH_TOKEN']);
+/** What the product's server code calls with IAM credentials: a new member's login (organizations). */
+const ADMIN_TARGETS = new Set(['AdminCreateUser', 'AdminGetUser']);
+
 /** How long a NEW_PASSWORD_REQUIRED session may be answered (Cognito's default auth session validity). */
 const CHALLENGE_MINUTES = 3;
 const JSON_11 = 'application/x-amz-json-1.1';
@@ -141,6 +176,11 @@ export async function startCognito(opts: StartCognitoOptions): Promise<LocalCogn
   await mkdir(dataDirectory, { recursive: true });
 
   const issuerDomain = `${opts.publicBaseUrl.replace(/\/+$/, '')}/cognito`;
+  const mountPath = new URL(issuerDomain).pathname;
+  const adminCredentials = {
+    accessKeyId: LOCAL_COGNITO_ACCESS_KEY_ID,
+    secretAccessKey: randomBytes(24).toString('base64url'),
+  };
   const config = {
     ...DefaultConfig,
     TriggerFunctions: {},
@@ -369,6 +409,9 @@ export async function startCognito(opts: StartCognitoOptions): Promise<LocalCogn
       return sendJson(res, 400, { __type: 'SerializationException', message: 'Request body is not JSON' });
     }
 
+    const refusal = refusalOf(operation, input, req, body);
+    if (refusal) return sendJson(res, 403, { __type: refusal, message: `${operation} is not allowed here` });
+
     try {
       sendJson(res, 200, await exclusive(() => dispatch(operation, input)));
     } catch (err) {
@@ -379,6 +422,36 @@ export async function startCognito(opts: StartCognitoOptions): Promise<LocalCogn
       }
       throw err;
     }
+  }
+
+  /** Why a call is refused (an error type the SDK maps), or null when it may go on. */
+  function refusalOf(operation: string, input: Json, req: IncomingMessage, body: Buffer): string | null {
+    if (ADMIN_TARGETS.has(operation))
+      return signedByServer(req, body, operation) ? null : 'UnrecognizedClientException';
+    if (!PUBLIC_TARGETS.has(operation)) return 'AccessDeniedException';
+    if (input.ClientId !== undefined && input.ClientId !== clientId) return 'AccessDeniedException';
+    if (operation === 'InitiateAuth' && !PUBLIC_AUTH_FLOWS.has(String(input.AuthFlow)))
+      return 'AccessDeniedException';
+    return null;
+  }
+
+  /** A SigV4 signature by adminCredentials over this very request, its target and body included. */
+  function signedByServer(req: IncomingMessage, body: Buffer, operation: string): boolean {
+    const [path = '/', query = ''] = (req.url ?? '/').split('?');
+    const verified = verifySigV4(
+      {
+        method: req.method ?? 'POST',
+        path: `${mountPath}${path}`,
+        query,
+        headers: req.headers,
+        bodyHash: createHash('sha256').update(body).digest('hex'),
+      },
+      (keyId) => (keyId === adminCredentials.accessKeyId ? adminCredentials.secretAccessKey : undefined),
+    );
+    return (
+      verified?.signedHeaders.includes('x-amz-target') === true &&
+      req.headers['x-amz-target'] === `${SERVICE}.${operation}`
+    );
   }
 
   const verifier = JwtVerifier.create(
@@ -409,6 +482,7 @@ export async function startCognito(opts: StartCognitoOptions): Promise<LocalCogn
     userPoolId,
     clientId,
     issuer,
+    adminCredentials,
     async verifyAccessToken(token) {
       try {
         return (await verifier.verify(token)) as unknown as AccessTokenClaims;

@@ -30,6 +30,47 @@ export interface LocalDynamo {
   close(): Promise<void>;
   /** Deletes the expired items of every table with TTL enabled now; returns how many. */
   sweepExpired(): Promise<number>;
+  /**
+   * A small stand-in for DynamoDB Streams with a Lambda filter (NEW_IMAGE): `listener` gets the
+   * committed INSERTs that match `pattern`, once per write — a transaction's in one call, in
+   * write order — before the write is answered. Only Puts are followed (TransactWriteItems and
+   * PutItem): the outbox creates its items with Put. Returns a function that stops listening.
+   */
+  onInserts(pattern: StreamFilter, listener: (records: StreamRecord[]) => void): () => void;
+}
+
+/**
+ * An EventBridge-style filter pattern over a stream record, exact values only:
+ * `{ eventName: ['INSERT'], dynamodb: { NewImage: { type: { S: ['x'] } } } }`.
+ */
+export interface StreamFilter {
+  [field: string]: readonly (string | number | boolean)[] | StreamFilter;
+}
+
+/** The fields of a DynamoDB stream record the local stream fills. */
+export interface StreamRecord {
+  eventID: string;
+  eventName: 'INSERT';
+  eventSource: 'aws:dynamodb';
+  eventSourceARN: string;
+  dynamodb: {
+    Keys: AttributeMap;
+    NewImage: AttributeMap;
+    SequenceNumber: string;
+    ApproximateCreationDateTime: number;
+    StreamViewType: 'NEW_IMAGE';
+  };
+}
+
+/** Whether a record (or a part of it) has every value the pattern asks for. */
+export function matchesFilter(pattern: StreamFilter, value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  const object = value as Record<string, unknown>;
+  return Object.entries(pattern).every(([field, expected]) =>
+    Array.isArray(expected)
+      ? (expected as unknown[]).includes(object[field])
+      : matchesFilter(expected as StreamFilter, object[field]),
+  );
 }
 
 export interface StartDynamoOptions {
@@ -140,6 +181,45 @@ export async function startDynamo(opts: StartDynamoOptions = {}): Promise<LocalD
   const keySchemas = new Map<string, string[]>();
   const ttlSettings = new Map<string, TtlSetting>(ttlFile ? await loadTtlSettings(ttlFile) : []);
   const answeredTokens = new Map<string, { fingerprint: string; at: number; answer: Json }>();
+  const streamListeners = new Set<{ pattern: StreamFilter; listener: (records: StreamRecord[]) => void }>();
+  let sequence = 0;
+
+  /** A new item as its stream record (the sequence is taken only when it is emitted). */
+  const insertRecord = (table: string, key: AttributeMap, item: AttributeMap): StreamRecord => ({
+    eventID: '',
+    eventName: 'INSERT',
+    eventSource: 'aws:dynamodb',
+    eventSourceARN: `arn:aws:dynamodb:local:000000000000:table/${table}/stream/local`,
+    dynamodb: {
+      Keys: key,
+      NewImage: item,
+      SequenceNumber: '',
+      ApproximateCreationDateTime: Math.floor(Date.now() / 1000),
+      StreamViewType: 'NEW_IMAGE',
+    },
+  });
+
+  const followed = (record: StreamRecord) =>
+    [...streamListeners].some(({ pattern }) => matchesFilter(pattern, record));
+
+  /** Hands committed INSERTs to the listeners whose pattern they match; a listener's error is logged. */
+  function emitInserts(records: StreamRecord[]) {
+    if (records.length === 0 || streamListeners.size === 0) return;
+    for (const record of records) {
+      sequence += 1;
+      record.dynamodb.SequenceNumber = String(sequence).padStart(21, '0');
+      record.eventID = `local-${sequence}`;
+    }
+    for (const { pattern, listener } of streamListeners) {
+      const matching = records.filter((record) => matchesFilter(pattern, record));
+      if (matching.length === 0) continue;
+      try {
+        listener(matching);
+      } catch (err) {
+        console.error('local dynamodb: stream listener failed', err);
+      }
+    }
+  }
 
   function forward(
     method: string,
@@ -228,11 +308,11 @@ export async function startDynamo(opts: StartDynamoOptions = {}): Promise<LocalD
       op.key = pick(op.key, names);
     }
 
-    const applied: { table: string; key: AttributeMap; old: AttributeMap | undefined }[] = [];
+    const applied: { op: Operation; table: string; key: AttributeMap; old: AttributeMap | undefined }[] = [];
     for (const [index, op] of operations.entries()) {
       try {
         if (op.kind === 'ConditionCheck') await checkCondition(op.params);
-        else applied.push({ table: op.table, key: op.key, old: await write(op.kind, op.params) });
+        else applied.push({ op, table: op.table, key: op.key, old: await write(op.kind, op.params) });
       } catch (err) {
         const failedItem =
           isConditionalFailure(err) && op.params.ReturnValuesOnConditionCheckFailure === 'ALL_OLD'
@@ -246,6 +326,13 @@ export async function startDynamo(opts: StartDynamoOptions = {}): Promise<LocalD
         throw transactionCanceled(operations.length, index, failedItem);
       }
     }
+
+    // Committed: the new items go to the stream, in the transaction's order.
+    emitInserts(
+      applied
+        .filter((done) => done.op.kind === 'Put' && !done.old)
+        .map((done) => insertRecord(done.table, done.key, done.op.params.Item as AttributeMap)),
+    );
 
     if (returnCapacity !== 'TOTAL' && returnCapacity !== 'INDEXES') return {};
     const perTable = new Map<string, number>();
@@ -393,6 +480,38 @@ export async function startDynamo(opts: StartDynamoOptions = {}): Promise<LocalD
     return removed;
   }
 
+  /**
+   * A PutItem whose item a stream listener follows: written asking for the old image (an absent
+   * one makes it an INSERT), answered as the caller asked. Null: nobody follows it, forward as is.
+   */
+  async function putItemFollowed(body: Buffer): Promise<{ status: number; answer: Json } | null> {
+    let input: Json;
+    try {
+      input = JSON.parse(body.toString('utf8')) as Json;
+    } catch {
+      return null;
+    }
+    const table = String(input.TableName);
+    const item = input.Item as AttributeMap | undefined;
+    if (!item || !followed(insertRecord(table, {}, item))) return null;
+    return exclusive(async () => {
+      try {
+        const { Attributes, ...rest } = await call<Json & { Attributes?: AttributeMap }>('PutItem', {
+          ...input,
+          ReturnValues: 'ALL_OLD',
+        });
+        if (!Attributes) emitInserts([insertRecord(table, pick(item, await keySchema(table)), item)]);
+        return {
+          status: 200,
+          answer: input.ReturnValues === 'ALL_OLD' && Attributes ? { ...rest, Attributes } : rest,
+        };
+      } catch (err) {
+        if (err instanceof DynamoError) return { status: err.status, answer: err.body };
+        throw err;
+      }
+    });
+  }
+
   const ownOperations: Record<string, (input: Json) => Promise<Json>> = {
     TransactWriteItems: transactWriteItems,
     TransactGetItems: transactGetItems,
@@ -419,6 +538,11 @@ export async function startDynamo(opts: StartDynamoOptions = {}): Promise<LocalD
         if (err instanceof DynamoError) return sendJson(res, err.status, err.body);
         throw err;
       }
+    }
+
+    if (operation === 'PutItem' && streamListeners.size > 0) {
+      const streamed = await putItemFollowed(body);
+      if (streamed) return sendJson(res, streamed.status, streamed.answer);
     }
 
     const send = () => forward(req.method ?? 'POST', req.url ?? '/', req.headers, body);
@@ -468,7 +592,15 @@ export async function startDynamo(opts: StartDynamoOptions = {}): Promise<LocalD
     return closing;
   };
 
-  return { endpoint: `http://${host}:${port}`, close, sweepExpired };
+  const onInserts = (pattern: StreamFilter, listener: (records: StreamRecord[]) => void) => {
+    const entry = { pattern, listener };
+    streamListeners.add(entry);
+    return () => {
+      streamListeners.delete(entry);
+    };
+  };
+
+  return { endpoint: `http://${host}:${port}`, close, sweepExpired, onInserts };
 }
 
 function checkTransactItems(items: unknown): Json[] {

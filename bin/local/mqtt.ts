@@ -2,6 +2,12 @@
  * Local MQTT: an aedes broker on TCP (services, the OGN bridge, tools) and on WebSocket at /mqtt of
  * the local server (browsers). Who may subscribe or publish to what is decided per connection by
  * the caller's authenticate(), standing in for AWS IoT Core's custom authorizer and policies.
+ *
+ * Rights change while a browser stays connected (issue 11 §3): every message forwarded to a person
+ * is checked against their rights as they are now, not as they were at CONNECT. Those rights are
+ * cached per connection and re-resolved every `rightsTtlMs`, and at once by recheck() when an
+ * organization narrows them (functions/identity/realtime-connections.ts); until that answer
+ * arrives the person gets only their own `user/<id>/…` channel.
  */
 import type { IncomingMessage } from 'node:http';
 import { createServer, type Socket } from 'node:net';
@@ -11,7 +17,16 @@ import { createWebSocketStream, WebSocketServer } from 'ws';
 import { mayReceive, maySubscribe, type RealtimeTopics } from '../../functions/platform/auth/realtime.ts';
 
 export type MqttPrincipal =
-  | { kind: 'user'; userId: string; topics: RealtimeTopics }
+  | {
+      kind: 'user';
+      userId: string;
+      topics: RealtimeTopics;
+      /**
+       * The person's topics now; null when they may no longer connect (the connection is closed).
+       * `fresh` bypasses any cache (a change was just made). Without it the topics stay as at CONNECT.
+       */
+      resolve?: (fresh: boolean) => Promise<RealtimeTopics | null>;
+    }
   | { kind: 'service'; publish: string[]; subscribe: string[] };
 
 export type PublishHook = (topic: string, payload: Buffer, principal: MqttPrincipal) => void | Promise<void>;
@@ -24,6 +39,11 @@ export interface LocalMqtt {
   publish(topic: string, payload: unknown): Promise<void>;
   /** Called for every client publish that passed authorization. */
   onPublish(hook: PublishHook): void;
+  /**
+   * These people's rights were narrowed: their open connections get only their own channel until
+   * their rights are re-resolved (fresh), then what those allow. Resolves when that is done.
+   */
+  recheck(userIds: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,7 +53,24 @@ export interface StartMqttOptions {
   /** Default 127.0.0.1. */
   host?: string;
   /** Called on CONNECT; null refuses the connection (bad username or password). */
-  authenticate(username: string, password: string): Promise<MqttPrincipal | null>;
+  authenticate(username: string, password: string, clientId: string): Promise<MqttPrincipal | null>;
+  /**
+   * How long a connection's resolved rights are trusted before they are resolved again (default
+   * 5000, as the API's actor cache; 0: only at CONNECT and on recheck()).
+   */
+  rightsTtlMs?: number;
+}
+
+/** A person's connection: the rights forwarding is checked against, and whether they are settled. */
+interface UserSession {
+  principal: Extract<MqttPrincipal, { kind: 'user' }>;
+  topics: RealtimeTopics;
+  /** A recheck is under way: only the person's own channel is delivered. */
+  unsettled: boolean;
+  /** The latest re-resolution; an older one that answers later is ignored. */
+  generation: number;
+  /** A re-resolution is under way (the periodic one then waits for the next round). */
+  resolving: boolean;
 }
 
 // CONNACK return codes (MQTT 3.1.1, table 3.1).
@@ -43,14 +80,25 @@ const BAD_USERNAME_OR_PASSWORD = 4;
 export async function startMqtt(opts: StartMqttOptions): Promise<LocalMqtt> {
   const host = opts.host ?? '127.0.0.1';
   const principals = new WeakMap<Client, MqttPrincipal>();
+  const sessions = new WeakMap<Client, UserSession>();
+  /** Registered (CONNACKed) clients of people, for recheck() and the periodic re-resolution. */
+  const userClients = new Set<Client>();
   const hooks: PublishHook[] = [];
 
   const broker = await Aedes.createBroker({
     authenticate(client, username, password, done) {
-      opts.authenticate(username ?? '', password?.toString('utf8') ?? '').then(
+      opts.authenticate(username ?? '', password?.toString('utf8') ?? '', client.id).then(
         (principal) => {
           if (!principal) return done(refusal('Bad username or password', BAD_USERNAME_OR_PASSWORD), false);
           principals.set(client, principal);
+          if (principal.kind === 'user')
+            sessions.set(client, {
+              principal,
+              topics: principal.topics,
+              unsettled: false,
+              generation: 0,
+              resolving: false,
+            });
           done(null, true);
         },
         (err: unknown) => {
@@ -61,18 +109,20 @@ export async function startMqtt(opts: StartMqttOptions): Promise<LocalMqtt> {
     },
     authorizeSubscribe(client, subscription, done) {
       const principal = principals.get(client);
-      const allowed =
-        principal?.kind === 'user'
-          ? maySubscribe(principal.topics, subscription.topic)
-          : (principal?.subscribe ?? []).some((filter) => filterCovers(filter, subscription.topic));
+      const session = sessions.get(client);
+      const allowed = session
+        ? maySubscribe(rightsOf(session), subscription.topic)
+        : principal?.kind === 'service' &&
+          principal.subscribe.some((filter) => filterCovers(filter, subscription.topic));
       // A null subscription is refused with granted QoS 128 while the connection stays open.
       done(null, allowed ? subscription : null);
     },
     // A wider subscription (`org/<id>/#`) must not deliver the withheld channels (the daily sheet's
-    // to people without daily-flight-edit): checked per message, as IoT's iot:Receive does.
+    // to people without daily-flight-edit): checked per message, as IoT's iot:Receive does, against
+    // the person's rights now, so a revocation reaches an open connection's subscriptions too.
     authorizeForward(client, packet) {
-      const principal = principals.get(client);
-      if (principal?.kind === 'user' && !mayReceive(principal.topics, packet.topic)) return null;
+      const session = sessions.get(client);
+      if (session && !mayReceive(rightsOf(session), packet.topic)) return null;
       return packet;
     },
     authorizePublish(client, packet, done) {
@@ -84,6 +134,49 @@ export async function startMqtt(opts: StartMqttOptions): Promise<LocalMqtt> {
       done(allowed ? null : new Error(`publish to ${packet.topic} not allowed`));
     },
   });
+
+  broker.on('client', (client) => {
+    if (sessions.has(client)) userClients.add(client);
+  });
+  broker.on('clientDisconnect', (client) => userClients.delete(client));
+
+  /** Re-resolves one connection's rights; `fresh` after a change (and unsettled meanwhile). */
+  const reresolve = async (client: Client, fresh: boolean) => {
+    const session = sessions.get(client);
+    if (!session?.principal.resolve || (!fresh && session.resolving)) return;
+    const generation = ++session.generation;
+    if (fresh) session.unsettled = true;
+    session.resolving = true;
+    let topics: RealtimeTopics | null;
+    try {
+      topics = await session.principal.resolve(fresh);
+    } catch (err) {
+      if (generation !== session.generation) return;
+      // Rights unknown: keep the connection to its own channel until the next answer.
+      console.error('local mqtt: re-resolving rights failed', err);
+      session.unsettled = true;
+      session.resolving = false;
+      return;
+    }
+    if (generation !== session.generation) return;
+    session.resolving = false;
+    if (!topics) {
+      userClients.delete(client);
+      client.close();
+      return;
+    }
+    session.topics = topics;
+    session.unsettled = false;
+  };
+
+  const rightsTtlMs = opts.rightsTtlMs ?? 5000;
+  const refresher =
+    rightsTtlMs > 0
+      ? setInterval(() => {
+          for (const client of userClients) void reresolve(client, false);
+        }, rightsTtlMs)
+      : undefined;
+  refresher?.unref();
 
   broker.on('publish', (packet, client) => {
     const principal = client && principals.get(client);
@@ -142,7 +235,15 @@ export async function startMqtt(opts: StartMqttOptions): Promise<LocalMqtt> {
     onPublish(hook) {
       hooks.push(hook);
     },
+    async recheck(userIds) {
+      const people = new Set(userIds);
+      const affected = [...userClients].filter((client) =>
+        people.has(sessions.get(client)?.principal.userId ?? ''),
+      );
+      await Promise.all(affected.map((client) => reresolve(client, true)));
+    },
     close() {
+      clearInterval(refresher);
       closing ??= (async () => {
         await new Promise<void>((resolve) => broker.close(() => resolve()));
         for (const ws of wss.clients) ws.terminate();
@@ -154,6 +255,10 @@ export async function startMqtt(opts: StartMqttOptions): Promise<LocalMqtt> {
     },
   };
 }
+
+/** While a recheck is under way a person has only their own channel (fail closed). */
+const rightsOf = (session: UserSession): RealtimeTopics =>
+  session.unsettled ? { subscribe: [`user/${session.principal.userId}/#`], deny: [] } : session.topics;
 
 function refusal(message: string, returnCode: number) {
   return Object.assign(new Error(message), { returnCode });

@@ -326,7 +326,7 @@ export async function seedFlights(today = new Date().toISOString().slice(0, 10))
   const toSign = new Set(flights.filter((f) => f.sign).map((f) => f.flight_id));
   let chain = { seq: 0, head: '' };
   for (const entry of entries) {
-    if (entry.status !== 'awaiting_signature' || !toSign.has(entry.entry_id)) continue;
+    if (entry.status !== 'awaiting_signature' || !toSign.has(entry.flight_id)) continue;
     const signature = sign(
       entry,
       chain,

@@ -1,8 +1,12 @@
 import type { Lang } from '../../contracts/langs.ts';
+import { notify } from '../../functions/identity/notifications-service.ts';
+import { notificationsStore } from '../../functions/identity/notifications-store.ts';
 import type { RatingMap } from '../../functions/organizations/entities.ts';
 import { memberIndexFields } from '../../functions/organizations/entities.ts';
 import { rentPermitId } from '../../functions/organizations/people-service.ts';
+import { peopleStore } from '../../functions/organizations/people-store.ts';
 import { db } from '../../functions/platform/db/service.ts';
+import { publish } from '../../functions/platform/events/push.ts';
 import { DEMO_PASSWORD, orgIdOf, userIdOf } from './seed.ts';
 
 /**
@@ -498,4 +502,53 @@ export async function seedPeople(createUser: CreateUser): Promise<void> {
         .go({ response: 'none' });
     }
   }
+
+  await seedInvitation();
+}
+
+/**
+ * Issue 11 §1 on a fresh start: the Alpine club invited the demo club's technical operator two days
+ * ago, as its admin does from the users screen (the invitation, its audit entry, the notification).
+ * `technical@…` finds it on the dashboard with Accept / Decline; `admin@alpine…` sees the e-mail
+ * and "invited" in the members list, nothing else of the person.
+ */
+async function seedInvitation() {
+  const at = new Date(Date.now() - 2 * DAY);
+  const admin = {
+    userId: userIdOf('alpine-admin'),
+    organizationId: orgIdOf('alpine'),
+    actingSupervisorId: null,
+  };
+  const userId = userIdOf('technical');
+  const { data: person } = await db().entities.person.get({ user_id: userId }).go();
+  if (!person || (await peopleStore.membership(admin.organizationId, userId))) return;
+  await peopleStore.invite(admin, {
+    organizationId: admin.organizationId,
+    userId,
+    email: person.email,
+    roleIds: ['pilot'],
+    at: at.toISOString(),
+    replacing: null,
+    audit: {
+      action: 'member.invite',
+      target_type: 'person',
+      target_id: userId,
+      subject_user_id: userId,
+      details: { role_ids: ['pilot'] },
+    },
+  });
+  await notify(
+    userId,
+    {
+      kind: 'membership',
+      message_key: 'membership_invitation',
+      params: {
+        organization: 'Alpine Soaring Club',
+        organization_id: admin.organizationId,
+        inviter: 'Lukas Huber',
+      },
+      link: '/',
+    },
+    { store: notificationsStore, publish, now: () => at },
+  );
 }

@@ -11,7 +11,9 @@ import type { WebConfig } from '../../contracts/config.ts';
 import { schedules } from '../../contracts/schedules.ts';
 import { type LocalCognito, type OutboxMessage, startCognito } from './cognito.ts';
 import { type LocalDynamo, startDynamo } from './dynamodb.ts';
+import type { LocalEvents } from './events.ts';
 import { createGateway } from './gateway.ts';
+import { outboxPage, readMailOutbox } from './mail-outbox.ts';
 import { type LocalMqtt, startMqtt } from './mqtt.ts';
 import { type OgnIngest, startOgnIngest } from './ogn-ingest.ts';
 import { startS3 } from './s3.ts';
@@ -41,6 +43,8 @@ export interface LocalStack {
   cognito: LocalCognito;
   mqtt: LocalMqtt;
   dynamo: LocalDynamo;
+  /** Domain events: the outbox's stream → the relay → the in-process bus (`drained()` for tests). */
+  events: LocalEvents;
   seeded: boolean;
   /** The OGN bridge's MQTT login (publishes to `ogn/beacons/#` only). */
   ognBridge: { username: string; password: string; secretFile: string };
@@ -90,9 +94,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       FILES_BUCKET,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       S3_ENDPOINT: s3.endpoint,
+      S3_LOCAL_SECRET: s3.credentials.secretAccessKey,
       AWS_REGION: process.env.AWS_REGION ?? 'eu-central-1',
+      // Mail is kept in the data directory's outbox, not sent (/_local/outbox shows it).
+      MAIL_OUTBOX_FILE: join(dataDir, 'mail-outbox.jsonl'),
+      MAIL_FROM: 'Windsock <noreply@windsock.local>',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+      CURSOR_SECRET: await cursorSecret(dataDir),
     });
     const tableClient = new DynamoDBClient({
       endpoint: dynamo.endpoint,
@@ -101,6 +110,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     closers.push(() => tableClient.destroy());
     await ensureTable(tableClient, TABLE_NAME);
+    // Domain events (DESIGN §6): new outbox items → the relay → every subscribed consumer, at least once.
+    const { startLocalEvents } = await import('./events.ts');
+    const events = startLocalEvents(dynamo, {
+      deadLetterFile: join(dataDir, 'events-dead.jsonl'),
+      log: options.log,
+    });
+    closers.push(() => events.close());
 
     let handleRequest: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
       res.writeHead(503);
@@ -137,14 +153,19 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     process.env.USER_POOL_ID = cognito.userPoolId;
     process.env.COGNITO_ENDPOINT = `${url}/cognito`;
+    // The handlers (this process) sign their admin calls with it; the network does not know it.
+    process.env.COGNITO_LOCAL_SECRET = cognito.adminCredentials.secretAccessKey;
 
-    const { resolveActorBySub } = await import('../../functions/platform/auth/actor.ts');
+    const { forgetActor, resolveActorBySub } = await import('../../functions/platform/auth/actor.ts');
     const { realtimeTopicsFor } = await import('../../functions/platform/auth/realtime.ts');
+    const { browserClientPrefix, setLocalRightsListener } = await import(
+      '../../functions/identity/realtime-connections.ts'
+    );
     const ognBridge = await ognBridgeLogin(dataDir);
     const mqtt = await startMqtt({
       tcpPort: options.mqttPort,
       host: options.host,
-      authenticate: async (username, password) => {
+      authenticate: async (username, password, clientId) => {
         if (username === ognBridge.username) {
           return password === ognBridge.password
             ? { kind: 'service', publish: ['ogn/beacons/#'], subscribe: [] }
@@ -152,11 +173,29 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         }
         if (username !== 'jwt') return null;
         const claims = await cognito.verifyAccessToken(password);
+        // Fresh at CONNECT, as the cloud authorizer: a browser reconnecting after a change gets its new rights.
+        if (claims) forgetActor(claims.sub);
         const actor = claims ? await resolveActorBySub(claims.sub) : null;
-        return actor ? { kind: 'user', userId: actor.userId, topics: realtimeTopicsFor(actor) } : null;
+        // As the IoT policy's iot:Connect on `client/web-<userId>-*` (realtime-authorizer.ts).
+        if (!claims || !actor || !clientId.startsWith(browserClientPrefix(actor.userId))) return null;
+        const userId = actor.userId;
+        return {
+          kind: 'user',
+          userId,
+          topics: realtimeTopicsFor(actor),
+          // The same person (a supervisor's act-as aside) with the rights they hold now.
+          resolve: async (fresh) => {
+            if (fresh) forgetActor(claims.sub);
+            const now = await resolveActorBySub(claims.sub);
+            return now?.userId === userId ? realtimeTopicsFor(now) : null;
+          },
+        };
       },
     });
     closers.push(() => mqtt.close());
+    // Rights taken away by an organization reach the person's open connections at once.
+    setLocalRightsListener((userIds) => mqtt.recheck(userIds));
+    closers.push(() => setLocalRightsListener(undefined));
     // Live push from the handlers (same process) goes straight into this broker (DESIGN §6).
     const { setLocalPublisher } = await import('../../functions/platform/events/push.ts');
     setLocalPublisher((topic, payload) => mqtt.publish(topic, payload));
@@ -209,8 +248,21 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         req.url = (req.url ?? '/').slice('/cognito'.length) || '/';
         cognito.handle(req, res);
       } else if (path === '/_local/outbox') {
+        // A browser gets the readable page; tools and tests the JSON (Cognito's codes, then the mails).
+        const codes = cognito.outbox.list().map((message) => ({ message, link: messageLink(url, message) }));
+        const mails = readMailOutbox(join(dataDir, 'mail-outbox.jsonl'));
+        if ((req.headers.accept ?? '').includes('text/html')) {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+          res.end(outboxPage(mails, codes));
+          return;
+        }
         res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-        res.end(JSON.stringify(cognito.outbox.list().map((m) => ({ ...m, link: messageLink(url, m) }))));
+        res.end(
+          JSON.stringify([
+            ...codes.map(({ message, link }) => ({ ...message, link })),
+            ...mails.map((mail) => ({ ...mail, kind: 'mail' })),
+          ]),
+        );
       } else {
         web(req, res, () => {
           res.writeHead(404, { 'content-type': 'text/plain' });
@@ -219,7 +271,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }
     };
 
-    return { url, mqttTcpPort: mqtt.tcpPort, cognito, mqtt, dynamo, seeded, ognBridge, ognIngest, close };
+    return {
+      url,
+      mqttTcpPort: mqtt.tcpPort,
+      cognito,
+      mqtt,
+      dynamo,
+      events,
+      seeded,
+      ognBridge,
+      ognIngest,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;
@@ -240,6 +303,15 @@ async function ognBridgeLogin(dataDir: string) {
     await writeFile(secretFile, `${password}\n`, { mode: 0o600 });
   }
   return { username: 'ogn-bridge', password, secretFile };
+}
+
+/** The key sealing list cursors (functions/platform/http/cursor.ts): random, one per data directory. */
+async function cursorSecret(dataDir: string) {
+  const file = join(dataDir, 'cursor.secret');
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
+  const secret = randomBytes(32).toString('base64url');
+  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
 }
 
 /** The link a person would get by e-mail, for the reset-password page (token: e-mail + code). */

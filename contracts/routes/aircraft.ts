@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { Guard, RouteDef } from '../route-types.ts';
 import * as aircraft from '../schemas/aircraft.ts';
+import { entityId } from '../validation.ts';
 
 const planeEditors: Guard = { auth: 'user', permission: 'plane-edit' };
 const versionOnly = z.strictObject({ version: z.number().check(z.int(), z.nonnegative()) });
@@ -19,6 +20,7 @@ export const aircraftRoutes = {
   getPlane: {
     method: 'GET',
     path: '/api/planes/{id}',
+    params: { id: entityId },
     domain: 'aircraft',
     guard: planeEditors,
     output: aircraft.planeOutput,
@@ -27,6 +29,7 @@ export const aircraftRoutes = {
   getPlaneStatistics: {
     method: 'GET',
     path: '/api/planes/{id}/statistics',
+    params: { id: entityId },
     domain: 'aircraft',
     guard: { auth: 'user', permission: 'plane-list' },
     query: aircraft.planeStatisticsQuery,
@@ -43,6 +46,7 @@ export const aircraftRoutes = {
   updatePlane: {
     method: 'PATCH',
     path: '/api/planes/{id}',
+    params: { id: entityId },
     domain: 'aircraft',
     guard: planeEditors,
     body: aircraft.updatePlaneInput,
@@ -51,6 +55,7 @@ export const aircraftRoutes = {
   deletePlane: {
     method: 'DELETE',
     path: '/api/planes/{id}',
+    params: { id: entityId },
     domain: 'aircraft',
     guard: { auth: 'user', permission: 'plane-delete' },
     output: z.null(),
@@ -59,6 +64,7 @@ export const aircraftRoutes = {
   closePlaneShare: {
     method: 'POST',
     path: '/api/planes/{id}/share/close',
+    params: { id: entityId },
     domain: 'aircraft',
     guard: planeEditors,
     body: versionOnly,

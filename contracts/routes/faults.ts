@@ -1,5 +1,6 @@
 import type { Guard, RouteDef } from '../route-types.ts';
 import * as faults from '../schemas/faults.ts';
+import { entityId } from '../validation.ts';
 
 /** Any member may report a fault and read one (the link in a notification); the service decides the rest. */
 const member: Guard = { auth: 'user', module: 'fault-report' };
@@ -28,6 +29,7 @@ export const faultsRoutes = {
   getFault: {
     method: 'GET',
     path: '/api/faults/{id}',
+    params: { id: entityId },
     domain: 'aircraft',
     guard: member,
     output: faults.faultOutput,
@@ -35,6 +37,7 @@ export const faultsRoutes = {
   updateFault: {
     method: 'PATCH',
     path: '/api/faults/{id}',
+    params: { id: entityId },
     domain: 'aircraft',
     guard: technicalOperators,
     body: faults.updateFaultInput,
@@ -44,6 +47,7 @@ export const faultsRoutes = {
   closeFault: {
     method: 'POST',
     path: '/api/faults/{id}/close',
+    params: { id: entityId },
     domain: 'aircraft',
     guard: technicalOperators,
     body: faults.closeFaultInput,
@@ -53,6 +57,7 @@ export const faultsRoutes = {
   createFaultPhotoUpload: {
     method: 'POST',
     path: '/api/faults/{id}/photos/upload',
+    params: { id: entityId },
     domain: 'aircraft',
     guard: member,
     body: faults.photoUploadInput,
@@ -62,6 +67,7 @@ export const faultsRoutes = {
   addFaultPhoto: {
     method: 'POST',
     path: '/api/faults/{id}/photos',
+    params: { id: entityId },
     domain: 'aircraft',
     guard: member,
     body: faults.addPhotoInput,

@@ -2,6 +2,7 @@ import type { Guard, RouteDef } from '../route-types.ts';
 import * as sheet from '../schemas/daily-flights.ts';
 import * as flights from '../schemas/flights.ts';
 import * as tracking from '../schemas/tracking.ts';
+import { entityId, isoDate } from '../validation.ts';
 
 const member: Guard = { auth: 'user' };
 const recorder: Guard = { auth: 'user', permission: 'ods-edit' };
@@ -24,6 +25,7 @@ export const flightRoutes = {
   getFlight: {
     method: 'GET',
     path: '/api/flights/{id}',
+    params: { id: entityId },
     domain: 'flights',
     guard: member,
     output: flights.flightOutput,
@@ -39,6 +41,7 @@ export const flightRoutes = {
   updateFlight: {
     method: 'PATCH',
     path: '/api/flights/{id}',
+    params: { id: entityId },
     domain: 'flights',
     guard: recorder,
     body: flights.updateFlightInput,
@@ -47,6 +50,7 @@ export const flightRoutes = {
   deleteFlight: {
     method: 'DELETE',
     path: '/api/flights/{id}',
+    params: { id: entityId },
     domain: 'flights',
     guard: recorder,
     query: flights.deleteFlightQuery,
@@ -56,6 +60,7 @@ export const flightRoutes = {
   acceptFlight: {
     method: 'POST',
     path: '/api/flights/{id}/accept',
+    params: { id: entityId },
     domain: 'flights',
     guard: member,
     body: flights.versionInput,
@@ -72,6 +77,7 @@ export const flightRoutes = {
   getDailySheet: {
     method: 'GET',
     path: '/api/daily-flights/{date}',
+    params: { date: isoDate },
     domain: 'flights',
     guard: sheetReader,
     output: sheet.dailySheetOutput,
@@ -79,6 +85,7 @@ export const flightRoutes = {
   saveDailySheet: {
     method: 'PUT',
     path: '/api/daily-flights/{date}',
+    params: { date: isoDate },
     domain: 'flights',
     guard: timer,
     body: sheet.saveSheetInput,
@@ -87,6 +94,7 @@ export const flightRoutes = {
   createSheetFlight: {
     method: 'POST',
     path: '/api/daily-flights/{date}/flights',
+    params: { date: isoDate },
     domain: 'flights',
     guard: timer,
     body: flights.createFlightInput,
@@ -95,6 +103,7 @@ export const flightRoutes = {
   updateSheetFlight: {
     method: 'PATCH',
     path: '/api/daily-flights/{date}/flights/{id}',
+    params: { date: isoDate, id: entityId },
     domain: 'flights',
     guard: timer,
     body: flights.updateFlightInput,
@@ -103,6 +112,7 @@ export const flightRoutes = {
   takeOffSheetFlight: {
     method: 'POST',
     path: '/api/daily-flights/{date}/flights/{id}/takeoff',
+    params: { date: isoDate, id: entityId },
     domain: 'flights',
     guard: timer,
     body: flights.flightMomentInput,
@@ -111,6 +121,7 @@ export const flightRoutes = {
   landSheetFlight: {
     method: 'POST',
     path: '/api/daily-flights/{date}/flights/{id}/landing',
+    params: { date: isoDate, id: entityId },
     domain: 'flights',
     guard: timer,
     body: flights.flightMomentInput,
@@ -119,6 +130,7 @@ export const flightRoutes = {
   deleteSheetFlight: {
     method: 'DELETE',
     path: '/api/daily-flights/{date}/flights/{id}',
+    params: { date: isoDate, id: entityId },
     domain: 'flights',
     guard: timer,
     query: flights.deleteFlightQuery,
@@ -128,6 +140,7 @@ export const flightRoutes = {
   confirmProposal: {
     method: 'POST',
     path: '/api/daily-flights/{date}/proposals/{id}/confirm',
+    params: { date: isoDate, id: entityId },
     domain: 'flights',
     guard: timer,
     body: tracking.confirmProposalInput,
@@ -136,6 +149,7 @@ export const flightRoutes = {
   dismissProposal: {
     method: 'POST',
     path: '/api/daily-flights/{date}/proposals/{id}/dismiss',
+    params: { date: isoDate, id: entityId },
     domain: 'flights',
     guard: timer,
     body: tracking.dismissProposalInput,

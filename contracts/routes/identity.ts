@@ -2,6 +2,7 @@ import type { Guard, RouteDef } from '../route-types.ts';
 import * as identity from '../schemas/identity.ts';
 import * as notifications from '../schemas/notifications.ts';
 import * as people from '../schemas/people.ts';
+import { entityId } from '../validation.ts';
 
 export const signedIn: Guard = { auth: 'user' };
 export const orgAdmins: Guard = { auth: 'user', roles: ['admin', 'organization_operator'] };
@@ -110,6 +111,15 @@ export const identityRoutes = {
     query: identity.pageQuery,
     output: identity.myActionsOutput,
   },
+  /** What organizations changed of the person's own data (issue 11 §1), newest first. */
+  listActionsAboutMe: {
+    method: 'GET',
+    path: '/api/profile/actions/about-me',
+    domain: 'identity',
+    guard: signedIn,
+    query: identity.pageQuery,
+    output: identity.myActionsOutput,
+  },
   listNotifications: {
     method: 'GET',
     path: '/api/profile/notifications',
@@ -129,6 +139,7 @@ export const identityRoutes = {
   getNotification: {
     method: 'GET',
     path: '/api/profile/notification/{id}',
+    params: { id: entityId },
     domain: 'identity',
     guard: signedIn,
     output: notifications.notificationOutput,
@@ -144,6 +155,7 @@ export const identityRoutes = {
   deleteNotification: {
     method: 'DELETE',
     path: '/api/profile/notification/{id}',
+    params: { id: entityId },
     domain: 'identity',
     guard: signedIn,
     output: notifications.notificationIdOutput,

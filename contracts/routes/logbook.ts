@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { Guard, RouteDef } from '../route-types.ts';
 import * as logbook from '../schemas/logbook.ts';
+import { entityId } from '../validation.ts';
 
 const member: Guard = { auth: 'user' };
 const trainingAdmin: Guard = { auth: 'user', permission: 'training-administration' };
@@ -18,6 +19,7 @@ export const logbookRoutes = {
   listLogbook: {
     method: 'GET',
     path: '/api/logbook/{kind}',
+    params: { kind: logbook.logbookKind },
     domain: 'flights',
     guard: member,
     query: logbook.logbookQuery,
@@ -26,6 +28,7 @@ export const logbookRoutes = {
   getLogbookBook: {
     method: 'GET',
     path: '/api/logbook/{kind}/book',
+    params: { kind: logbook.logbookKind },
     domain: 'flights',
     guard: member,
     output: logbook.logbookBookOutput,
@@ -33,6 +36,7 @@ export const logbookRoutes = {
   savePrevTotals: {
     method: 'PUT',
     path: '/api/logbook/{kind}/book',
+    params: { kind: logbook.logbookKind },
     domain: 'flights',
     guard: member,
     body: logbook.prevTotalsInput,
@@ -41,6 +45,7 @@ export const logbookRoutes = {
   verifyLogbook: {
     method: 'GET',
     path: '/api/logbook/{kind}/verify',
+    params: { kind: logbook.logbookKind },
     domain: 'flights',
     guard: member,
     output: logbook.logbookBookOutput,
@@ -48,6 +53,7 @@ export const logbookRoutes = {
   getLogbookEntry: {
     method: 'GET',
     path: '/api/logbook/{kind}/entries/{id}',
+    params: { kind: logbook.logbookKind, id: entityId },
     domain: 'flights',
     guard: member,
     output: logbook.logbookEntryOutput,
@@ -55,6 +61,7 @@ export const logbookRoutes = {
   createPrivateEntry: {
     method: 'POST',
     path: '/api/logbook/{kind}/entries',
+    params: { kind: logbook.logbookKind },
     domain: 'flights',
     guard: member,
     body: logbook.createPrivateEntryInput,
@@ -63,6 +70,7 @@ export const logbookRoutes = {
   updatePrivateEntry: {
     method: 'PATCH',
     path: '/api/logbook/{kind}/entries/{id}',
+    params: { kind: logbook.logbookKind, id: entityId },
     domain: 'flights',
     guard: member,
     body: logbook.updatePrivateEntryInput,
@@ -71,6 +79,7 @@ export const logbookRoutes = {
   deletePrivateEntry: {
     method: 'DELETE',
     path: '/api/logbook/{kind}/entries/{id}',
+    params: { kind: logbook.logbookKind, id: entityId },
     domain: 'flights',
     guard: member,
     output: deleted,
@@ -78,6 +87,7 @@ export const logbookRoutes = {
   listMemberLogbook: {
     method: 'GET',
     path: '/api/members/{user_id}/logbook/glider',
+    params: { user_id: entityId },
     domain: 'flights',
     guard: trainingAdmin,
     query: logbook.logbookQuery,
@@ -93,6 +103,7 @@ export const logbookRoutes = {
   signEntry: {
     method: 'POST',
     path: '/api/signatures/{user_id}/{id}',
+    params: { user_id: entityId, id: entityId },
     domain: 'flights',
     guard: member,
     body: logbook.signInput,
@@ -101,6 +112,7 @@ export const logbookRoutes = {
   getStatistics: {
     method: 'GET',
     path: '/api/statistics/{kind}',
+    params: { kind: logbook.logbookKind },
     domain: 'flights',
     guard: member,
     query: logbook.statisticsQuery,
@@ -117,6 +129,7 @@ export const logbookRoutes = {
   getMemberRecency: {
     method: 'GET',
     path: '/api/members/{user_id}/recency',
+    params: { user_id: entityId },
     domain: 'flights',
     guard: member,
     output: logbook.recencyOutput,

@@ -10,6 +10,7 @@ export const lookupRoutes = {
   getDatasource: {
     method: 'GET',
     path: '/api/datasource/{source_type}',
+    params: { source_type: lookups.datasourceType },
     domain: 'identity',
     // Any member: each type answers only what the caller may see (their organization's people and
     // roles, their own organizations, the global reference lists).
@@ -27,6 +28,7 @@ export const lookupRoutes = {
   getHelp: {
     method: 'GET',
     path: '/api/help/{page}',
+    params: { page: lookups.helpPage },
     domain: 'identity',
     // Help is not secret, and the sign-in, password reminder and registration screens need it
     // before anyone is signed in.

@@ -1,5 +1,6 @@
 import type { Guard, RouteDef } from '../route-types.ts';
 import * as m from '../schemas/maintenance.ts';
+import { entityId } from '../validation.ts';
 
 const readers: Guard = { auth: 'user', permission: 'component-list', module: 'maintenance' };
 const editors: Guard = { auth: 'user', permission: 'component-edit', module: 'maintenance' };
@@ -26,6 +27,7 @@ export const maintenanceRoutes = {
   listPlaneMaintenance: {
     method: 'GET',
     path: '/api/planes/{id}/maintenance',
+    params: { id: entityId },
     domain: 'aircraft',
     guard: readers,
     query: m.pageQuery,
@@ -42,6 +44,7 @@ export const maintenanceRoutes = {
   getMaintenanceItem: {
     method: 'GET',
     path: '/api/maintenance/{id}',
+    params: { id: entityId },
     domain: 'aircraft',
     guard: readers,
     output: m.maintenanceOutput,
@@ -50,6 +53,7 @@ export const maintenanceRoutes = {
   updateMaintenanceItem: {
     method: 'PATCH',
     path: '/api/maintenance/{id}',
+    params: { id: entityId },
     domain: 'aircraft',
     guard: editors,
     body: m.updateMaintenanceInput,
@@ -59,6 +63,7 @@ export const maintenanceRoutes = {
   performMaintenance: {
     method: 'POST',
     path: '/api/maintenance/{id}/performed',
+    params: { id: entityId },
     domain: 'aircraft',
     guard: editors,
     body: m.performedInput,
@@ -75,6 +80,7 @@ export const maintenanceRoutes = {
   listPlaneComponents: {
     method: 'GET',
     path: '/api/planes/{id}/components',
+    params: { id: entityId },
     domain: 'aircraft',
     guard: readers,
     query: m.pageQuery,
@@ -91,6 +97,7 @@ export const maintenanceRoutes = {
   getComponent: {
     method: 'GET',
     path: '/api/components/{id}',
+    params: { id: entityId },
     domain: 'aircraft',
     guard: readers,
     output: m.componentOutput,
@@ -98,6 +105,7 @@ export const maintenanceRoutes = {
   updateComponent: {
     method: 'PATCH',
     path: '/api/components/{id}',
+    params: { id: entityId },
     domain: 'aircraft',
     guard: editors,
     body: m.updateComponentInput,
@@ -107,6 +115,7 @@ export const maintenanceRoutes = {
   deleteComponent: {
     method: 'DELETE',
     path: '/api/components/{id}',
+    params: { id: entityId },
     domain: 'aircraft',
     guard: editors,
     output: m.deletedOutput,
@@ -115,6 +124,7 @@ export const maintenanceRoutes = {
   performComponentMaintenance: {
     method: 'POST',
     path: '/api/components/{id}/performed',
+    params: { id: entityId },
     domain: 'aircraft',
     guard: editors,
     body: m.performedInput,
@@ -123,6 +133,7 @@ export const maintenanceRoutes = {
   listComponentEvents: {
     method: 'GET',
     path: '/api/components/{id}/events',
+    params: { id: entityId },
     domain: 'aircraft',
     guard: readers,
     query: m.pageQuery,

@@ -1,5 +1,6 @@
 import type { Guard, RouteDef } from '../route-types.ts';
 import * as org from '../schemas/organizations.ts';
+import { entityId } from '../validation.ts';
 
 const supervisor: Guard = { auth: 'user', roles: ['supervisor'] };
 const organizationEditors: Guard = { auth: 'user', permission: 'organization-edit' };
@@ -27,6 +28,7 @@ export const organizationRoutes = {
   getOrganization: {
     method: 'GET',
     path: '/api/organizations/{id}',
+    params: { id: entityId },
     domain: 'organizations',
     guard: organizationEditors,
     output: org.organizationRecord,
@@ -34,6 +36,7 @@ export const organizationRoutes = {
   updateOrganization: {
     method: 'PATCH',
     path: '/api/organizations/{id}',
+    params: { id: entityId },
     domain: 'organizations',
     guard: organizationEditors,
     body: org.updateOrganizationInput,
@@ -42,6 +45,7 @@ export const organizationRoutes = {
   listOrganizationMemberOptions: {
     method: 'GET',
     path: '/api/organizations/{id}/member-options',
+    params: { id: entityId },
     domain: 'organizations',
     guard: organizationEditors,
     output: org.memberOptionsOutput,
@@ -49,6 +53,7 @@ export const organizationRoutes = {
   listSubscriptions: {
     method: 'GET',
     path: '/api/organizations/{id}/subscriptions',
+    params: { id: entityId },
     domain: 'organizations',
     guard: supervisor,
     query: org.listPageQuery,
@@ -57,6 +62,7 @@ export const organizationRoutes = {
   assignPackage: {
     method: 'POST',
     path: '/api/organizations/{id}/subscriptions',
+    params: { id: entityId },
     domain: 'organizations',
     guard: supervisor,
     body: org.assignPackageInput,
@@ -65,6 +71,7 @@ export const organizationRoutes = {
   getSubscription: {
     method: 'GET',
     path: '/api/subscriptions/{id}',
+    params: { id: entityId },
     domain: 'organizations',
     guard: supervisor,
     output: org.subscriptionOutput,
@@ -72,6 +79,7 @@ export const organizationRoutes = {
   updateSubscription: {
     method: 'PATCH',
     path: '/api/subscriptions/{id}',
+    params: { id: entityId },
     domain: 'organizations',
     guard: supervisor,
     body: org.updateSubscriptionInput,
@@ -95,6 +103,7 @@ export const organizationRoutes = {
   updatePackage: {
     method: 'PATCH',
     path: '/api/packages/{id}',
+    params: { id: entityId },
     domain: 'organizations',
     guard: supervisor,
     body: org.updatePackageInput,
@@ -110,6 +119,7 @@ export const organizationRoutes = {
   getTypeList: {
     method: 'GET',
     path: '/api/type-lists/{id}',
+    params: { id: org.typeListId },
     domain: 'organizations',
     guard: supervisor,
     output: org.typeListOutput,
@@ -117,6 +127,7 @@ export const organizationRoutes = {
   updateTypeList: {
     method: 'PUT',
     path: '/api/type-lists/{id}',
+    params: { id: org.typeListId },
     domain: 'organizations',
     guard: supervisor,
     body: org.updateTypeListInput,

@@ -2,6 +2,7 @@ import type { Permission } from '../permissions.ts';
 import type { RouteDef } from '../route-types.ts';
 import * as members from '../schemas/members.ts';
 import { personInput, personOutput, pilotInfoInput } from '../schemas/people.ts';
+import { entityId } from '../validation.ts';
 
 const can = <P extends Permission>(permission: P) => ({ auth: 'user', permission }) as const;
 const admins = { auth: 'user', roles: ['admin'] } as const;
@@ -29,6 +30,7 @@ export const peopleRoutes = {
   getMember: {
     method: 'GET',
     path: '/api/users/{user_id}',
+    params: { user_id: entityId },
     domain: 'organizations',
     guard: can('user-edit'),
     output: members.memberOutput,
@@ -36,6 +38,7 @@ export const peopleRoutes = {
   updateMember: {
     method: 'PATCH',
     path: '/api/users/{user_id}',
+    params: { user_id: entityId },
     domain: 'organizations',
     guard: can('user-edit'),
     body: personInput,
@@ -44,6 +47,7 @@ export const peopleRoutes = {
   setMemberRoles: {
     method: 'PUT',
     path: '/api/users/{user_id}/roles',
+    params: { user_id: entityId },
     domain: 'organizations',
     guard: can('user-edit'),
     body: members.setMemberRolesInput,
@@ -52,6 +56,7 @@ export const peopleRoutes = {
   setMemberStatus: {
     method: 'PATCH',
     path: '/api/users/{user_id}/status',
+    params: { user_id: entityId },
     domain: 'organizations',
     guard: can('user-edit'),
     body: members.setMemberStatusInput,
@@ -60,9 +65,62 @@ export const peopleRoutes = {
   removeMember: {
     method: 'DELETE',
     path: '/api/users/{user_id}',
+    params: { user_id: entityId },
     domain: 'organizations',
     guard: can('user-edit'),
     output: members.noContent,
+  },
+  /** Takes back a waiting invitation (or clears a declined one once its quiet period is over). */
+  withdrawInvitation: {
+    method: 'DELETE',
+    path: '/api/users/{user_id}/invitation',
+    params: { user_id: entityId },
+    domain: 'organizations',
+    guard: can('user-edit'),
+    output: members.noContent,
+  },
+
+  // the invited person: their invitations, accept or decline (issue 11 §1); any signed-in person
+  listMyInvitations: {
+    method: 'GET',
+    path: '/api/invitations',
+    domain: 'organizations',
+    guard: { auth: 'user' },
+    output: members.invitationsOutput,
+  },
+  acceptInvitation: {
+    method: 'POST',
+    path: '/api/invitations/{organization_id}/accept',
+    params: { organization_id: entityId },
+    domain: 'organizations',
+    guard: { auth: 'user' },
+    output: members.invitationAnswerOutput,
+  },
+  declineInvitation: {
+    method: 'POST',
+    path: '/api/invitations/{organization_id}/decline',
+    params: { organization_id: entityId },
+    domain: 'organizations',
+    guard: { auth: 'user' },
+    output: members.invitationAnswerOutput,
+  },
+
+  // profile: which of the person's organizations read their whole logbook
+  listLogbookSharing: {
+    method: 'GET',
+    path: '/api/profile/logbook-sharing',
+    domain: 'organizations',
+    guard: { auth: 'user' },
+    output: members.logbookSharingOutput,
+  },
+  setLogbookSharing: {
+    method: 'PUT',
+    path: '/api/profile/logbook-sharing/{organization_id}',
+    params: { organization_id: entityId },
+    domain: 'organizations',
+    guard: { auth: 'user' },
+    body: members.logbookSharingInput,
+    output: members.logbookSharingItem,
   },
 
   // roles: the screen needs role-list; each change its own permission (spec §6)
@@ -77,6 +135,7 @@ export const peopleRoutes = {
   getRole: {
     method: 'GET',
     path: '/api/roles/{role_id}',
+    params: { role_id: entityId },
     domain: 'organizations',
     guard: can('role-list'),
     output: members.roleOutput,
@@ -92,6 +151,7 @@ export const peopleRoutes = {
   updateRole: {
     method: 'PATCH',
     path: '/api/roles/{role_id}',
+    params: { role_id: entityId },
     domain: 'organizations',
     guard: can('role-edit'),
     body: members.updateRoleInput,
@@ -100,6 +160,7 @@ export const peopleRoutes = {
   deleteRole: {
     method: 'DELETE',
     path: '/api/roles/{role_id}',
+    params: { role_id: entityId },
     domain: 'organizations',
     guard: can('role-delete'),
     output: members.noContent,
@@ -109,6 +170,7 @@ export const peopleRoutes = {
   getMemberPilotInfo: {
     method: 'GET',
     path: '/api/pilot-info/{user_id}',
+    params: { user_id: entityId },
     domain: 'organizations',
     guard: admins,
     output: members.memberPilotInfoOutput,
@@ -116,6 +178,7 @@ export const peopleRoutes = {
   updateMemberPilotInfo: {
     method: 'PUT',
     path: '/api/pilot-info/{user_id}',
+    params: { user_id: entityId },
     domain: 'organizations',
     guard: admins,
     body: pilotInfoInput,
@@ -126,6 +189,7 @@ export const peopleRoutes = {
   listMemberPermits: {
     method: 'GET',
     path: '/api/organization/permits/{user_id}',
+    params: { user_id: entityId },
     domain: 'organizations',
     guard: admins,
     output: members.memberPermitsOutput,
@@ -133,6 +197,7 @@ export const peopleRoutes = {
   grantPermit: {
     method: 'POST',
     path: '/api/organization/permits/{user_id}',
+    params: { user_id: entityId },
     domain: 'organizations',
     guard: admins,
     body: members.grantPermitInput,
@@ -141,6 +206,7 @@ export const peopleRoutes = {
   revokePermit: {
     method: 'DELETE',
     path: '/api/organization/permits/{user_id}/{permit_id}',
+    params: { user_id: entityId, permit_id: entityId },
     domain: 'organizations',
     guard: admins,
     output: members.noContent,

@@ -1,5 +1,7 @@
 import type { Guard, RouteDef } from '../route-types.ts';
+import { logbookKind } from '../schemas/logbook.ts';
 import * as tracking from '../schemas/tracking.ts';
+import { entityId } from '../validation.ts';
 
 /**
  * Any member of the organization sees its aircraft on the map (ogn-log, the daily sheet's map
@@ -32,6 +34,7 @@ export const trackingRoutes = {
   getFlightTrack: {
     method: 'GET',
     path: '/api/flights/{id}/track',
+    params: { id: entityId },
     domain: 'tracking',
     guard: member,
     output: tracking.trackOutput,
@@ -40,6 +43,7 @@ export const trackingRoutes = {
   getLogbookEntryTrack: {
     method: 'GET',
     path: '/api/logbook/{kind}/entries/{id}/track',
+    params: { kind: logbookKind, id: entityId },
     domain: 'tracking',
     guard: member,
     output: tracking.trackOutput,

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import '../validation.ts';
+import { cursor, entityId, isoDate, userText, version, whole } from '../validation.ts';
 import {
   FLYABLE_STATUSES,
   GROUNDED_STATUSES,
@@ -8,7 +8,6 @@ import {
   type PlaneStatus,
   RENT_TYPES,
 } from './aircraft-enums.ts';
-import { isoDate } from './people.ts';
 
 /**
  * Aircraft (spec §3 Plane): every field, as the plane/{id} form edits it and the screens read it.
@@ -16,9 +15,7 @@ import { isoDate } from './people.ts';
  * landings as counts, dates yyyy-mm-dd, prices in integer minor units of the organization's currency.
  */
 
-/** Whole numbers; unlike `z.int()` a failure does not stop the record's cross-field rules. */
-const whole = z.refine<number>((value) => Number.isInteger(value), { error: 'invalid_value' });
-const text = (max: number) => z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max))));
+const text = (max: number) => z.optional(z.nullable(userText(max)));
 const flag = z.optional(z.boolean());
 const count = (max: number) =>
   z.optional(z.nullable(z.number().check(whole, z.nonnegative(), z.maximum(max))));
@@ -86,7 +83,7 @@ export const planeFields = {
   is_tmg: flag,
   // Ownership and status
   /** user id of a private owner: a member of the organization. */
-  owner: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(64)))),
+  owner: z.optional(z.nullable(entityId)),
   owner_name: text(120),
   owner_organization: text(120),
   private_plane: flag,
@@ -158,8 +155,6 @@ const planeRules = <T extends { share_start_date?: string | null; share_end_date
 /** POST /api/planes. Absent optional fields take their defaults (status functional, flags off). */
 export const createPlaneInput = z.strictObject(planeFields).check(planeRules());
 export type CreatePlaneInput = z.infer<typeof createPlaneInput>;
-
-const version = z.number().check(whole, z.nonnegative());
 
 /** PATCH /api/planes/{id}: an absent field stays as it is, null clears it; `version` as read. */
 export const updatePlaneInput = z.strictObject({ ...planeFields, version }).check(planeRules());
@@ -262,12 +257,12 @@ export const PLANE_CATEGORY_FILTERS = ['plc_01', 'plc_02', 'tmg'] as const;
 export type PlaneCategoryFilter = (typeof PLANE_CATEGORY_FILTERS)[number];
 
 export const listPlanesQuery = z.strictObject({
-  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
+  cursor: z.optional(cursor),
   limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
   status: z.optional(z.enum(PLANE_STATUSES)),
   category: z.optional(z.enum(PLANE_CATEGORY_FILTERS)),
   /** Part of the registration, type, model or callsign. */
-  filter: z.optional(z.string().check(z.trim(), z.maxLength(40))),
+  filter: z.optional(userText(40)),
 });
 export type ListPlanesQuery = z.infer<typeof listPlanesQuery>;
 

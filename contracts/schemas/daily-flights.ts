@@ -1,28 +1,20 @@
 import * as z from 'zod/mini';
-import '../validation.ts';
+import { cursor, entityId, isoDate, userText, version, whole } from '../validation.ts';
 import { flightOutput } from './flights.ts';
-import { isoDate } from './people.ts';
 import { proposalOutput } from './tracking.ts';
 
 /** The daily flight sheet (daily-flight, daily-flight/{id}: the id is the day, yyyy-mm-dd). */
 
-const id = z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(64))));
-const whole = z.refine<number>((value) => Number.isInteger(value), { error: 'invalid_value' });
-
 /** PUT /api/daily-flights/{date}: open the day's sheet or change its settings; `version` as read (0: new). */
 export const saveSheetInput = z.strictObject({
-  airport: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(8)))),
+  airport: z.optional(z.nullable(userText(8))),
   status: z.optional(z.enum(['open', 'closed'])),
-  leader_id: id,
-  timer_operator_ids: z.optional(
-    z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.maxLength(20)),
-  ),
-  winch: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(60)))),
-  tow_plane_ids: z.optional(
-    z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.maxLength(10)),
-  ),
-  notes: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(1000)))),
-  version: z.number().check(whole, z.nonnegative()),
+  leader_id: z.optional(z.nullable(entityId)),
+  timer_operator_ids: z.optional(z.array(entityId).check(z.maxLength(20))),
+  winch: z.optional(z.nullable(userText(60))),
+  tow_plane_ids: z.optional(z.array(entityId).check(z.maxLength(10))),
+  notes: z.optional(z.nullable(userText(1000, { multiline: true }))),
+  version,
 });
 export type SaveSheetInput = z.infer<typeof saveSheetInput>;
 
@@ -53,7 +45,7 @@ export const dailySheetOutput = z.object({
 export type DailySheetOutput = z.infer<typeof dailySheetOutput>;
 
 export const listSheetsQuery = z.object({
-  cursor: z.optional(z.string()),
+  cursor: z.optional(cursor),
   limit: z.optional(z.coerce.number().check(whole, z.minimum(1), z.maximum(100))),
 });
 export const sheetListOutput = z.object({ items: z.array(sheetOutput), cursor: z.nullable(z.string()) });

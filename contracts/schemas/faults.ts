@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import '../validation.ts';
+import { declaredTypesFor, extensionsFor, FILE_FEATURES } from '../file-types.ts';
+import { entityId, cursor as pageCursor, userText, version as versionNumber } from '../validation.ts';
 import { FAULT_SEVERITIES, FAULT_STATUSES, PLANE_STATUSES } from './aircraft-enums.ts';
 
 /**
@@ -13,7 +14,9 @@ export const MAX_FAULT_PHOTOS = 8;
 /** Largest photo accepted (a phone's full-resolution JPEG or HEIC). */
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 /** What the photo picker offers and the server accepts (checked by the file's first bytes). */
-export const PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp', 'heic', 'heif'] as const;
+export const PHOTO_EXTENSIONS: readonly string[] = extensionsFor(FILE_FEATURES.faultPhoto);
+/** The content types a browser may declare for a photo; the stored type is sniffed all the same. */
+const PHOTO_DECLARED_TYPES: readonly string[] = declaredTypesFor(FILE_FEATURES.faultPhoto);
 /** Why an uploaded photo was refused: keys of `faults:photo_error.`. */
 export const PHOTO_ERRORS = [
   'photo_not_an_image',
@@ -23,10 +26,10 @@ export const PHOTO_ERRORS = [
 ] as const;
 export type PhotoError = (typeof PHOTO_ERRORS)[number];
 
-const id = z.string().check(z.minLength(1), z.maxLength(64));
-const cursor = z.optional(z.string().check(z.minLength(1), z.maxLength(2048)));
-const description = z.string().check(z.trim(), z.minLength(1), z.maxLength(2000));
-const version = z.number().check(z.int(), z.minimum(1));
+const id = entityId;
+const cursor = z.optional(pageCursor);
+const description = userText(2000, { min: 1, multiline: true });
+const version = versionNumber.check(z.minimum(1));
 
 export const listFaultsQuery = z.strictObject({
   cursor,
@@ -51,21 +54,24 @@ export const updateFaultInput = z.strictObject({
 export type UpdateFaultInput = z.infer<typeof updateFaultInput>;
 
 export const closeFaultInput = z.strictObject({
-  closing_comment: z.string().check(z.trim(), z.minLength(1), z.maxLength(2000)),
+  closing_comment: userText(2000, { min: 1, multiline: true }),
   version,
 });
 export type CloseFaultInput = z.infer<typeof closeFaultInput>;
 
-const fileName = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
+const fileName = userText(200, { min: 1 });
 
 /** Asks for a presigned POST for one photo: its name (for the extension), type and size. */
 export const photoUploadInput = z.strictObject({
   name: fileName.check(
-    z.refine((name) => (PHOTO_EXTENSIONS as readonly string[]).includes(extensionOf(name)), {
+    z.refine((name) => PHOTO_EXTENSIONS.includes(extensionOf(name)), {
       error: 'invalid_value',
     }),
   ),
-  content_type: z.string().check(z.regex(/^image\/[\w.+-]+$/, { error: 'invalid_value' }), z.maxLength(100)),
+  // An SVG (`image/svg+xml`) or anything else a photo is not is refused before any upload.
+  content_type: z
+    .string()
+    .check(z.refine((type) => PHOTO_DECLARED_TYPES.includes(type), { error: 'invalid_value' })),
   size: z.number().check(z.int(), z.minimum(1), z.maximum(MAX_PHOTO_BYTES)),
 });
 export type PhotoUploadInput = z.infer<typeof photoUploadInput>;
@@ -81,7 +87,7 @@ export type PhotoUploadOutput = z.infer<typeof photoUploadOutput>;
 
 /** After the upload: the server checks the object and adds it to the fault. */
 export const addPhotoInput = z.strictObject({
-  key: z.string().check(z.minLength(1), z.maxLength(300)),
+  key: z.string().check(z.minLength(1), z.maxLength(300), z.regex(/^[\w./-]+$/, { error: 'invalid_value' })),
   name: fileName,
 });
 export type AddPhotoInput = z.infer<typeof addPhotoInput>;

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
-import '../validation.ts';
+import { cursor, entityId, isoDate, isoInstant, userText, version, whole } from '../validation.ts';
 import { PLANE_CATEGORIES } from './aircraft-enums.ts';
 import { DAY_NIGHT, FLIGHT_KINDS, FLIGHT_SOURCES, FLIGHT_STATUSES } from './flight-enums.ts';
-import { isoDate } from './people.ts';
 
 /**
  * Club flights (spec §3 Flight) as the flight screens, the daily sheet and the Lambda agree on them.
@@ -10,22 +9,12 @@ import { isoDate } from './people.ts';
  * engine counter readings in minutes, altitudes in metres.
  */
 
-const whole = z.refine<number>((value) => Number.isInteger(value), { error: 'invalid_value' });
-const text = (max: number) => z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max))));
-const id = z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(64))));
+const text = (max: number) => z.optional(z.nullable(userText(max)));
+const id = z.optional(z.nullable(entityId));
 const minutes = z.optional(z.nullable(z.number().check(whole, z.nonnegative(), z.maximum(6_000_000))));
 const small = (max: number) =>
   z.optional(z.nullable(z.number().check(whole, z.nonnegative(), z.maximum(max))));
 
-/** `2026-08-15T09:00Z`, `2026-08-15T09:00:00.000Z` → the full UTC ISO form (spec §5 date-time format). */
-export const isoInstant = z.string().check(
-  z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, {
-    error: 'datetime_format',
-  }),
-  z.refine((value) => !Number.isNaN(Date.parse(value)), { error: 'datetime_format' }),
-  // Checks do not stop the pipeline: an unreadable value must pass through untouched (else toISOString throws).
-  z.overwrite((value) => (Number.isNaN(Date.parse(value)) ? value : new Date(value).toISOString())),
-);
 const instant = z.optional(z.nullable(isoInstant));
 
 /** Spec §3 takeoff type ids 1–6: self launch, rubber rope, winch, car lift, tow, TMG. */
@@ -33,7 +22,7 @@ export const takeoffTypeIdSchema = z.number().check(whole, z.minimum(1), z.maxim
 
 /** The fields a flight form or the daily sheet sends. */
 export const flightFields = {
-  plane_id: z.string().check(z.minLength(1), z.maxLength(64)),
+  plane_id: entityId,
   takeoff_type_id: takeoffTypeIdSchema,
   status: z.optional(z.enum(FLIGHT_STATUSES)),
   // Times and places
@@ -75,7 +64,7 @@ export const flightFields = {
   sim_date: z.optional(z.nullable(isoDate)),
   training: z.optional(z.boolean()),
   proficiency_check: z.optional(z.boolean()),
-  remarks: text(500),
+  remarks: z.optional(z.nullable(userText(500, { multiline: true }))),
 };
 export type FlightField = keyof typeof flightFields;
 
@@ -135,8 +124,6 @@ const flightRules = <T extends RuleInput>() =>
     },
   );
 
-const version = z.number().check(whole, z.nonnegative());
-
 /**
  * A create's idempotency key, chosen by the browser (the daily sheet's offline outbox): a
  * time-ordered id of the same shape as the server's (9 base-36 ms + 10 hex). The flight takes it
@@ -172,7 +159,10 @@ export type UpdateFlightInput = z.infer<typeof updateFlightInput>;
 export const flightMomentInput = z.strictObject({ at: z.optional(isoInstant), version });
 export type FlightMomentInput = z.infer<typeof flightMomentInput>;
 
-export const deleteFlightQuery = z.object({ version: z.optional(z.string()) });
+/** DELETE's `?version=`: a whole number as text (a query string carries no numbers). */
+export const deleteFlightQuery = z.object({
+  version: z.optional(z.string().check(z.regex(/^\d{1,15}$/, { error: 'invalid_value' }))),
+});
 
 const nullableString = z.nullable(z.string());
 const nullableNumber = z.nullable(z.number());
@@ -251,8 +241,8 @@ export const listFlightsQuery = z.object({
   /** yyyy-mm-dd, inclusive */
   from: z.optional(isoDate),
   to: z.optional(isoDate),
-  plane_id: z.optional(z.string()),
-  cursor: z.optional(z.string()),
+  plane_id: z.optional(entityId),
+  cursor: z.optional(cursor),
   limit: z.optional(z.coerce.number().check(whole, z.minimum(1), z.maximum(500))),
 });
 export type ListFlightsQuery = z.infer<typeof listFlightsQuery>;

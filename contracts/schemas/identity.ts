@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { LANGS } from '../langs.ts';
 import { MODULES } from '../modules.ts';
 import { GUARD_ROLES, PERMISSIONS } from '../permissions.ts';
-import '../validation.ts';
+import { cursor, entityId, userText } from '../validation.ts';
 import {
   type OrganizationRecord,
   organizationRecord,
@@ -11,12 +11,10 @@ import {
   updateOwnOrganizationInput,
 } from './organizations.ts';
 
-const id = z.string().check(z.minLength(1), z.maxLength(64));
-
 export const changeLanguageInput = z.strictObject({ lang: z.enum(LANGS) });
 export type ChangeLanguageInput = z.infer<typeof changeLanguageInput>;
 
-export const changeOrganizationInput = z.strictObject({ organization_id: id });
+export const changeOrganizationInput = z.strictObject({ organization_id: entityId });
 export type ChangeOrganizationInput = z.infer<typeof changeOrganizationInput>;
 
 /** What a user sees of an organization they belong to (profile header, organization switch). */
@@ -112,8 +110,8 @@ export const healthOutput = z.object({ ok: z.boolean(), time: z.string() });
  * newsletter are optional and off unless chosen.
  */
 export const registrationInput = z.strictObject({
-  first_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
-  last_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
+  first_name: userText(60, { min: 1 }),
+  last_name: userText(60, { min: 1 }),
   lang: z.enum(LANGS),
   public_privatedata: z.optional(z.boolean()),
   newsletter_on: z.optional(z.boolean()),
@@ -122,7 +120,7 @@ export type RegistrationInput = z.infer<typeof registrationInput>;
 
 /** Paging through a person's own list (profile/actions): newest first. */
 export const pageQuery = z.strictObject({
-  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
+  cursor: z.optional(cursor),
   limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
 });
 export type PageQuery = z.infer<typeof pageQuery>;

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
-import '../validation.ts';
+import { cursor, isoDate, isoInstant, userText, version, whole } from '../validation.ts';
 import { FLIGHT_KINDS, LOGBOOK_SOURCES, LOGBOOK_STATUSES, PILOT_ROLES } from './flight-enums.ts';
-import { isoInstant, takeoffTypeIdSchema } from './flights.ts';
-import { isoDate } from './people.ts';
+import { takeoffTypeIdSchema } from './flights.ts';
 
 /**
  * Personal logbooks (logbook/glider, logbook/general, logbook-glider/{user_id}, signature): club
@@ -10,11 +9,9 @@ import { isoDate } from './people.ts';
  * Durations in integer minutes.
  */
 
-const whole = z.refine<number>((value) => Number.isInteger(value), { error: 'invalid_value' });
-const text = (max: number) => z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max))));
+const text = (max: number) => z.optional(z.nullable(userText(max)));
 const minutes = z.number().check(whole, z.nonnegative(), z.maximum(6_000_000));
 const count = z.number().check(whole, z.nonnegative(), z.maximum(1_000_000));
-const version = z.number().check(whole, z.nonnegative());
 
 export const logbookKind = z.enum(FLIGHT_KINDS);
 
@@ -24,7 +21,7 @@ export const privateEntryFields = {
   landing_time: z.optional(z.nullable(isoInstant)),
   takeoff_airport: text(8),
   landing_airport: text(8),
-  reg_num: z.string().check(z.trim(), z.minLength(1), z.maxLength(16)),
+  reg_num: userText(16, { min: 1 }),
   plane_type: text(40),
   is_tmg: z.optional(z.boolean()),
   multi_engine: z.optional(z.boolean()),
@@ -41,7 +38,7 @@ export const privateEntryFields = {
   sim_type: text(60),
   tow_altitude: z.optional(z.nullable(z.number().check(whole, z.nonnegative(), z.maximum(3000)))),
   proficiency_check: z.optional(z.boolean()),
-  remarks: text(500),
+  remarks: z.optional(z.nullable(userText(500, { multiline: true }))),
 };
 
 const landingAfterTakeoff = <T extends { takeoff_time?: string; landing_time?: string | null }>() =>
@@ -176,7 +173,7 @@ export type LogbookBookOutput = z.infer<typeof logbookBookOutput>;
 export const logbookQuery = z.object({
   from: z.optional(isoDate),
   to: z.optional(isoDate),
-  cursor: z.optional(z.string()),
+  cursor: z.optional(cursor),
   limit: z.optional(z.coerce.number().check(whole, z.minimum(1), z.maximum(500))),
 });
 export type LogbookQuery = z.infer<typeof logbookQuery>;

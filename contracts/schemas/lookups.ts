@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { LANGS } from '../langs.ts';
 import { GUARD_ROLES, PERMISSIONS, ROLE_LABELS } from '../permissions.ts';
-import '../validation.ts';
+import { userText } from '../validation.ts';
 
 /**
  * Lookups: the datasources of spec §3 (`GET /api/datasource/{source_type}`), the global search
@@ -21,8 +21,8 @@ export const DATASOURCE_TYPES = [
   'planes',
 ] as const;
 export type DatasourceType = (typeof DATASOURCE_TYPES)[number];
-export const isDatasourceType = (value: string): value is DatasourceType =>
-  (DATASOURCE_TYPES as readonly string[]).includes(value);
+/** `GET /api/datasource/{source_type}`. */
+export const datasourceType = z.enum(DATASOURCE_TYPES);
 
 /** Spec §4/§9: the planes datasource is never cached (aircraft state changes during the day). */
 export const UNCACHED_DATASOURCES: ReadonlySet<DatasourceType> = new Set(['planes']);
@@ -138,7 +138,7 @@ export const datasourceOutput = z.object({
 
 /** Spec §7 "global search": at least two characters, so one keystroke does not list everyone. */
 export const globalSearchInput = z.strictObject({
-  text: z.string().check(z.trim(), z.minLength(2), z.maxLength(100)),
+  text: userText(100, { min: 2 }),
 });
 export type GlobalSearchInput = z.infer<typeof globalSearchInput>;
 
@@ -188,6 +188,9 @@ export const helpBlock = z.union([
 export type HelpBlock = z.infer<typeof helpBlock>;
 
 export const helpQuery = z.object({ lang: z.optional(z.enum(LANGS)) });
+
+/** A page's help name (`plane-fault`, the page table's `helpPage`): one that has no text is a 404. */
+export const helpPage = z.string().check(z.regex(/^[a-z0-9-]{1,64}$/, { error: 'invalid_value' }));
 
 export const helpOutput = z.object({
   page: z.string(),

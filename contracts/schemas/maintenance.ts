@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import '../validation.ts';
+import { entityId, isoDate, cursor as pageCursor, userText, version, whole } from '../validation.ts';
 import {
   AIRCRAFT_EVENT_KINDS,
   COMPONENT_TYPES,
@@ -9,7 +9,6 @@ import {
   MAINTENANCE_KINDS,
   PLANE_STATUSES,
 } from './aircraft-enums.ts';
-import { isoDate } from './people.ts';
 
 /**
  * Components, maintenance items, their next due and history, and the fleet overview (spec §3
@@ -22,18 +21,16 @@ import { isoDate } from './people.ts';
 const MAX_MINUTES = 60 * 1_000_000;
 const MAX_COUNT = 10_000_000;
 
-const whole = z.refine<number>((value) => Number.isInteger(value), { error: 'invalid_value' });
-const id = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
-const text = (max: number) => z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max))));
-const requiredText = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+const id = entityId;
+/** Free text: a name (one line), or a comment (several lines). */
+const text = (max: number, multiline = false) => z.optional(z.nullable(userText(max, { multiline })));
+const requiredText = (max: number) => userText(max, { min: 1 });
 const optionalDate = z.optional(z.nullable(isoDate));
 const minutes = z.optional(z.nullable(z.number().check(whole, z.nonnegative(), z.maximum(MAX_MINUTES))));
 const count = z.optional(z.nullable(z.number().check(whole, z.nonnegative(), z.maximum(MAX_COUNT))));
 /** A cycle length: more than zero (a zero cycle would be due forever). */
 const positive = (max: number, integer = true) =>
   z.optional(z.nullable(z.number().check(...(integer ? [whole] : []), z.positive(), z.maximum(max))));
-const version = z.number().check(whole, z.nonnegative());
-
 /** A maintenance schedule: any mix of cycles, whichever comes first (functions/aircraft/next-due.ts). */
 export const scheduleFields = {
   /** Hours (spec §9 presets 25, 50, 100, 200, 500, 1000; any other value too, e.g. 12.5). */
@@ -93,7 +90,7 @@ const componentFields = {
   part_number: text(60),
   serial_no: text(60),
   installation_date: optionalDate,
-  installation_comment: text(1000),
+  installation_comment: text(1000, true),
   /** Time since new when recorded in Windsock; flights add to it afterwards. */
   start_counter_flight: minutes,
   start_counter_engine: minutes,
@@ -123,7 +120,7 @@ const itemFields = {
   kind: z.optional(z.enum(MAINTENANCE_KINDS)),
   /** The component it belongs to (its counters then); none: the aircraft's. */
   component_id: z.optional(z.nullable(id)),
-  comment: text(2000),
+  comment: text(2000, true),
   ...scheduleFields,
 };
 
@@ -155,12 +152,12 @@ export const performedInput = z.strictObject({
       takeoff: z.optional(z.number().check(whole, z.nonnegative(), z.maximum(MAX_COUNT))),
     }),
   ),
-  comment: text(2000),
+  comment: text(2000, true),
   version: z.optional(version),
 });
 export type PerformedInput = z.infer<typeof performedInput>;
 
-const cursor = z.optional(z.string().check(z.maxLength(2000)));
+const cursor = z.optional(pageCursor);
 const pageLimit = z.optional(
   z.pipe(
     z.string().check(z.regex(/^\d{1,3}$/)),

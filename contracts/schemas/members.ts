@@ -1,28 +1,35 @@
 import * as z from 'zod/mini';
 import { LANGS } from '../langs.ts';
 import { GUARD_ROLES, PERMISSIONS, ROLE_LABELS } from '../permissions.ts';
-import { isoDate, personFields, personOutput, pilotInfoOutput } from './people.ts';
-import '../validation.ts';
+import { cursor, entityId, isoDate, userText, version } from '../validation.ts';
+import { personFields, personOutput, pilotInfoOutput } from './people.ts';
 
 /**
  * The organization's people (spec §2 "Users and organizations"): members and their roles, the
  * roles screen, permits, a member's pilot data, the supervisor's act-as and the address book.
  */
 
-const id = z.string().check(z.minLength(1), z.maxLength(64));
-const version = z.number().check(z.int(), z.nonnegative());
+const id = entityId;
 const nullableText = z.nullable(z.string());
 
 /** Paging by DynamoDB key (DESIGN §3): the opaque cursor of the previous page, and its size. */
 const pageQuery = {
-  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
+  cursor: z.optional(cursor),
   limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
 };
 /** Free-text filter: name or e-mail (users), name (address book, act-as search). */
-const filterText = z.optional(z.string().check(z.trim(), z.maxLength(80)));
+const filterText = z.optional(userText(80));
 
 export const MEMBER_STATUSES = ['active', 'suspended'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
+/**
+ * A row of the members list (issue 11 §1): a member (active or suspended), or an invitation sent to
+ * an e-mail that already had an account — waiting (`invited`) or turned down (`declined`). Accepting
+ * makes it an active membership. Until then the organization sees only the e-mail and this state.
+ */
+export const MEMBERSHIP_STATES = ['active', 'suspended', 'invited', 'declined'] as const;
+export type MembershipState = (typeof MEMBERSHIP_STATES)[number];
 
 /** A person as lists name them. */
 export const memberRef = z.object({ user_id: z.string(), user_name: z.string() });
@@ -40,14 +47,18 @@ export type ListMembersQuery = z.infer<typeof listMembersQuery>;
 
 export const memberListItem = z.object({
   user_id: z.string(),
-  user_name: z.string(),
+  /** Null for an invitation: the person's name is theirs until they accept. */
+  user_name: nullableText,
   email: z.string(),
   callsign: nullableText,
   role_ids: z.array(z.string()),
-  /** The names of the roles held, in the organization's role order. */
+  /** The names of the roles held (an invitation: offered), in the organization's role order. */
   roles: z.array(z.string()),
-  status: z.enum(MEMBER_STATUSES),
+  status: z.enum(MEMBERSHIP_STATES),
+  /** When the member joined; for an invitation, when it was sent. */
   joined_at: z.string(),
+  /** The membership's version (status changes from the list are checked against it). */
+  version: z.number(),
 });
 export type MemberListItem = z.infer<typeof memberListItem>;
 
@@ -58,11 +69,15 @@ export const listMembersOutput = z.object({
   roles: z.array(z.object({ role_id: z.string(), role_name: z.string() })),
 });
 
-/** A new member: found by e-mail, or a new person with a login and a temporary password. */
+/**
+ * A new member by e-mail. An e-mail that already has an account gets an invitation the person
+ * accepts or declines (issue 11 §1); any other becomes a new person with a login and a temporary
+ * password — only then are the names needed (422 `field_required` without them).
+ */
 export const addMemberInput = z.strictObject({
   email: z.string().check(z.trim(), z.toLowerCase(), z.minLength(1), z.maxLength(254), z.email()),
-  first_name: personFields.first_name,
-  last_name: personFields.last_name,
+  first_name: z.optional(personFields.first_name),
+  last_name: z.optional(personFields.last_name),
   lang: z.optional(z.enum(LANGS)),
   role_ids: z.array(id).check(z.maxLength(30)),
 });
@@ -70,7 +85,7 @@ export type AddMemberInput = z.infer<typeof addMemberInput>;
 
 export const membershipOutput = z.object({
   user_id: z.string(),
-  status: z.enum(MEMBER_STATUSES),
+  status: z.enum(MEMBERSHIP_STATES),
   role_ids: z.array(z.string()),
   joined_at: z.string(),
   version: z.number(),
@@ -79,8 +94,10 @@ export type MembershipOutput = z.infer<typeof membershipOutput>;
 
 export const addMemberOutput = z.object({
   member: memberListItem,
-  /** False when the person already had a login (found by e-mail); true when one was created. */
+  /** True when a new person and login were created (the e-mail had no account). */
   login_created: z.boolean(),
+  /** True when the e-mail had an account: an invitation was sent, the member joins on accepting. */
+  invited: z.boolean(),
 });
 
 /** A role as the member's role checkboxes list it. */
@@ -110,6 +127,43 @@ export type SetMemberRolesInput = z.infer<typeof setMemberRolesInput>;
 export const setMemberStatusInput = z.strictObject({ status: z.enum(MEMBER_STATUSES), version });
 export type SetMemberStatusInput = z.infer<typeof setMemberStatusInput>;
 
+// ---- invitations (issue 11 §1) ------------------------------------------------------------
+
+/** An invitation as the invited person sees it (dashboard, notification). */
+export const invitationOutput = z.object({
+  organization_id: z.string(),
+  organization_name: z.string(),
+  short_name: z.string(),
+  /** The roles the organization offers, by name. */
+  roles: z.array(z.string()),
+  invited_by_name: nullableText,
+  invited_at: z.string(),
+});
+export type InvitationOutput = z.infer<typeof invitationOutput>;
+export const invitationsOutput = z.object({ items: z.array(invitationOutput) });
+
+/** The answer: accepted (an active membership now) or declined. */
+export const invitationAnswerOutput = z.object({
+  organization_id: z.string(),
+  status: z.enum(['active', 'declined']),
+});
+
+// ---- profile/logbook-sharing (issue 11 §1) -------------------------------------------------
+
+/**
+ * Whether an organization the person belongs to reads their WHOLE logbook (other clubs' flights,
+ * private lines) or only the lines of its own flights (the default).
+ */
+export const logbookSharingItem = z.object({
+  organization_id: z.string(),
+  organization_name: z.string(),
+  short_name: z.string(),
+  shared: z.boolean(),
+});
+export type LogbookSharingItem = z.infer<typeof logbookSharingItem>;
+export const logbookSharingOutput = z.object({ items: z.array(logbookSharingItem) });
+export const logbookSharingInput = z.strictObject({ shared: z.boolean() });
+
 // ---- roles ---------------------------------------------------------------------------------
 
 /** Guard roles a role may carry: every one but supervisor, which is a person's, not a club's. */
@@ -118,7 +172,7 @@ export const GRANTABLE_GUARD_ROLES = GUARD_ROLES.filter(
 );
 
 const roleFields = {
-  role_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
+  role_name: userText(60, { min: 1 }),
   guard_role: z.optional(z.nullable(z.enum(GRANTABLE_GUARD_ROLES))),
   label: z.optional(z.nullable(z.enum(ROLE_LABELS))),
   permissions: z.array(z.enum(PERMISSIONS)).check(z.maxLength(PERMISSIONS.length)),
@@ -160,14 +214,14 @@ export const grantPermitInput = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('rent'),
     /** Free text for now (aircraft come in a later issue): `ASK 21`, `LS 4`, `C172`. */
-    plane_type: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
+    plane_type: userText(40, { min: 1 }),
     valid_until: optionalDate,
   }),
   z.strictObject({ kind: z.literal('winch'), valid_until: isoDate }),
   z.strictObject({
     kind: z.literal('certificate'),
-    certificate_type: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
-    certificate_number: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
+    certificate_type: userText(60, { min: 1 }),
+    certificate_number: userText(40, { min: 1 }),
     valid_until: optionalDate,
   }),
 ]);

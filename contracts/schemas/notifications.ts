@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
-import '../validation.ts';
-import { isoDate } from './people.ts';
+import { isoDate, cursor as pageCursor, userText } from '../validation.ts';
 
 /**
  * A person's notifications (spec §3 "Notification": id, message; spec §7 profile calls). The
@@ -42,7 +41,7 @@ export const notificationOutput = z.object({
 });
 export type NotificationOutput = z.infer<typeof notificationOutput>;
 
-const cursor = z.optional(z.string().check(z.minLength(1), z.maxLength(2048)));
+const cursor = z.optional(pageCursor);
 /** Page size; query strings carry it as text. */
 const pageSize = () => [z.int(), z.minimum(1), z.maximum(100)] as const;
 
@@ -67,7 +66,7 @@ export const searchNotificationsInput = z
     read: z.optional(z.boolean()),
     from: z.optional(isoDate),
     to: z.optional(isoDate),
-    text: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+    text: z.optional(userText(100)),
     cursor,
     limit: z.optional(z.number().check(...pageSize())),
   })

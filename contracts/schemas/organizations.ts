@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { LANGS, type Lang } from '../langs.ts';
 import { MODULES } from '../modules.ts';
-import '../validation.ts';
-import { isoDate } from './people.ts';
+import { entityId, isoDate, cursor as pageCursor, userText, version, whole } from '../validation.ts';
 
 /**
  * The organization's full record (spec §3 "Organization"), packages and subscriptions, global type
@@ -76,11 +75,9 @@ export const MAX_MINOR = 1_000_000_000;
 /** A club's fleet: far above any real one, low enough to catch a typo. */
 export const MAX_LIMIT = 1000;
 
-const id = z.string().check(z.minLength(1), z.maxLength(64));
-/** Whole numbers; unlike `z.int()` a failure does not stop the record's cross-field rules. */
-const whole = z.refine<number>((value) => Number.isInteger(value), { error: 'invalid_value' });
-const text = (max: number) => z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max))));
-const requiredText = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+const id = entityId;
+const text = (max: number) => z.optional(z.nullable(userText(max)));
+const requiredText = (max: number) => userText(max, { min: 1 });
 const flag = z.optional(z.boolean());
 /** An amount in minor units; `signed` for a floor that may be below zero (balance_min). */
 const money = (signed = false) =>
@@ -134,9 +131,7 @@ const hhmm = z.optional(
   z.nullable(z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'time_format' }))),
 );
 const icao = z.optional(z.nullable(z.string().check(z.regex(/^[A-Z0-9]{3,4}$/))));
-const httpsUrl = z.optional(
-  z.nullable(z.string().check(z.trim(), z.maxLength(500), z.regex(/^(https:\/\/\S+)?$/))),
-);
+const httpsUrl = z.optional(z.nullable(userText(500).check(z.regex(/^(https:\/\/\S+)?$/))));
 
 /**
  * Organization-level notification switches (spec §3 "notification flags"): what the club sends its
@@ -259,8 +254,6 @@ export const organizationSettingsFields = {
   fault_report_notification_on: flag,
   maintenance_notification_on: flag,
 };
-
-const version = z.number().check(whole, z.nonnegative());
 
 /** Modules, package limits and currency: only a supervisor changes these (organization/edit/{id}). */
 export const organizationManagedFields = {
@@ -421,13 +414,13 @@ const pageLimit = z.optional(
     z.transform((v) => Number(v)),
   ),
 );
-const cursor = z.optional(z.string().check(z.maxLength(2000)));
+const cursor = z.optional(pageCursor);
 
 export const listOrganizationsQuery = z.strictObject({
   cursor,
   limit: pageLimit,
   /** Part of the name, short name or base airport. */
-  filter: z.optional(z.string().check(z.trim(), z.maxLength(60))),
+  filter: z.optional(userText(60)),
   order: z.optional(z.enum(['asc', 'desc'])),
 });
 export type ListOrganizationsQuery = z.infer<typeof listOrganizationsQuery>;
@@ -564,15 +557,15 @@ export const TYPE_LIST_IDS = [
 export type TypeListId = (typeof TYPE_LIST_IDS)[number];
 export const isTypeListId = (value: string): value is TypeListId =>
   (TYPE_LIST_IDS as readonly string[]).includes(value);
+/** `GET /api/type-lists/{id}`. */
+export const typeListId = z.enum(TYPE_LIST_IDS);
 
 /** Hungarian (the default) and English (the fallback) are required; the others fall back to English. */
 const names = z.strictObject(
   Object.fromEntries(
     LANGS.map((lang) => [
       lang,
-      lang === 'hu' || lang === 'en'
-        ? requiredText(80)
-        : z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(80)))),
+      lang === 'hu' || lang === 'en' ? requiredText(80) : z.optional(z.nullable(userText(80))),
     ]),
   ) as Record<Lang, ReturnType<typeof requiredText>>,
 );

@@ -1,24 +1,12 @@
 import * as z from 'zod/mini';
-import '../validation.ts';
+import { isoDate, userText, version } from '../validation.ts';
 
 /**
  * A person's own data (spec §3 "User / pilot"), shared by profile/edit (the person), user/{id}
  * (the organization's user-edit) and the pilot-info screens. Field names as spelt in the spec.
  */
 
-const text = (max: number) => z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max))));
-/** yyyy-mm-dd (spec §5 "Date format must be yyyy-mm-dd."). */
-export const isoDate = z.string().check(
-  z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'date_format' }),
-  z.refine(
-    (value) =>
-      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
-      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-    {
-      error: 'date_format',
-    },
-  ),
-);
+const text = (max: number) => z.optional(z.nullable(userText(max)));
 const optionalDate = z.optional(z.nullable(isoDate));
 const phone = z.optional(
   z.nullable(z.string().check(z.trim(), z.regex(/^\+?[0-9 ()/-]{6,20}$/, { error: 'invalid_value' }))),
@@ -40,8 +28,8 @@ export const PROFILE_TYPES = ['club_member', 'private_pilot', 'student', 'instru
 
 /** Identity, contact, billing, consent and notification switches: what profile/edit saves. */
 export const personFields = {
-  first_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
-  last_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
+  first_name: userText(60, { min: 1 }),
+  last_name: userText(60, { min: 1 }),
   phone,
   mobile: phone,
   birth_date: optionalDate,
@@ -67,7 +55,7 @@ export const personFields = {
 export const personInput = z.strictObject({
   ...personFields,
   /** Optimistic concurrency: the version the editor loaded; a stale one answers 409. */
-  version: z.number().check(z.int(), z.nonnegative()),
+  version,
 });
 export type PersonInput = z.infer<typeof personInput>;
 
@@ -123,7 +111,7 @@ export type Rating = (typeof RATINGS)[number];
 
 export const licence = z.strictObject({
   type: z.enum(LICENCE_TYPES),
-  number: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
+  number: userText(40, { min: 1 }),
   issued_at: optionalDate,
   valid_until: optionalDate,
 });
@@ -142,7 +130,7 @@ export const pilotInfoInput = z.strictObject({
   fai_level: text(20),
   mrlsz_id: text(20),
   ratings: z.partialRecord(z.enum(RATINGS), ratingEntry),
-  version: z.number().check(z.int(), z.nonnegative()),
+  version,
 });
 export type PilotInfoInput = z.infer<typeof pilotInfoInput>;
 

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
-import '../validation.ts';
+import { entityId, isoDate, version } from '../validation.ts';
 import { PLANE_CATEGORIES } from './aircraft-enums.ts';
 import { flightOutput } from './flights.ts';
-import { isoDate } from './people.ts';
 
 /**
  * Tracking (issue 6): live positions of an organization's aircraft, their tracks, and the flights
@@ -10,13 +9,10 @@ import { isoDate } from './people.ts';
  * metres MSL, ground speed km/h, climb m/s, track degrees; proposal times are UTC ISO instants.
  */
 
-const whole = z.refine<number>((value) => Number.isInteger(value), { error: 'invalid_value' });
-const version = z.number().check(whole, z.nonnegative());
-
 export const PROPOSAL_STATUSES = ['open', 'confirmed', 'dismissed'] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 
-/** The MQTT message the bridge publishes on `ogn/beacons/<receiver>` (bin/ogn-bridge/batcher.ts). */
+/** The MQTT message the bridge publishes on `ogn/beacons/<bridge>` (bin/ogn-bridge/batcher.ts). */
 export const beaconBatch = z.object({
   lines: z.array(z.string()),
   /** ISO instant the bridge received the batch: the reference date for the lines' hhmmss times. */
@@ -43,8 +39,14 @@ export type LivePositionOutput = z.infer<typeof livePositionOutput>;
 /** GET /api/tracking/live: the organization's aircraft heard lately (the positions not yet expired). */
 export const liveOutput = z.object({ items: z.array(livePositionOutput) });
 
-/** What `org/<id>/live` carries: the newest position of each device of one ingested batch. */
-export const livePush = z.object({ type: z.literal('positions'), items: z.array(livePositionOutput) });
+/**
+ * What `org/<id>/live` carries: the newest position of each device of one ingested batch, or the
+ * devices whose positions were removed (a pilot's privacy bit seen mid-flight, issue 18).
+ */
+export const livePush = z.union([
+  z.object({ type: z.literal('positions'), items: z.array(livePositionOutput) }),
+  z.object({ type: z.literal('removed'), addresses: z.array(z.string()) }),
+]);
 export type LivePush = z.infer<typeof livePush>;
 
 /** A track as compact rows: [timestamp ms, latitude, longitude, altitude m, ground speed km/h]. */
@@ -57,7 +59,11 @@ export const trackOutput = z.object({
 export type TrackOutput = z.infer<typeof trackOutput>;
 
 /** GET /api/tracking/tracks?date=: the day's tracks of the organization's aircraft. */
-export const tracksQuery = z.object({ date: isoDate, address: z.optional(z.string()) });
+export const tracksQuery = z.object({
+  date: isoDate,
+  /** An OGN device address (6 hex digits, as the live map lists it). */
+  address: z.optional(z.string().check(z.regex(/^[0-9A-Fa-f]{6}$/, { error: 'invalid_value' }))),
+});
 export const tracksOutput = z.object({ items: z.array(trackOutput) });
 
 export const proposalOutput = z.object({
@@ -80,6 +86,10 @@ export const proposalOutput = z.object({
   tow_proposal_id: z.nullable(z.string()),
   tow_plane_id: z.nullable(z.string()),
   release_height: z.nullable(z.number()),
+  /** A winch launch that ended low: most likely a cable break. */
+  short_launch: z.boolean(),
+  /** The landing fell into a gap in reception: its time is estimated. */
+  landing_uncertain: z.boolean(),
   flight_id: z.nullable(z.string()),
   /** A flight on the sheet this proposal matches (same aircraft, take-off close in time, or waiting). */
   matched_flight_id: z.nullable(z.string()),
@@ -93,7 +103,7 @@ export type ProposalOutput = z.infer<typeof proposalOutput>;
  */
 export const confirmProposalInput = z.strictObject({
   version,
-  flight_id: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(64)))),
+  flight_id: z.optional(z.nullable(entityId)),
 });
 export type ConfirmProposalInput = z.infer<typeof confirmProposalInput>;
 export const confirmProposalOutput = z.object({ proposal: proposalOutput, flight: flightOutput });

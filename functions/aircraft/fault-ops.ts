@@ -7,9 +7,9 @@ type Names = keyof typeof import('../../contracts/routes/faults.ts').faultsRoute
 export const faultOps: Pick<DomainOps<'aircraft'>, Names> = {
   listFaults: ({ actor, query }) => faults.listFaults(actor, query),
   createFault: ({ actor, body }) => faults.createFault(actor, body),
-  getFault: ({ actor, params }) => faults.getFault(actor, params.id ?? ''),
-  updateFault: ({ actor, params, body }) => faults.updateFault(actor, params.id ?? '', body),
-  closeFault: ({ actor, params, body }) => faults.closeFault(actor, params.id ?? '', body),
-  createFaultPhotoUpload: ({ actor, params, body }) => faults.createPhotoUpload(actor, params.id ?? '', body),
-  addFaultPhoto: ({ actor, params, body }) => faults.addPhoto(actor, params.id ?? '', body),
+  getFault: ({ actor, params }) => faults.getFault(actor, params.id),
+  updateFault: ({ actor, params, body }) => faults.updateFault(actor, params.id, body),
+  closeFault: ({ actor, params, body }) => faults.closeFault(actor, params.id, body),
+  createFaultPhotoUpload: ({ actor, params, body }) => faults.createPhotoUpload(actor, params.id, body),
+  addFaultPhoto: ({ actor, params, body }) => faults.addPhoto(actor, params.id, body),
 };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { FILE_FEATURES, type FileType } from '../../contracts/file-types.ts';
 import type { FaultSeverity, PlaneStatus } from '../../contracts/schemas/aircraft-enums.ts';
 import {
   type AddPhotoInput,
@@ -16,7 +17,7 @@ import {
 import { type NotifyInput, notify } from '../identity/notifications-service.ts';
 import { timeOrderedId } from '../organizations/organization-store.ts';
 import type { Actor } from '../platform/auth/actor.ts';
-import { imageTypeOf, SNIFF_BYTES } from '../platform/files/image-types.ts';
+import { contentDisposition, SNIFF_BYTES, sniffFileType } from '../platform/files/file-types.ts';
 import * as files from '../platform/files/s3.ts';
 import { conflict, missingPermissions, notFound, validationFailed } from '../platform/http/errors.ts';
 import { logger } from '../platform/log/logger.ts';
@@ -39,7 +40,7 @@ export interface FaultDeps {
   store: FaultStore;
   files: Pick<
     typeof files,
-    'presignedPost' | 'presignedGetUrl' | 'objectSize' | 'objectStart' | 'deleteObject'
+    'presignedPost' | 'presignedGetUrl' | 'objectSize' | 'objectStart' | 'deleteObject' | 'storeAs'
   >;
   notify: (userId: string, input: NotifyInput) => Promise<unknown>;
   now: () => Date;
@@ -158,10 +159,19 @@ async function existing(actor: FaultActor, faultId: string, deps: FaultDeps) {
   return fault;
 }
 
+/** How a stored photo is served: its sniffed type, inline (images only; issue 11 §7). */
+const photoServing = (photo: FaultPhoto) => ({
+  contentType: photo.content_type as FileType,
+  contentDisposition: contentDisposition(photo.content_type as FileType, photo.name),
+});
+
 async function withUrls(fault: StoredFault, actor: FaultActor, deps: FaultDeps) {
   const urls = new Map(
     await Promise.all(
-      fault.photos.map(async (photo) => [photo.key, await deps.files.presignedGetUrl(photo.key)] as const),
+      fault.photos.map(
+        async (photo) =>
+          [photo.key, await deps.files.presignedGetUrl(photo.key, photoServing(photo))] as const,
+      ),
     ),
   );
   return faultView(fault, actor, urls);
@@ -389,10 +399,11 @@ export async function createPhotoUpload(
   if (fault.photos.length >= MAX_FAULT_PHOTOS) throw photoError('photo_limit');
   const extension = extensionOf(input.name) === 'jpeg' ? 'jpg' : extensionOf(input.name);
   const key = `${photoPrefix(organizationId, faultId)}${randomUUID()}.${extension}`;
+  // The declared type is one of the photo types (the schema); S3 stores exactly that until the
+  // check after the upload replaces it with what the bytes are.
   const post = await deps.files.presignedPost({
     key,
     contentType: input.content_type,
-    contentTypePrefix: 'image/',
     maxBytes: MAX_PHOTO_BYTES,
   });
   return { ...post, key, max_bytes: MAX_PHOTO_BYTES };
@@ -425,12 +436,17 @@ export async function addPhoto(
     return photoError(reason);
   };
   if (size === 0 || size > MAX_PHOTO_BYTES) throw await refuse('photo_too_large');
-  const contentType = imageTypeOf(await deps.files.objectStart(input.key, SNIFF_BYTES));
+  const contentType = sniffFileType(
+    await deps.files.objectStart(input.key, SNIFF_BYTES),
+    FILE_FEATURES.faultPhoto,
+  );
   if (!contentType) throw await refuse('photo_not_an_image');
   if (fault.photos.length >= MAX_FAULT_PHOTOS) throw await refuse('photo_limit');
 
   const photo: FaultPhoto = { key: input.key, name: input.name, size, content_type: contentType };
   try {
+    // Stored under the type its bytes show, never the one the uploader declared.
+    await deps.files.storeAs(input.key, photoServing(photo));
     await deps.store.appendPhoto(actor, organizationId, faultId, photo, {
       action: 'fault.photo_add',
       target_type: 'fault',

@@ -10,23 +10,19 @@ export const maintenanceOps: Pick<DomainOps<'aircraft'>, Names> = {
   getFleetOverview: ({ actor }) => maintenance.fleetOverview(store, actor),
   listMaintenanceItems: ({ actor, query }) => maintenance.listItems(store, actor, query),
   listPlaneMaintenance: ({ actor, params, query }) =>
-    maintenance.listPlaneItems(store, actor, params.id ?? '', query),
+    maintenance.listPlaneItems(store, actor, params.id, query),
   createMaintenanceItem: ({ actor, body }) => maintenance.createItem(store, actor, body),
-  getMaintenanceItem: ({ actor, params }) => maintenance.getItem(store, actor, params.id ?? ''),
-  updateMaintenanceItem: ({ actor, params, body }) =>
-    maintenance.updateItem(store, actor, params.id ?? '', body),
-  performMaintenance: ({ actor, params, body }) =>
-    maintenance.performItem(store, actor, params.id ?? '', body),
+  getMaintenanceItem: ({ actor, params }) => maintenance.getItem(store, actor, params.id),
+  updateMaintenanceItem: ({ actor, params, body }) => maintenance.updateItem(store, actor, params.id, body),
+  performMaintenance: ({ actor, params, body }) => maintenance.performItem(store, actor, params.id, body),
   listComponents: ({ actor, query }) => components.listComponents(store, actor, query),
   listPlaneComponents: ({ actor, params, query }) =>
-    components.listPlaneComponents(store, actor, params.id ?? '', query),
+    components.listPlaneComponents(store, actor, params.id, query),
   createComponent: ({ actor, body }) => components.createComponent(store, actor, body),
-  getComponent: ({ actor, params }) => components.getComponent(store, actor, params.id ?? ''),
-  updateComponent: ({ actor, params, body }) =>
-    components.updateComponent(store, actor, params.id ?? '', body),
-  deleteComponent: ({ actor, params }) => components.deleteComponent(store, actor, params.id ?? ''),
+  getComponent: ({ actor, params }) => components.getComponent(store, actor, params.id),
+  updateComponent: ({ actor, params, body }) => components.updateComponent(store, actor, params.id, body),
+  deleteComponent: ({ actor, params }) => components.deleteComponent(store, actor, params.id),
   performComponentMaintenance: ({ actor, params, body }) =>
-    components.performComponent(store, actor, params.id ?? '', body),
-  listComponentEvents: ({ actor, params, query }) =>
-    components.listEvents(store, actor, params.id ?? '', query),
+    components.performComponent(store, actor, params.id, body),
+  listComponentEvents: ({ actor, params, query }) => components.listEvents(store, actor, params.id, query),
 };

@@ -1,3 +1,4 @@
+import type { FlightChange } from '../../contracts/events.ts';
 import type { FlightKind, PilotRole, TakeoffTypeId } from '../../contracts/schemas/flight-enums.ts';
 import type { CounterDelta } from '../aircraft/counters.ts';
 
@@ -43,7 +44,16 @@ export interface CompletionFlight {
   remarks?: string;
 }
 
-/** A club flight's line in one pilot's logbook (the entry id is the flight id: one line per pilot). */
+/**
+ * A club line's id in the pilot's logbook: the club and its flight (one line per pilot and flight).
+ * Flight ids are unique only within a club — the daily sheet's outbox chooses them in the browser —
+ * so a line of a pilot who flies in two clubs must carry the club, or the second club's flight with
+ * the same id would overwrite the first's line, and deleting it would delete that line (issue 11 §2).
+ * Flight ids never contain `-` (time-ordered base 36 and hex), so the id cannot be read two ways.
+ */
+export const clubEntryId = (organizationId: string, flightId: string) => `${organizationId}-${flightId}`;
+
+/** A club flight's line in one pilot's logbook. */
 export interface PlannedEntry {
   user_id: string;
   entry_id: string;
@@ -189,7 +199,7 @@ export function entriesOf(f: CompletionFlight | null): PlannedEntry[] {
     const awaiting = role === 'dual' && f.training && Boolean(f.instructor_id);
     return {
       user_id,
-      entry_id: f.flight_id,
+      entry_id: clubEntryId(f.organization_id, f.flight_id),
       kind: f.kind,
       source: 'club',
       organization_id: f.organization_id,
@@ -314,4 +324,45 @@ export function planCompletion(
     stats,
     applied: after && counted(after) ? newCounters : null,
   };
+}
+
+/**
+ * Fields that record how a flight was handled rather than what was flown (its version, the
+ * instructor's acceptance, the lock a signature puts on it, what it has already added): changing
+ * only these corrects nothing.
+ */
+const HANDLING_FIELDS = new Set([
+  'version',
+  'created_at',
+  'updated_at',
+  'applied',
+  'logbook_user_ids',
+  'instructor_accepted',
+  'accepted_by',
+  'accepted_at',
+  'locked',
+]);
+
+const flownDiffers = (before: CompletionFlight, after: CompletionFlight) => {
+  const a = before as unknown as Record<string, unknown>;
+  const b = after as unknown as Record<string, unknown>;
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].some(
+    (field) => !HANDLING_FIELDS.has(field) && JSON.stringify(a[field]) !== JSON.stringify(b[field]),
+  );
+};
+
+/**
+ * What a flight's change announces to those who count landed flights (issue 14 §5, the
+ * `flight.changed` event): `completed` when it lands (or is recorded landed), `corrected` when a
+ * landed flight is changed — also back to not landed, so a charge can be taken back — and `deleted`
+ * when a landed flight goes. A flight that has not landed, before or after, announces nothing.
+ */
+export function flightChangeOf(
+  before: CompletionFlight | null,
+  after: CompletionFlight | null,
+): FlightChange | null {
+  const was = counted(before);
+  if (!counted(after)) return was ? (after ? 'corrected' : 'deleted') : null;
+  if (!was) return 'completed';
+  return flownDiffers(before, after) ? 'corrected' : null;
 }

@@ -242,7 +242,10 @@ export const logbookEntry = new Entity({
         template: 'logbook#${kind}#${takeoff_time}#${entry_id}',
       },
     },
-    /** One line by its id (logbook/glider/{id}); a club line's id is its flight's id. */
+    /**
+     * One line by its id (logbook/glider/{id}). A club line's id is its club and flight
+     * (`clubEntryId`, completion.ts): flight ids are unique per club only, this key per person.
+     */
     byEntry: {
       index: 'gsi1',
       pk: { field: 'gsi1pk', composite: ['user_id'], template: 'person#${user_id}#logbook' },

@@ -17,6 +17,7 @@ import type {
 import type { RecencyOutput } from '../../contracts/schemas/logbook.ts';
 import type { Actor, ActorOrganization } from '../platform/auth/actor.ts';
 import { timeOrderedId } from '../platform/db/ids.ts';
+import { eventItem } from '../platform/events/outbox.ts';
 import { publish, sheetTopic } from '../platform/events/push.ts';
 import {
   conflict,
@@ -25,7 +26,7 @@ import {
   notFound,
   validationFailed,
 } from '../platform/http/errors.ts';
-import { type CompletionFlight, entriesOf, planCompletion } from './completion.ts';
+import { type CompletionFlight, entriesOf, flightChangeOf, planCompletion } from './completion.ts';
 import {
   type FlightStore,
   type FlightWrite,
@@ -235,6 +236,29 @@ function completeTimes<
   return flight;
 }
 
+/**
+ * The `flight.changed` event a change announces, if any (completion.ts `flightChangeOf`), written
+ * in the flight's own transaction (issue 14 §5: charges follow events). A deletion's version is
+ * one past the last stored one, so it orders after every earlier announcement of the flight.
+ */
+function announcementOf(before: StoredFlight | null, after: StoredFlight | null, now: Date) {
+  const change = flightChangeOf(before && toCompletion(before), after && toCompletion(after));
+  const flight = after ?? before;
+  if (!change || !flight) return undefined;
+  return eventItem(
+    'flight.changed',
+    {
+      organization_id: flight.organization_id,
+      flight_id: flight.flight_id,
+      version: after ? after.version : flight.version + 1,
+      change,
+      plane_id: flight.plane_id,
+      date: flight.date,
+    },
+    now,
+  );
+}
+
 async function commit(
   deps: FlightDeps,
   actor: Actor,
@@ -242,6 +266,7 @@ async function commit(
   action: ActionKey,
   targetId: string,
 ) {
+  const now = deps.now();
   const writes: FlightWrite[] = changes.map(({ before, after }) => {
     const plan = planCompletion(before && toCompletion(before), after && toCompletion(after));
     const stored = after && {
@@ -249,7 +274,7 @@ async function commit(
       applied: plan.applied ?? undefined,
       logbook_user_ids: entriesOf(toCompletion(after)).map((e) => e.user_id),
     };
-    return { before, after: stored, plan };
+    return { before, after: stored, plan, event: announcementOf(before, stored, now) };
   });
   await deps.store.write(actor, writes, {
     action,

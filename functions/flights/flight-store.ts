@@ -5,6 +5,7 @@ import { type ActionRecord, actionItem } from '../platform/audit/actions.ts';
 import type { Actor } from '../platform/auth/actor.ts';
 import { db } from '../platform/db/service.ts';
 import { committed, isConditionFailure } from '../platform/db/writes.ts';
+import type { OutboxItem } from '../platform/events/outbox.ts';
 import { type CompletionPlan, mergeStats, STAT_FIELDS } from './completion.ts';
 import type { flight as flightEntity } from './entities.ts';
 
@@ -12,11 +13,15 @@ export type StoredFlight = EntityItem<typeof flightEntity>;
 export type StoredPlane = EntityItem<typeof planeEntity>;
 type AuditActor = Pick<Actor, 'userId' | 'organizationId' | 'actingSupervisorId'>;
 
-/** One flight's write: the flight as it was (null: new) and as it will be (null: deleted), and its plan. */
+/**
+ * One flight's write: the flight as it was (null: new) and as it will be (null: deleted), its plan,
+ * and the event it announces (`flight.changed`), if any.
+ */
 export interface FlightWrite {
   before: StoredFlight | null;
   after: StoredFlight | null;
   plan: CompletionPlan;
+  event?: OutboxItem;
 }
 
 /** A TransactWrite holds at most 100 items; a flight with its tow and their lines stays far below. */
@@ -88,8 +93,8 @@ export const flightStore = {
   /**
    * Flights with everything they mean, in ONE TransactWrite (issue 5 §3): each flight's item
    * (conditioned on the version it was read at), the aircraft counters and components, the usage
-   * day, the logbook lines of the club pilots on board, their statistics, and the audit entry. A
-   * lost race on any of them cancels all: 409, nothing half-written.
+   * day, the logbook lines of the club pilots on board, their statistics, the `flight.changed`
+   * events and the audit entry. A lost race on any of them cancels all: 409, nothing half-written.
    */
   async write(actor: AuditActor, writes: FlightWrite[], audit: ActionRecord) {
     const organizationId = actor.organizationId ?? '';
@@ -131,6 +136,8 @@ export const flightStore = {
               .add(Object.fromEntries(STAT_FIELDS.map((field) => [field, s[field]])))
               .commit(),
           );
+        // The announcement: created only where absent, so the same change cannot be announced twice.
+        for (const { event } of writes) if (event) items.push(e.domainEvent.create(event).commit());
         items.push(e.action.put(actionItem(actor, audit)).commit());
         if (items.length > MAX_TRANSACTION_ITEMS) throw new Error('flight transaction too large');
         return items;

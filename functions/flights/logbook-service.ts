@@ -90,12 +90,23 @@ export function entryOutputOf(e: StoredEntry, names: Map<string, string> = new M
   };
 }
 
-async function page(deps: LogbookDeps, userId: string, kind: FlightKind, query: LogbookQuery) {
+/**
+ * A page of one person's lines. `organizationId`: only the lines of that organization's flights —
+ * what a club reads of a member who does not share the whole logbook with it (issue 11 §1).
+ */
+async function page(
+  deps: LogbookDeps,
+  userId: string,
+  kind: FlightKind,
+  query: LogbookQuery,
+  organizationId?: string,
+) {
   const result = await deps.store.entries(userId, kind, {
     from: query.from ?? '0000',
     to: query.to ? `${query.to}T99` : '9999',
     cursor: query.cursor,
     limit: query.limit ?? 50,
+    organizationId,
   });
   const names = await deps.store.names(result.items.map((e) => e.instructor_id ?? ''));
   return { items: result.items.map((e) => entryOutputOf(e, names)), cursor: result.cursor };
@@ -105,24 +116,38 @@ async function page(deps: LogbookDeps, userId: string, kind: FlightKind, query: 
 export const listOwnLogbook = (deps: LogbookDeps, actor: Actor, kind: FlightKind, query: LogbookQuery) =>
   page(deps, actor.userId, kind, query);
 
-/** logbook-glider/{user_id}: a member's glider logbook for the organization's training administration. */
+/**
+ * logbook-glider/{user_id}: a member's glider logbook for the organization's training administration:
+ * the lines of the organization's own flights, and the rest (other clubs' flights, private lines)
+ * only where the member shares the whole logbook with it (profile/logbook-sharing).
+ */
 export async function listMemberLogbook(
   deps: LogbookDeps,
   actor: Actor,
   userId: string,
   query: LogbookQuery,
 ) {
-  await requireMember(actor, userId);
-  return page(deps, userId, 'glider', query);
+  const member = await requireMember(actor, userId);
+  return page(deps, userId, 'glider', query, member.shared ? undefined : member.organizationId);
 }
 
+/**
+ * An ACTIVE member of the actor's organization, or 404: an invited person who has not accepted, a
+ * suspended or removed member, another club's person — their logbook is not this club's to read.
+ */
 async function requireMember(actor: Actor, userId: string) {
-  if (!actor.organizationId) throw notFound();
+  const organizationId = actor.organizationId;
+  if (!organizationId) throw notFound();
   const { data } = await db()
-    .entities.membership.get({ user_id: userId, organization_id: actor.organizationId })
+    .entities.membership.get({ user_id: userId, organization_id: organizationId })
     .go();
-  if (!data) throw notFound();
+  if (data?.status !== 'active') throw notFound();
+  return { organizationId, shared: data.logbook_shared === true };
 }
+
+/** Whether a club that reads only its own lines of the member may see this one. */
+const readableBy = (member: { organizationId: string; shared: boolean }) => (e: StoredEntry) =>
+  member.shared || e.organization_id === member.organizationId;
 
 async function ownEntry(deps: LogbookDeps, actor: Actor, kind: FlightKind, entryId: string) {
   const entry = await deps.store.entry(actor.userId, entryId);
@@ -328,6 +353,8 @@ export async function signEntry(
     action: 'logbook.sign',
     target_type: 'logbook_entry',
     target_id: entryId,
+    // The pilot's own logbook changes: they see it in profile/actions (issue 11 §1).
+    subject_user_id: userId,
     details: { pilot: userId, seq: signature.seq },
   });
   return entryOutputOf({ ...entry, status: 'signed', signature, signer_id: '', version: entry.version + 1 });
@@ -381,18 +408,30 @@ export const recencyFlightOf = (e: StoredEntry): RecencyFlight => ({
   proficiency_check: e.proficiency_check,
 });
 
-/** Recency (issue 5 §6) of one pilot: three years of both logbooks and the medical. */
-export async function recencyFor(deps: LogbookDeps, userId: string, today: string): Promise<RecencyOutput> {
+/**
+ * Recency (issue 5 §6) of one pilot: three years of both logbooks and the medical. `visible`: the
+ * lines the reader may see; the rules count every line (a pilot current through flying elsewhere is
+ * current), but name only visible lines among those counted.
+ */
+export async function recencyFor(
+  deps: LogbookDeps,
+  userId: string,
+  today: string,
+  visible: (entry: StoredEntry) => boolean = () => true,
+): Promise<RecencyOutput> {
   const since = addMonths(today, -36);
   const [glider, general, pilot] = await Promise.all([
     deps.store.entriesSince(userId, 'glider', since),
     deps.store.entriesSince(userId, 'general', since),
     db().entities.pilotInfo.get({ user_id: userId }).go(),
   ]);
-  const rules = recencyOf(
-    [...glider, ...general].map(recencyFlightOf),
-    pilot.data?.medical_valid_until,
-    today,
+  const entries = [...glider, ...general];
+  const shown = new Set(entries.filter(visible).map((e) => e.entry_id));
+  const rules = recencyOf(entries.map(recencyFlightOf), pilot.data?.medical_valid_until, today).map(
+    (rule) => ({
+      ...rule,
+      counted: rule.counted.filter((id) => shown.has(id)),
+    }),
   );
   return { user_id: userId, today, rules, lapsed: rules.some((r) => r.status === 'lapsed') };
 }
@@ -404,6 +443,6 @@ export const ownRecency = (deps: LogbookDeps, actor: Actor) =>
 export async function memberRecency(deps: LogbookDeps, actor: Actor, userId: string) {
   if (!actor.permissions.has('daily-flight-edit') && !actor.permissions.has('training-administration'))
     throw missingPermissions();
-  await requireMember(actor, userId);
-  return recencyFor(deps, userId, todayOf(deps, actor));
+  const member = await requireMember(actor, userId);
+  return recencyFor(deps, userId, todayOf(deps, actor), readableBy(member));
 }

@@ -16,16 +16,24 @@ const statAdd = (s: StatChange) => Object.fromEntries(STAT_FIELDS.map((field) =>
 
 /** Personal logbooks: lines under `person#<id>` by kind and takeoff time, one book item per kind. */
 export const logbookStore = {
-  /** A page of one kind's lines between two instants, newest first. */
+  /**
+   * A page of one kind's lines between two instants, newest first; with `organizationId`, only the
+   * lines of that organization's flights (a filter on the same Query, read on until the page is full).
+   */
   async entries(
     userId: string,
     kind: FlightKind,
-    options: { from: string; to: string; cursor?: string; limit: number },
+    options: { from: string; to: string; cursor?: string; limit: number; organizationId?: string },
   ) {
-    const { data, cursor } = await db()
+    const query = db()
       .entities.logbookEntry.query.byKind({ user_id: userId, kind })
-      .between({ takeoff_time: options.from }, { takeoff_time: options.to })
-      .go({ cursor: options.cursor, limit: options.limit, order: 'desc' });
+      .between({ takeoff_time: options.from }, { takeoff_time: options.to });
+    const { organizationId } = options;
+    const { data, cursor } = organizationId
+      ? await query
+          .where(({ organization_id }, { eq }) => eq(organization_id, organizationId))
+          .go({ cursor: options.cursor, count: options.limit, order: 'desc' })
+      : await query.go({ cursor: options.cursor, limit: options.limit, order: 'desc' });
     return { items: data, cursor: cursor ?? null };
   },
 

@@ -9,12 +9,6 @@ import { confirmProposal, defaultProposalDeps, dismissProposal } from './proposa
 const deps = flights.defaultFlightDeps;
 const books = logbook.defaultLogbookDeps;
 
-/** `glider` or `general` from the path; anything else is no logbook at all. */
-const kindOf = (value: string | undefined) => {
-  if (value === 'glider' || value === 'general') return value;
-  throw notFound();
-};
-
 /** A sheet route names its day: a flight of another day is not on that sheet. */
 async function onSheet(actor: Actor, date: string, flightId: string) {
   const flight = await flights.getFlight(deps, actor, flightId);
@@ -27,64 +21,61 @@ const versionOf = (value: string | undefined) => (value === undefined ? undefine
 /** HTTP adaptor of the flights domain. */
 export const ops: DomainOps<'flights'> = {
   listFlights: ({ actor, query }) => flights.listFlights(deps, actor, query),
-  getFlight: ({ actor, params }) => flights.getFlight(deps, actor, params.id ?? ''),
+  getFlight: ({ actor, params }) => flights.getFlight(deps, actor, params.id),
   createFlight: ({ actor, body }) => flights.createFlight(deps, actor, { ...body, source: 'manual' }),
-  updateFlight: ({ actor, params, body }) => flights.updateFlight(deps, actor, params.id ?? '', body),
+  updateFlight: ({ actor, params, body }) => flights.updateFlight(deps, actor, params.id, body),
   deleteFlight: async ({ actor, params, query }) => {
-    await flights.deleteFlight(deps, actor, params.id ?? '', versionOf(query.version));
+    await flights.deleteFlight(deps, actor, params.id, versionOf(query.version));
     return { deleted: true as const };
   },
-  acceptFlight: ({ actor, params, body }) => flights.acceptFlight(deps, actor, params.id ?? '', body.version),
+  acceptFlight: ({ actor, params, body }) => flights.acceptFlight(deps, actor, params.id, body.version),
 
   listDailySheets: ({ actor, query }) => listDailySheets(actor, query),
-  getDailySheet: ({ actor, params }) => getDailySheet(deps, actor, params.date ?? ''),
-  saveDailySheet: ({ actor, params, body }) => saveDailySheet(deps, actor, params.date ?? '', body),
+  getDailySheet: ({ actor, params }) => getDailySheet(deps, actor, params.date),
+  saveDailySheet: ({ actor, params, body }) => saveDailySheet(deps, actor, params.date, body),
   createSheetFlight: ({ actor, params, body }) =>
     flights.createFlight(deps, actor, { ...body, date: params.date, source: 'daily_sheet' }),
   updateSheetFlight: async ({ actor, params, body }) => {
-    await onSheet(actor, params.date ?? '', params.id ?? '');
-    return flights.updateFlight(deps, actor, params.id ?? '', body);
+    await onSheet(actor, params.date, params.id);
+    return flights.updateFlight(deps, actor, params.id, body);
   },
   takeOffSheetFlight: async ({ actor, params, body }) => {
-    await onSheet(actor, params.date ?? '', params.id ?? '');
-    return flights.takeOff(deps, actor, params.id ?? '', body);
+    await onSheet(actor, params.date, params.id);
+    return flights.takeOff(deps, actor, params.id, body);
   },
   landSheetFlight: async ({ actor, params, body }) => {
-    await onSheet(actor, params.date ?? '', params.id ?? '');
-    return flights.land(deps, actor, params.id ?? '', body);
+    await onSheet(actor, params.date, params.id);
+    return flights.land(deps, actor, params.id, body);
   },
   deleteSheetFlight: async ({ actor, params, query }) => {
-    await onSheet(actor, params.date ?? '', params.id ?? '');
-    await flights.deleteFlight(deps, actor, params.id ?? '', versionOf(query.version));
+    await onSheet(actor, params.date, params.id);
+    await flights.deleteFlight(deps, actor, params.id, versionOf(query.version));
     return { deleted: true as const };
   },
   confirmProposal: ({ actor, params, body }) =>
-    confirmProposal(defaultProposalDeps, actor, params.date ?? '', params.id ?? '', body),
+    confirmProposal(defaultProposalDeps, actor, params.date, params.id, body),
   dismissProposal: ({ actor, params, body }) =>
-    dismissProposal(defaultProposalDeps, actor, params.date ?? '', params.id ?? '', body.version),
+    dismissProposal(defaultProposalDeps, actor, params.date, params.id, body.version),
 
-  listLogbook: ({ actor, params, query }) => logbook.listOwnLogbook(books, actor, kindOf(params.kind), query),
-  getLogbookBook: ({ actor, params }) => logbook.getBook(books, actor, kindOf(params.kind)),
-  savePrevTotals: ({ actor, params, body }) =>
-    logbook.savePrevTotals(books, actor, kindOf(params.kind), body),
-  verifyLogbook: ({ actor, params }) => logbook.verifyOwnChain(books, actor, kindOf(params.kind)),
-  getLogbookEntry: ({ actor, params }) =>
-    logbook.getOwnEntry(books, actor, kindOf(params.kind), params.id ?? ''),
+  listLogbook: ({ actor, params, query }) => logbook.listOwnLogbook(books, actor, params.kind, query),
+  getLogbookBook: ({ actor, params }) => logbook.getBook(books, actor, params.kind),
+  savePrevTotals: ({ actor, params, body }) => logbook.savePrevTotals(books, actor, params.kind, body),
+  verifyLogbook: ({ actor, params }) => logbook.verifyOwnChain(books, actor, params.kind),
+  getLogbookEntry: ({ actor, params }) => logbook.getOwnEntry(books, actor, params.kind, params.id),
   createPrivateEntry: ({ actor, params, body }) =>
-    logbook.createPrivateEntry(books, actor, kindOf(params.kind), body),
+    logbook.createPrivateEntry(books, actor, params.kind, body),
   updatePrivateEntry: ({ actor, params, body }) =>
-    logbook.updatePrivateEntry(books, actor, kindOf(params.kind), params.id ?? '', body),
+    logbook.updatePrivateEntry(books, actor, params.kind, params.id, body),
   deletePrivateEntry: async ({ actor, params }) => {
-    await logbook.deletePrivateEntry(books, actor, kindOf(params.kind), params.id ?? '');
+    await logbook.deletePrivateEntry(books, actor, params.kind, params.id);
     return { deleted: true as const };
   },
   listMemberLogbook: ({ actor, params, query }) =>
-    logbook.listMemberLogbook(books, actor, params.user_id ?? '', query),
+    logbook.listMemberLogbook(books, actor, params.user_id, query),
   listToSign: ({ actor }) => logbook.listToSign(books, actor),
   signEntry: ({ actor, params, body }) =>
-    logbook.signEntry(books, actor, params.user_id ?? '', params.id ?? '', body.version),
-  getStatistics: ({ actor, params, query }) =>
-    logbook.statistics(books, actor, kindOf(params.kind), query.year),
+    logbook.signEntry(books, actor, params.user_id, params.id, body.version),
+  getStatistics: ({ actor, params, query }) => logbook.statistics(books, actor, params.kind, query.year),
   getOwnRecency: ({ actor }) => logbook.ownRecency(books, actor),
-  getMemberRecency: ({ actor, params }) => logbook.memberRecency(books, actor, params.user_id ?? ''),
+  getMemberRecency: ({ actor, params }) => logbook.memberRecency(books, actor, params.user_id),
 };

@@ -1,5 +1,3 @@
-import { isDatasourceType } from '../../contracts/schemas/lookups.ts';
-import { notFound } from '../platform/http/errors.ts';
 import type { DomainOps } from '../platform/http/router.ts';
 import { datasource } from './datasource-service.ts';
 import { datasourceStore as store } from './datasource-store.ts';
@@ -9,12 +7,7 @@ type DatasourceOps = Pick<DomainOps<'identity'>, 'getDatasource' | 'globalSearch
 
 /** HTTP adaptor of the datasources and the global search (spec §7). */
 export const datasourceOps: DatasourceOps = {
-  getDatasource: async ({ actor, params }) => {
-    const type = params.source_type ?? '';
-    // An unknown type is a datasource that does not exist.
-    if (!isDatasourceType(type)) throw notFound();
-    return { items: await datasource(store, actor, type) };
-  },
+  getDatasource: async ({ actor, params }) => ({ items: await datasource(store, actor, params.source_type) }),
 
   globalSearch: ({ actor, body }) => globalSearch(store, actor, body.text),
 };

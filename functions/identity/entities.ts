@@ -65,3 +65,24 @@ export const privateProfile = new Entity({
     },
   },
 });
+
+/**
+ * A browser's open MQTT connection to AWS IoT Core, recorded by the custom authorizer at connect
+ * and at each policy refresh, so that a revocation can end it (IoT DeleteConnection needs the
+ * client id, and IoT offers no list of a principal's connections). `ttl` (epoch seconds) is when
+ * IoT ends the connection anyway (the authorizer's disconnectAfterInSeconds); reads filter on it.
+ */
+export const realtimeConnection = new Entity({
+  model: { entity: 'realtimeConnection', version: '1', service },
+  attributes: {
+    user_id: { type: 'string', required: true },
+    client_id: { type: 'string', required: true },
+    ttl: { type: 'number', required: true },
+  },
+  indexes: {
+    byPerson: {
+      pk: { field: 'pk', composite: ['user_id'], template: 'person#${user_id}' },
+      sk: { field: 'sk', composite: ['client_id'], template: 'mqtt#${client_id}' },
+    },
+  },
+});

@@ -7,5 +7,5 @@ type HelpOps = Pick<DomainOps<'identity'>, 'getHelp'>;
 
 /** HTTP adaptor of the help texts. Without `?lang=` the product's default language (spec §1). */
 export const helpOps: HelpOps = {
-  getHelp: ({ params, query }) => helpText(helpFile, params.page ?? '', query.lang ?? DEFAULT_LANG),
+  getHelp: ({ params, query }) => helpText(helpFile, params.page, query.lang ?? DEFAULT_LANG),
 };

@@ -15,7 +15,7 @@ type NotificationOps = Pick<
 export const notificationOps: NotificationOps = {
   listNotifications: ({ actor, query }) => notifications.listNotifications(store, actor, query),
   searchNotifications: ({ actor, body }) => notifications.searchNotifications(store, actor, body),
-  getNotification: ({ actor, params }) => notifications.getNotification(store, actor, params.id ?? ''),
+  getNotification: ({ actor, params }) => notifications.getNotification(store, actor, params.id),
   markNotificationRead: ({ actor, body }) => notifications.markNotificationRead(store, actor, body.id),
-  deleteNotification: ({ actor, params }) => notifications.deleteNotification(store, actor, params.id ?? ''),
+  deleteNotification: ({ actor, params }) => notifications.deleteNotification(store, actor, params.id),
 };

@@ -11,7 +11,13 @@ import { identityStore } from './store.ts';
 
 type ProfileOps = Pick<
   DomainOps<'identity'>,
-  'getMyPerson' | 'updateMyPerson' | 'getMyPilotInfo' | 'updateMyPilotInfo' | 'listMyActions' | 'register'
+  | 'getMyPerson'
+  | 'updateMyPerson'
+  | 'getMyPilotInfo'
+  | 'updateMyPilotInfo'
+  | 'listMyActions'
+  | 'listActionsAboutMe'
+  | 'register'
 >;
 
 /** profile/edit, profile/pilot-info-edit, profile/actions and registration. */
@@ -30,6 +36,8 @@ export const profileOps: ProfileOps = {
   updateMyPilotInfo: ({ actor, body }) => profile.updatePilotInfo(store, actor, body),
 
   listMyActions: ({ actor, query }) => profile.myActions(store, actor, query),
+
+  listActionsAboutMe: ({ actor, query }) => profile.myActions(store, actor, query, 'about_me'),
 
   register: async ({ token, body }) => {
     if (!token) throw unauthorized();

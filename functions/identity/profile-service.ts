@@ -46,12 +46,21 @@ export async function updatePilotInfo(
   return pilotInfoOf(store, actor);
 }
 
-/** profile/actions: what the person did (or a supervisor did as them), newest first. */
-export async function myActions(store: ProfileStore, actor: Actor, query: PageQuery) {
-  const page = await store.actions(actor.userId, {
-    cursor: query.cursor,
-    limit: query.limit ?? DEFAULT_PAGE,
-  });
+/**
+ * profile/actions: what the person did (or a supervisor did as them), newest first; `about_me`:
+ * what organizations did to the person's own data — person record, pilot data, permits, membership.
+ */
+export async function myActions(
+  store: ProfileStore,
+  actor: Actor,
+  query: PageQuery,
+  whose: 'by_me' | 'about_me' = 'by_me',
+) {
+  const page = await store.actions(
+    actor.userId,
+    { cursor: query.cursor, limit: query.limit ?? DEFAULT_PAGE },
+    whose,
+  );
   const organizationIds = [...new Set(page.items.map((item) => item.organization_id))].filter(
     (id) => id !== 'personal',
   );

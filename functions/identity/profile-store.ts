@@ -1,6 +1,6 @@
 import type { Lang } from '../../contracts/langs.ts';
 import type { PersonInput, PilotInfoInput } from '../../contracts/schemas/people.ts';
-import { memberIndexFields } from '../organizations/entities.ts';
+import { isMembership, memberIndexFields } from '../organizations/entities.ts';
 import { PERSON_FLAGS, PERSON_TEXT_FIELDS } from '../organizations/person-views.ts';
 import { type ActionRecord, actionItem } from '../platform/audit/actions.ts';
 import type { Actor } from '../platform/auth/actor.ts';
@@ -92,8 +92,11 @@ export const profileStore = {
     const { data: before } = await entities.person.get({ user_id: actor.userId }).go();
     if (!before) throw conflict();
     const renamed = before.first_name !== first_name || before.last_name !== last_name;
+    // Only memberships: an invitation shows the organization the e-mail, never the name (issue 11 §1).
     const memberships = renamed
-      ? (await entities.membership.query.byPerson({ user_id: actor.userId }).go({ pages: 'all' })).data
+      ? (
+          await entities.membership.query.byPerson({ user_id: actor.userId }).go({ pages: 'all' })
+        ).data.filter(isMembership)
       : [];
     const index = memberIndexFields({ first_name, last_name, email: before.email });
     const result = await db()
@@ -203,11 +206,26 @@ export const profileStore = {
   },
 
   /** The person's own actions, newest first (action.byActor on gsi1). */
-  async actions(userId: string, page: { cursor?: string; limit: number }) {
+  /**
+   * A page of the person's activity, newest first: what they did (`by_me`, action.byActor), or what
+   * organizations did to their own data (`about_me`, action.bySubject; issue 11 §1).
+   */
+  async actions(
+    userId: string,
+    page: { cursor?: string; limit: number },
+    whose: 'by_me' | 'about_me' = 'by_me',
+  ) {
     try {
-      const { data, cursor } = await db()
-        .entities.action.query.byActor({ user_id: userId })
-        .go({ cursor: page.cursor ?? null, limit: page.limit, order: 'desc' });
+      const { action } = db().entities;
+      const query =
+        whose === 'by_me'
+          ? action.query.byActor({ user_id: userId })
+          : action.query.bySubject({ subject_user_id: userId });
+      const { data, cursor } = await query.go({
+        cursor: page.cursor ?? null,
+        limit: page.limit,
+        order: 'desc',
+      });
       return { items: data, cursor: cursor ?? null };
     } catch (error) {
       const text = error instanceof Error ? `${error.name} ${error.message}` : '';

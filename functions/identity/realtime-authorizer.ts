@@ -5,10 +5,11 @@ import type {
   IoTCustomAuthorizerResult,
   PolicyDocument,
 } from 'aws-lambda';
-import { type Actor, resolveActorBySub } from '../platform/auth/actor.ts';
+import { type Actor, forgetActor, resolveActorBySub } from '../platform/auth/actor.ts';
 import { realtimeTopicsFor } from '../platform/auth/realtime.ts';
 import { env } from '../platform/config/env.ts';
 import { logger } from '../platform/log/logger.ts';
+import { browserClientPrefix, recordConnection } from './realtime-connections.ts';
 
 /**
  * AWS IoT Core custom authorizer for browsers (DESIGN §6): MQTT over WebSocket, username `jwt`,
@@ -16,11 +17,21 @@ import { logger } from '../platform/log/logger.ts';
  * realtimeTopicsFor(actor): subscribe and receive only, never publish. Any failure denies.
  */
 
-/** IoT bounds both values to 300–86 400 seconds. */
+/**
+ * IoT bounds both values to 300–86 400 seconds (custom authorizer response: refreshAfterInSeconds,
+ * disconnectAfterInSeconds; https://docs.aws.amazon.com/iot/latest/developerguide/custom-auth-lambda.html).
+ */
 const MIN_SECONDS = 300;
 const MAX_SECONDS = 86_400;
-/** Memberships change (organization switch): re-run the authorizer this often. */
-const REFRESH_SECONDS = 300;
+/**
+ * IoT re-runs this authorizer on an open connection this often and applies the policy it answers.
+ * It is the revocation bound in the cloud when nothing else acts: rights taken away (a role, a
+ * permission, a suspension, a removal) stop the withheld topics on a connection within 300 s (plus
+ * the 5-second actor cache). The organizations domain does better where it can: it ends the person's
+ * recorded connections with IoT DeleteConnection at once (realtime-connections.ts), and the browser
+ * reconnects under its new policy.
+ */
+export const REFRESH_SECONDS = MIN_SECONDS;
 
 const DENY: IoTCustomAuthorizerResult = {
   isAuthenticated: false,
@@ -39,6 +50,8 @@ export interface VerifiedToken {
 export interface RealtimeAuthorizerDeps {
   verifyAccessToken(token: string): Promise<VerifiedToken>;
   resolveActor(sub: string): Promise<Actor | null>;
+  /** Notes the connection so that a revocation can end it (realtime-connections.ts). */
+  recordConnection(userId: string, clientId: string, untilEpochSeconds: number): Promise<void>;
   /** Seconds since the epoch. */
   now(): number;
 }
@@ -49,7 +62,7 @@ const SAFE_ID = /^[A-Za-z0-9_.:-]+$/;
 const SAFE_FILTER = /^[A-Za-z0-9_.:-]+(\/[A-Za-z0-9_.:-]+)*(\/#)?$/;
 
 /**
- * The IoT policy for one person: connect as `<userId>-*`, subscribe to and receive from the topic
+ * The IoT policy for one person: connect as `web-<userId>-*`, subscribe to and receive from the topic
  * filters realtimeTopicsFor allows. `arnPrefix` is `arn:<partition>:iot:<region>:<account>`.
  */
 export function iotPolicyFor(actor: Actor, arnPrefix: string): PolicyDocument {
@@ -82,7 +95,11 @@ export function iotPolicyFor(actor: Actor, arnPrefix: string): PolicyDocument {
   return {
     Version: '2012-10-17',
     Statement: [
-      { Effect: 'Allow', Action: 'iot:Connect', Resource: `${arnPrefix}:client/${actor.userId}-*` },
+      {
+        Effect: 'Allow',
+        Action: 'iot:Connect',
+        Resource: `${arnPrefix}:client/${browserClientPrefix(actor.userId)}*`,
+      },
       { Effect: 'Allow', Action: 'iot:Subscribe', Resource: resources(topics.subscribe, 'topicfilter') },
       { Effect: 'Allow', Action: 'iot:Receive', Resource: resources(topics.subscribe, 'topic') },
       ...denies,
@@ -122,14 +139,24 @@ export function createRealtimeAuthorizer(deps: RealtimeAuthorizerDeps) {
         logger.info('realtime connect denied', { connection, reason: 'unknown_person' });
         return DENY;
       }
+      // The connection ends when the token does; the browser reconnects with a fresh one.
+      const disconnectAfterInSeconds = clamp(claims.exp - deps.now());
       const result: IoTCustomAuthorizerResult = {
         isAuthenticated: true,
         principalId: actor.userId.replace(/[^A-Za-z0-9]/g, '').slice(0, 128) || 'user',
-        // The connection ends when the token does; the browser reconnects with a fresh one.
-        disconnectAfterInSeconds: clamp(claims.exp - deps.now()),
+        disconnectAfterInSeconds,
         refreshAfterInSeconds: REFRESH_SECONDS,
         policyDocuments: [iotPolicyFor(actor, iotArnPrefix(context.invokedFunctionArn))],
       };
+      // Connect and every refresh: a connection a revocation cannot find would keep its policy
+      // for up to REFRESH_SECONDS, so a failure here denies like any other.
+      const clientId = event.protocolData?.mqtt?.clientId;
+      if (clientId)
+        await deps.recordConnection(
+          actor.userId,
+          clientId,
+          Math.floor(deps.now()) + disconnectAfterInSeconds,
+        );
       logger.info('realtime connect allowed', { connection, userId: actor.userId });
       return result;
     } catch (error) {
@@ -159,6 +186,12 @@ const accessTokenVerifier = () => {
 /** Lambda entry (CDK: lib/realtime-stack.ts). */
 export const handler = createRealtimeAuthorizer({
   verifyAccessToken: (token) => accessTokenVerifier().verify(token),
-  resolveActor: resolveActorBySub,
+  // Never from the warm container's actor cache: a browser that a revocation just disconnected
+  // reconnects within a second and must get the policy of its new rights.
+  resolveActor: (sub) => {
+    forgetActor(sub);
+    return resolveActorBySub(sub);
+  },
+  recordConnection,
   now: () => Date.now() / 1000,
 });

@@ -2,6 +2,7 @@ import { CustomAttributeType, Entity } from 'electrodb';
 import { LANGS } from '../../contracts/langs.ts';
 import type { Module } from '../../contracts/modules.ts';
 import { GUARD_ROLES, type Permission, ROLE_LABELS } from '../../contracts/permissions.ts';
+import { MEMBERSHIP_STATES } from '../../contracts/schemas/members.ts';
 import { CUSTOM_PRICE_UNITS } from '../../contracts/schemas/organizations.ts';
 import { LICENCE_TYPES, PROFILE_TYPES, type RATINGS } from '../../contracts/schemas/people.ts';
 import { versionedRecord } from '../platform/db/attributes.ts';
@@ -209,8 +210,23 @@ export const membership = new Entity({
     organization_id: { type: 'string', required: true },
     /** Role definitions of the organization this member holds (role entity ids). */
     role_ids: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
-    status: { type: ['active', 'suspended'] as const, required: true, default: 'active' },
+    /**
+     * `invited` / `declined`: an invitation to a person who already had an account (issue 11 §1);
+     * it becomes `active` when they accept. Only an active membership gives rights, and only an
+     * active member's own data (person, pilot data, logbook) is readable by the organization.
+     */
+    status: { type: MEMBERSHIP_STATES, required: true, default: 'active' },
+    /** When the member joined (accepted); for an invitation, when it was sent. */
     joined_at: { type: 'string', required: true, default: now },
+    /** Who sent the invitation (user id), when there was one. */
+    invited_by: { type: 'string' },
+    /** When the invited person accepted or declined. */
+    answered_at: { type: 'string' },
+    /**
+     * The person's choice (profile/logbook-sharing): this organization reads their whole logbook —
+     * other clubs' flights and private lines — not only the lines of its own flights. Off unless set.
+     */
+    logbook_shared: { type: 'boolean' },
     version: { type: 'number', required: true, default: 1 },
     /**
      * Copies of the person's name and e-mail for the members list's order and filter (byName):
@@ -249,6 +265,18 @@ export const foldText = (text: string) =>
     .replace(/ß/g, 'ss')
     .replace(/[^a-z0-9@._+-]+/g, ' ')
     .trim();
+
+/**
+ * An invitation's copies for the members list: the e-mail only (the person's name is not the
+ * organization's until they accept), sorted after every name.
+ */
+export const invitationIndexFields = (email: string) => ({
+  sort_name: `~${foldText(email).replace(/[^a-z0-9@._+-]/g, '')}`,
+  search_text: foldText(email),
+});
+
+/** Whether a membership is one (active or suspended) rather than an invitation. */
+export const isMembership = (m: { status: string }) => m.status === 'active' || m.status === 'suspended';
 
 /** The membership's copies of the person's name and e-mail (family name first, as clubs list members). */
 export const memberIndexFields = (person: { first_name: string; last_name: string; email: string }) => ({
@@ -330,7 +358,8 @@ export type RatingMap = Partial<
 /**
  * The activity log (organization/actions, profile/actions): who did what, when, to which item —
  * ids and action keys only, never personal data. One item per action, readable by organization
- * (the main key) and by the person who acted (gsi1). Items expire after two years.
+ * (the main key), by the person who acted (gsi1) and by the person it was done to (gsi2, when an
+ * organization changed someone's own data). Items expire after two years.
  */
 export const action = new Entity({
   model: { entity: 'action', version: '1', service },
@@ -341,6 +370,12 @@ export const action = new Entity({
     user_id: { type: 'string', required: true },
     /** The supervisor acting as `user_id` (users/change), when that is how it was done. */
     acting_supervisor_id: { type: 'string' },
+    /**
+     * The person whose own data an organization changed (their person record, pilot data, permits,
+     * membership): they read it in profile/actions (issue 11 §1), not only the organization's log.
+     * '' for none: ElectroDB needs every composite of a conditional index on each write.
+     */
+    subject_user_id: { type: 'string', required: true, default: '' },
     /** i18n key of the verb, e.g. `role.create`, `user.update`, `act_as.start`. */
     action: { type: 'string', required: true },
     target_type: { type: 'string', required: true },
@@ -359,6 +394,17 @@ export const action = new Entity({
       index: 'gsi1',
       pk: { field: 'gsi1pk', composite: ['user_id'], template: 'person#${user_id}#actions' },
       sk: { field: 'gsi1sk', composite: ['at', 'action_id'], template: 'at#${at}#${action_id}' },
+    },
+    /**
+     * What organizations did to the person's own data: only items with a subject are in it (action
+     * items are only ever put whole, so the condition always sees every attribute).
+     */
+    bySubject: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['subject_user_id'], template: 'person#${subject_user_id}#about' },
+      sk: { field: 'gsi2sk', composite: ['at', 'action_id'], template: 'at#${at}#${action_id}' },
+      condition: (attributes) =>
+        typeof attributes.subject_user_id === 'string' && attributes.subject_user_id !== '',
     },
   },
 });

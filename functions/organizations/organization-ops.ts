@@ -34,41 +34,37 @@ export const organizationOps: OrganizationOps = {
     return created;
   },
 
-  getOrganization: ({ actor, params }) => organizations.getOrganization(store, actor, params.id ?? ''),
+  getOrganization: ({ actor, params }) => organizations.getOrganization(store, actor, params.id),
 
   updateOrganization: async ({ actor, params, body }) => {
-    const saved = await organizations.updateOrganization(store, actor, params.id ?? '', body);
+    const saved = await organizations.updateOrganization(store, actor, params.id, body);
     // Modules and the name of the caller's own organization are in their actor.
     forgetActor(actor.sub);
     return saved;
   },
 
-  listOrganizationMemberOptions: ({ actor, params }) =>
-    organizations.memberOptions(store, actor, params.id ?? ''),
+  listOrganizationMemberOptions: ({ actor, params }) => organizations.memberOptions(store, actor, params.id),
 
-  listSubscriptions: ({ params, query }) => organizations.listSubscriptions(store, params.id ?? '', query),
+  listSubscriptions: ({ params, query }) => organizations.listSubscriptions(store, params.id, query),
 
-  assignPackage: ({ actor, params, body }) =>
-    organizations.assignPackage(store, actor, params.id ?? '', body),
+  assignPackage: ({ actor, params, body }) => organizations.assignPackage(store, actor, params.id, body),
 
-  getSubscription: ({ params }) => organizations.getSubscription(store, params.id ?? ''),
+  getSubscription: ({ params }) => organizations.getSubscription(store, params.id),
 
   updateSubscription: ({ actor, params, body }) =>
-    organizations.updateSubscription(store, actor, params.id ?? '', body),
+    organizations.updateSubscription(store, actor, params.id, body),
 
   listPackages: () => organizations.listPackages(store),
 
   createPackage: ({ actor, body }) => organizations.createPackage(store, actor, body),
 
-  updatePackage: ({ actor, params, body }) =>
-    organizations.updatePackage(store, actor, params.id ?? '', body),
+  updatePackage: ({ actor, params, body }) => organizations.updatePackage(store, actor, params.id, body),
 
   listTypeLists: () => organizations.listTypeLists(store),
 
-  getTypeList: ({ params }) => organizations.getTypeList(store, params.id ?? ''),
+  getTypeList: ({ params }) => organizations.getTypeList(store, params.id),
 
-  updateTypeList: ({ actor, params, body }) =>
-    organizations.updateTypeList(store, actor, params.id ?? '', body),
+  updateTypeList: ({ actor, params, body }) => organizations.updateTypeList(store, actor, params.id, body),
 
   listOrganizationActions: ({ actor, query }) => organizations.listActions(store, actor, query),
 };

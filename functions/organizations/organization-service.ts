@@ -23,6 +23,7 @@ import { isTypeListId, MANAGED_FIELDS } from '../../contracts/schemas/organizati
 import { type Actor, displayName } from '../platform/auth/actor.ts';
 import { missingPermissions, notFound, validationFailed } from '../platform/http/errors.ts';
 import {
+  baseAirportErrors,
   changedFields,
   organizationRecordOf,
   recordPatch,
@@ -310,7 +311,11 @@ export async function createOrganization(
   if (!actor.isSupervisor) throw missingPermissions();
   // A new organization has no members yet but its creator: nobody else can be its contact.
   const named = { contact_id: input.contact_id, operating_day_editor: input.operating_day_editor };
-  const errors: Record<string, string[]> = {};
+  const errors: Record<string, string[]> = await baseAirportErrors(
+    input.base_airport,
+    undefined,
+    store.isKnownAirport,
+  );
   for (const [field, userId] of Object.entries(named))
     if (userId && userId !== actor.userId) errors[field] = ['invalid_value'];
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
@@ -358,6 +363,7 @@ export async function updateOrganization(
   const errors = {
     ...(actor.isSupervisor ? {} : readOnlyErrors(stored, input)),
     ...(await memberErrors(store, organizationId, input)),
+    ...(await baseAirportErrors(input.base_airport, stored.base_airport, store.isKnownAirport)),
   };
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
   const patch = recordPatch(input as Record<string, unknown>);
@@ -725,9 +731,14 @@ export async function listActions(store: OrganizationStore, actor: Actor, query:
       from: query.from ? dayStartIn(query.from, timeZone) : undefined,
       to: query.to ? dayStartIn(dayAfter(query.to), timeZone) : undefined,
     });
+    // Who declined an invitation never joined: the organization knows their e-mail, not their name.
+    const named = (a: (typeof items)[number]) => a.action !== 'member.invite_decline';
     const ids = [
       ...new Set(
-        items.flatMap((a) => [a.user_id, ...(a.acting_supervisor_id ? [a.acting_supervisor_id] : [])]),
+        items.flatMap((a) => [
+          ...(named(a) ? [a.user_id] : []),
+          ...(a.acting_supervisor_id ? [a.acting_supervisor_id] : []),
+        ]),
       ),
     ];
     const names = new Map(
@@ -740,7 +751,7 @@ export async function listActions(store: OrganizationStore, actor: Actor, query:
           at: a.at,
           action: a.action,
           user_id: a.user_id,
-          user_name: names.get(a.user_id) ?? '—',
+          user_name: (named(a) && names.get(a.user_id)) || '—',
           acting_supervisor_id: a.acting_supervisor_id ?? null,
           acting_supervisor_name: a.acting_supervisor_id ? (names.get(a.acting_supervisor_id) ?? '—') : null,
           target_type: a.target_type,

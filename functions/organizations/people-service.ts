@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { type GuardRole, PERMISSIONS, type Permission } from '../../contracts/permissions.ts';
 import type {
   ActAsCandidate,
-  AddMemberInput,
   AddressCard,
   CreateRoleInput,
   GrantPermitInput,
@@ -13,6 +12,7 @@ import type {
   MemberPilotInfoOutput,
   MemberStatus,
   MembershipOutput,
+  MembershipState,
   PermitOutput,
   RoleOutput,
   SetMemberRolesInput,
@@ -20,9 +20,10 @@ import type {
   UpdateRoleInput,
 } from '../../contracts/schemas/members.ts';
 import type { PersonInput, PilotInfoInput } from '../../contracts/schemas/people.ts';
+import { realtimeRightsChanged } from '../identity/realtime-connections.ts';
 import { type Actor, displayName, forgetActor } from '../platform/auth/actor.ts';
 import { conflict, domainError, notFound, validationFailed } from '../platform/http/errors.ts';
-import { foldText } from './entities.ts';
+import { foldText, isMembership } from './entities.ts';
 import type {
   PeopleStore,
   PersonChanges,
@@ -83,12 +84,12 @@ export const filterWords = (text: string | undefined) =>
 
 // ---- mapping ---------------------------------------------------------------------------------
 
-const organizationOf = (actor: Actor) => {
+export const organizationOf = (actor: Actor) => {
   if (!actor.organizationId) throw notFound();
   return actor.organizationId;
 };
 
-const nameOf = (person: Pick<StoredPerson, 'first_name' | 'last_name'>, actor: Pick<Actor, 'lang'>) =>
+export const nameOf = (person: Pick<StoredPerson, 'first_name' | 'last_name'>, actor: Pick<Actor, 'lang'>) =>
   displayName(person.first_name, person.last_name, actor.lang);
 
 const membershipOutputOf = (membership: StoredMembership): MembershipOutput => ({
@@ -108,24 +109,31 @@ export const roleOutputOf = (role: StoredRole): RoleOutput => ({
   version: role.version,
 });
 
-const byName = (a: { role_name: string }, b: { role_name: string }) => a.role_name.localeCompare(b.role_name);
+export const byName = (a: { role_name: string }, b: { role_name: string }) =>
+  a.role_name.localeCompare(b.role_name);
 
-const memberListItemOf = (
+/**
+ * A row of the members list. An invitation shows the e-mail it went to and nothing of the person:
+ * their name and callsign are theirs until they accept (issue 11 §1).
+ */
+export const memberListItemOf = (
   membership: StoredMembership,
   person: StoredPerson,
   roles: StoredRole[],
   actor: Actor,
 ): MemberListItem => {
   const held = new Set(membership.role_ids);
+  const member = isMembership(membership);
   return {
     user_id: person.user_id,
-    user_name: nameOf(person, actor),
+    user_name: member ? nameOf(person, actor) : null,
     email: person.email,
-    callsign: person.callsign ?? null,
+    callsign: member ? (person.callsign ?? null) : null,
     role_ids: [...membership.role_ids],
     roles: roles.filter((r) => held.has(r.role_id)).map((r) => r.role_name),
     status: membership.status,
     joined_at: membership.joined_at,
+    version: membership.version,
   };
 };
 
@@ -141,14 +149,27 @@ const permitOutputOf = (permit: StoredPermit): PermitOutput => ({
   granted_at: permit.granted_at,
 });
 
-/** The member of the actor's organization, or 404 (another organization's people do not exist here). */
-async function memberOf(store: PeopleStore, actor: Actor, userId: string) {
+/** Whose own data (person record, pilot data, permits) the organization reads: active members only. */
+const ACTIVE: readonly MembershipState[] = ['active'];
+/** The membership itself (roles, status, removal): members, active or suspended — not invitations. */
+const MEMBERS: readonly MembershipState[] = ['active', 'suspended'];
+
+/**
+ * The member of the actor's organization, or 404: another organization's people, an invited person
+ * who has not accepted, and — for the person's own data — a suspended member do not exist here.
+ */
+async function memberOf(
+  store: PeopleStore,
+  actor: Actor,
+  userId: string,
+  states: readonly MembershipState[] = ACTIVE,
+) {
   const organizationId = organizationOf(actor);
   const [membership, person] = await Promise.all([
     store.membership(organizationId, userId),
     store.person(userId),
   ]);
-  if (!membership || !person) throw notFound();
+  if (!membership || !person || !states.includes(membership.status)) throw notFound();
   return { organizationId, membership, person };
 }
 
@@ -181,7 +202,7 @@ export async function listMembers(store: PeopleStore, actor: Actor, query: ListM
 }
 
 /** Every role id known in the organization and grantable by the actor, or a 422 on `role_ids`. */
-function checkRoleIds(
+export function checkRoleIds(
   actor: Actor,
   roles: StoredRole[],
   roleIds: readonly string[],
@@ -194,51 +215,6 @@ function checkRoleIds(
     return role !== undefined && !canGrantRole(actor, role);
   });
   if (refused.length > 0) throw validationFailed({ role_ids: ['not_grantable'] });
-}
-
-export async function addMember(store: PeopleStore, actor: Actor, input: AddMemberInput) {
-  const organizationId = organizationOf(actor);
-  const roleIds = [...new Set(input.role_ids)];
-  const roles = await store.roles(organizationId);
-  checkRoleIds(actor, roles, roleIds, roleIds);
-
-  const existing = await store.personByEmail(input.email);
-  if (existing && (await store.membership(organizationId, existing.user_id)))
-    throw domainError('member_exists');
-
-  const person = existing ?? {
-    user_id: randomUUID(),
-    email: input.email,
-    first_name: input.first_name,
-    last_name: input.last_name,
-  };
-  const newPerson = existing
-    ? undefined
-    : {
-        cognito_sub: (
-          await store.createLogin({ email: input.email, name: `${input.first_name} ${input.last_name}` })
-        ).sub,
-        lang: input.lang ?? actor.lang,
-      };
-  const membership = await store.addMembership(actor, {
-    organizationId,
-    person,
-    newPerson,
-    roleIds,
-    audit: {
-      action: 'member.add',
-      target_type: 'person',
-      target_id: person.user_id,
-      details: { role_ids: roleIds, login_created: newPerson !== undefined },
-    },
-  });
-  if (existing) forgetActor(existing.cognito_sub);
-  const stored = existing ?? (await store.person(person.user_id));
-  if (!stored) throw notFound();
-  return {
-    member: memberListItemOf(membership, stored, [...roles].sort(byName), actor),
-    login_created: newPerson !== undefined,
-  };
 }
 
 export async function getMember(store: PeopleStore, actor: Actor, userId: string): Promise<MemberOutput> {
@@ -272,6 +248,7 @@ export async function updateMember(store: PeopleStore, actor: Actor, userId: str
     action: 'member.update',
     target_type: 'person',
     target_id: userId,
+    subject_user_id: userId,
     details: { fields: changed },
   });
   forgetActor(person.cognito_sub);
@@ -284,7 +261,7 @@ export async function setMemberRoles(
   userId: string,
   input: SetMemberRolesInput,
 ) {
-  const { organizationId, membership, person } = await memberOf(store, actor, userId);
+  const { organizationId, membership, person } = await memberOf(store, actor, userId, MEMBERS);
   const roleIds = [...new Set(input.role_ids)];
   const roles = await store.roles(organizationId);
   const before = new Set(membership.role_ids);
@@ -297,10 +274,17 @@ export async function setMemberRoles(
     { organizationId, userId },
     { role_ids: roleIds },
     input.version,
-    { action: 'member.roles', target_type: 'person', target_id: userId, details: { added, removed } },
+    {
+      action: 'member.roles',
+      target_type: 'person',
+      target_id: userId,
+      subject_user_id: userId,
+      details: { added, removed },
+    },
   );
   // Only this container's cache; others see the change within the actor cache's few seconds.
   forgetActor(person.cognito_sub);
+  if (removed.length > 0) await realtimeRightsChanged([userId]);
   return membershipOutputOf(saved);
 }
 
@@ -314,28 +298,36 @@ export async function setMemberStatus(
   userId: string,
   input: SetMemberStatusInput,
 ) {
-  const { organizationId, person } = await memberOf(store, actor, userId);
+  const { organizationId, person } = await memberOf(store, actor, userId, MEMBERS);
   refuseOwn(actor, userId);
   const saved = await store.updateMembership(
     actor,
     { organizationId, userId },
     { status: input.status satisfies MemberStatus },
     input.version,
-    { action: 'member.status', target_type: 'person', target_id: userId, details: { status: input.status } },
+    {
+      action: 'member.status',
+      target_type: 'person',
+      target_id: userId,
+      subject_user_id: userId,
+      details: { status: input.status },
+    },
   );
   forgetActor(person.cognito_sub);
+  if (input.status !== 'active') await realtimeRightsChanged([userId]);
   return membershipOutputOf(saved);
 }
 
 export async function removeMember(store: PeopleStore, actor: Actor, userId: string) {
-  const { organizationId, person } = await memberOf(store, actor, userId);
+  const { organizationId, person } = await memberOf(store, actor, userId, MEMBERS);
   refuseOwn(actor, userId);
   await store.removeMembership(
     actor,
     { organizationId, userId },
-    { action: 'member.remove', target_type: 'person', target_id: userId },
+    { action: 'member.remove', target_type: 'person', target_id: userId, subject_user_id: userId },
   );
   forgetActor(person.cognito_sub);
+  await realtimeRightsChanged([userId]);
 }
 
 // ---- roles --------------------------------------------------------------------------------------
@@ -440,6 +432,9 @@ export async function updateRole(store: PeopleStore, actor: Actor, roleId: strin
   );
   // The editor may hold this role: their next request sees it at once (others within seconds).
   forgetActor(actor.sub);
+  // Narrowed: every holder's open connections must stop what the role no longer gives.
+  if (current.permissions.some((p) => !has.has(p)) || (current.guard_role ?? null) !== guardRole)
+    await realtimeRightsChanged(await store.roleHolders(organizationId, roleId));
   return roleOutputOf(role);
 }
 
@@ -509,7 +504,7 @@ export async function updateMemberPilotInfo(
       ),
     },
     version,
-    { action: 'pilot_info.update', target_type: 'person', target_id: userId },
+    { action: 'pilot_info.update', target_type: 'person', target_id: userId, subject_user_id: userId },
   );
   return {
     member: { user_id: userId, user_name: nameOf(person, actor) },
@@ -559,6 +554,7 @@ export async function grantPermit(store: PeopleStore, actor: Actor, userId: stri
     action: 'permit.grant',
     target_type: 'person',
     target_id: userId,
+    subject_user_id: userId,
     details: { kind: fields.kind, permit_id: fields.permit_id },
   });
   return permitOutputOf(saved as StoredPermit);
@@ -570,6 +566,7 @@ export async function revokePermit(store: PeopleStore, actor: Actor, userId: str
     action: 'permit.revoke',
     target_type: 'person',
     target_id: userId,
+    subject_user_id: userId,
     details: { permit_id: permitId },
   });
 }
@@ -642,6 +639,7 @@ export async function startActing(store: PeopleStore, actor: Actor, userId: stri
     action: 'act_as.start',
     target_type: 'person',
     target_id: userId,
+    subject_user_id: userId,
     organization_id: organizationId,
   });
   forgetActor(actor.sub);

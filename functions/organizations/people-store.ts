@@ -9,7 +9,7 @@ import { env } from '../platform/config/env.ts';
 import { db } from '../platform/db/service.ts';
 import { conflict, notFound, validationFailed } from '../platform/http/errors.ts';
 import type { membership, permit, person, pilotInfo, role } from './entities.ts';
-import { memberIndexFields } from './entities.ts';
+import { invitationIndexFields, isMembership, memberIndexFields } from './entities.ts';
 import type { PersonFlag, PersonTextField } from './person-views.ts';
 
 /**
@@ -173,6 +173,15 @@ export const peopleStore = {
   },
 
   /** Whether any member of the organization holds the role (the role delete check). */
+  /** Everyone in the organization holding the role (a role's rights changed: theirs did too). */
+  async roleHolders(organizationId: string, roleId: string) {
+    const { data } = await db()
+      .entities.membership.query.byOrganization({ organization_id: organizationId })
+      .where((attr, op) => op.contains(attr.role_ids, roleId))
+      .go({ pages: 'all', attributes: ['user_id'] });
+    return data.map((membership) => membership.user_id);
+  },
+
   async roleHeld(organizationId: string, roleId: string) {
     const { data } = await db()
       .entities.membership.query.byOrganization({ organization_id: organizationId })
@@ -256,7 +265,9 @@ export const peopleStore = {
           : update;
         return [
           withRemovals.where(({ version: stored }, { eq }) => eq(stored, version)).commit(),
+          // Invitations keep the e-mail only: the name is not the organization's before accepting.
           ...memberships
+            .filter(isMembership)
             .filter((m) => m.sort_name !== copies.sort_name || m.search_text !== copies.search_text)
             .map((m) =>
               membership
@@ -313,6 +324,121 @@ export const peopleStore = {
       ])
       .go();
     if (result.canceled) throw notFound();
+  },
+
+  // ---- invitations (issue 11 §1) ----------------------------------------------------------
+
+  /**
+   * An invitation to a person who has an account: a membership row `invited`, carrying only the
+   * e-mail for the list. New (none may exist), or replacing a declined one at the version read.
+   */
+  async invite(
+    auditor: Auditor,
+    input: {
+      organizationId: string;
+      userId: string;
+      email: string;
+      roleIds: string[];
+      at: string;
+      replacing: StoredMembership | null;
+      audit: ActionRecord;
+    },
+  ) {
+    const { organizationId, userId, replacing } = input;
+    const item = {
+      user_id: userId,
+      organization_id: organizationId,
+      role_ids: input.roleIds,
+      status: 'invited' as const,
+      joined_at: input.at,
+      invited_by: auditor.userId,
+      version: (replacing?.version ?? 0) + 1,
+      ...invitationIndexFields(input.email),
+    };
+    const result = await db()
+      .transaction.write(({ membership, action }) => [
+        replacing
+          ? membership
+              .put(item)
+              .where(
+                ({ version, status }, { eq }) =>
+                  `${eq(version, replacing.version)} AND ${eq(status, 'declined')}`,
+              )
+              .commit()
+          : membership.create(item).commit(),
+        action.put(actionItem(auditor, input.audit)).commit(),
+      ])
+      .go();
+    written(result);
+    const stored = await this.membership(organizationId, userId);
+    if (!stored) throw conflict();
+    return stored;
+  },
+
+  /**
+   * The invited person's answer, on the invitation as read (still `invited`, same version): accepted
+   * becomes an active membership with the person's name copies; declined keeps the e-mail only.
+   */
+  async answerInvitation(
+    auditor: Auditor,
+    current: StoredMembership,
+    changes:
+      | ({ status: 'active'; joined_at: string; answered_at: string } & ReturnType<typeof memberIndexFields>)
+      | { status: 'declined'; answered_at: string; role_ids: string[] },
+    audit: ActionRecord,
+  ) {
+    const result = await db()
+      .transaction.write(({ membership, action }) => [
+        membership
+          .patch({ user_id: current.user_id, organization_id: current.organization_id })
+          .set({ ...changes, version: current.version + 1 })
+          .where(
+            ({ version, status }, { eq }) => `${eq(version, current.version)} AND ${eq(status, 'invited')}`,
+          )
+          .commit(),
+        action.put(actionItem(auditor, audit)).commit(),
+      ])
+      .go();
+    written(result);
+    const saved = await this.membership(current.organization_id, current.user_id);
+    if (!saved) throw notFound();
+    return saved;
+  },
+
+  /** Removes an invitation (waiting or declined) as read; a changed or vanished one is a 409. */
+  async deleteInvitation(auditor: Auditor, current: StoredMembership, audit: ActionRecord) {
+    const result = await db()
+      .transaction.write(({ membership, action }) => [
+        membership
+          .delete({ user_id: current.user_id, organization_id: current.organization_id })
+          .where(
+            ({ version, status }, { eq }) =>
+              `${eq(version, current.version)} AND ${eq(status, current.status)}`,
+          )
+          .commit(),
+        action.put(actionItem(auditor, audit)).commit(),
+      ])
+      .go();
+    written(result);
+  },
+
+  /**
+   * The person's logbook sharing with one organization. It is the person's own choice beside the
+   * organization's fields, so it leaves the membership's version alone (an admin's open role edit
+   * is not made stale by it); the membership must still be one (not an invitation).
+   */
+  async setLogbookSharing(auditor: Auditor, current: StoredMembership, shared: boolean, audit: ActionRecord) {
+    const result = await db()
+      .transaction.write(({ membership, action }) => [
+        membership
+          .patch({ user_id: current.user_id, organization_id: current.organization_id })
+          .set({ logbook_shared: shared })
+          .where(({ status }, { eq }) => `${eq(status, 'active')} OR ${eq(status, 'suspended')}`)
+          .commit(),
+        action.put(actionItem(auditor, audit)).commit(),
+      ])
+      .go();
+    written(result);
   },
 
   // ---- roles ------------------------------------------------------------------------------

@@ -7,7 +7,6 @@ const deps = tracks.defaultTrackDeps;
 export const ops: DomainOps<'tracking'> = {
   getLivePositions: ({ actor }) => tracks.livePositions(deps, actor),
   listTracks: ({ actor, query }) => tracks.tracksOfDay(deps, actor, query),
-  getFlightTrack: ({ actor, params }) => tracks.flightTrack(deps, actor, params.id ?? ''),
-  getLogbookEntryTrack: ({ actor, params }) =>
-    tracks.logbookEntryTrack(deps, actor, params.kind ?? '', params.id ?? ''),
+  getFlightTrack: ({ actor, params }) => tracks.flightTrack(deps, actor, params.id),
+  getLogbookEntryTrack: ({ actor, params }) => tracks.logbookEntryTrack(deps, actor, params.kind, params.id),
 };

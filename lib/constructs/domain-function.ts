@@ -7,6 +7,7 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference.js';
 import { Construct } from 'constructs';
 import type { Domain } from '../../contracts/domains.ts';
 import type { Env } from '../../functions/platform/config/env.ts';
@@ -17,7 +18,18 @@ import { BUNDLE_ALIASES } from '../bundle-aliases.ts';
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Variables parsed by functions/platform/config/env.ts. AWS_REGION is set by Lambda itself. */
-type ParsedKey = Exclude<keyof Env, 'AWS_REGION' | 'DYNAMODB_ENDPOINT' | 'S3_ENDPOINT' | 'COGNITO_ENDPOINT'>;
+type ParsedKey = Exclude<
+  keyof Env,
+  | 'AWS_REGION'
+  | 'DYNAMODB_ENDPOINT'
+  | 'S3_ENDPOINT'
+  | 'S3_LOCAL_SECRET'
+  | 'COGNITO_ENDPOINT'
+  | 'COGNITO_LOCAL_SECRET'
+  | 'EVENTBRIDGE_ENDPOINT'
+  | 'SES_ENDPOINT'
+  | 'MAIL_OUTBOX_FILE'
+>;
 
 /**
  * A Lambda's environment. The keys are checked against env.ts at compile time, so a renamed
@@ -30,8 +42,11 @@ export type FunctionEnvironment = { [K in ParsedKey]?: string } & {
 
 export type LogLevel = Env['LOG_LEVEL'];
 
-/** `read`: get, batch get, query. `readWrite` adds put, update, delete, batch write, condition check. */
-export type TableAccess = 'read' | 'readWrite';
+/**
+ * `read`: get, batch get, query. `readWrite` adds put, update, delete, batch write, condition check.
+ * `none`: no table action at all (the events relay reads only the table's stream).
+ */
+export type TableAccess = 'none' | 'read' | 'readWrite';
 export type FilesAccess = 'read' | 'readWrite';
 
 /**
@@ -44,8 +59,17 @@ export interface FilesGrant {
   readWrite: IManagedPolicy;
 }
 
+/** Mail (DESIGN §6): the verified SES identity and the From address on it (lib/mail.ts). */
+export interface MailGrant {
+  /** The identity's name: a domain (`mail.example.org`) or an address. */
+  identityName: string;
+  /** The address every mail is sent from, on that identity. */
+  fromAddress: string;
+}
+
 export interface DomainFunctionProps {
-  domain: Domain;
+  /** The domain it serves; `platform` for the plumbing no domain owns (the events relay). */
+  domain: Domain | 'platform';
   stage: string;
   table: ITable;
   /** Read-only unless asked (STYLE: "grants read-only unless asked"). */
@@ -56,9 +80,16 @@ export interface DomainFunctionProps {
   userPool?: IUserPool;
   /**
    * Live push (DESIGN §6): iot:Publish on the browsers' `user/*` and `org/*` topics, and the IoT
-   * data endpoint as IOT_DATA_ENDPOINT. Only for a domain that pushes.
+   * data endpoint as IOT_DATA_ENDPOINT. Only for a domain that pushes. `disconnectBrowsers` adds
+   * iot:DeleteConnection on browser clients (`client/web-*`) only, for a domain that takes rights
+   * away (issue 11 §3, functions/identity/realtime-connections.ts).
    */
-  push?: { iotEndpoint: string };
+  push?: { iotEndpoint: string; disconnectBrowsers?: boolean };
+  /**
+   * Mail: `ses:SendEmail` on the configured identity only, from the configured address only, and
+   * MAIL_FROM. Only for a domain that mails (lib/mail.ts MAIL_DOMAINS).
+   */
+  mail?: MailGrant;
   /** Relative to the repository root; default `functions/<domain>/handler.ts`. */
   entry?: string;
   /** Exported function name; default `handler`. */
@@ -115,17 +146,18 @@ export class DomainFunction extends Construct {
     this.logGroup.grantWrite(this.role);
 
     const { table } = props;
-    this.role.addToPolicy(
-      new PolicyStatement({
-        effect: Effect.ALLOW,
-        actions: tableAccess === 'readWrite' ? [...TABLE_READ, ...TABLE_WRITE] : TABLE_READ,
-        // The table and each index by name: no `index/*` wildcard.
-        resources: [
-          table.tableArn,
-          ...TABLE_LAYOUT.indexes.map((index) => `${table.tableArn}/index/${index.name}`),
-        ],
-      }),
-    );
+    if (tableAccess !== 'none')
+      this.role.addToPolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: tableAccess === 'readWrite' ? [...TABLE_READ, ...TABLE_WRITE] : TABLE_READ,
+          // The table and each index by name: no `index/*` wildcard.
+          resources: [
+            table.tableArn,
+            ...TABLE_LAYOUT.indexes.map((index) => `${table.tableArn}/index/${index.name}`),
+          ],
+        }),
+      );
 
     const environment: FunctionEnvironment & Record<string, string | undefined> = {
       STAGE: props.stage,
@@ -157,14 +189,53 @@ export class DomainFunction extends Construct {
         new PolicyStatement({ effect: Effect.ALLOW, actions: ['iot:Publish'], resources: topics }),
       );
       environment.IOT_DATA_ENDPOINT = props.push.iotEndpoint;
-      for (const name of ['user', 'org']) {
+      if (props.push.disconnectBrowsers) {
+        // Browsers connect as `web-<userId>-…` (the custom authorizer's policy); the OGN bridge and
+        // any other client stay out of reach.
+        const browsers = stack.formatArn({
+          service: 'iot',
+          resource: 'client',
+          resourceName: 'web-*',
+          arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+        });
+        this.role.addToPolicy(
+          new PolicyStatement({
+            effect: Effect.ALLOW,
+            actions: ['iot:DeleteConnection'],
+            resources: [browsers],
+          }),
+        );
         Validations.of(this.role).acknowledge({
-          id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:iot:<AWS::Region>:<AWS::AccountId>:topic/${name}/*]`,
+          id: `AwsSolutions-IAM5[Resource::${nagResource(stack, browsers)}]`,
+          reason:
+            'iot:DeleteConnection on browser clients (web-<userId>-<tab>) only: a revocation ends the open ' +
+            'connections of whichever person lost rights, so the person is chosen per call, never the bridge.',
+        });
+      }
+      for (const [index, name] of ['user', 'org'].entries()) {
+        Validations.of(this.role).acknowledge({
+          id: `AwsSolutions-IAM5[Resource::${nagResource(stack, topics[index]!)}]`,
           reason:
             `iot:Publish on the browsers' ${name}/<id>/… push topics: the person or organization is chosen per ` +
             'message by the service; browsers subscribe only to their own (the IoT custom authorizer).',
         });
       }
+    }
+    if (props.mail) {
+      const identity = Stack.of(this).formatArn({
+        service: 'ses',
+        resource: 'identity',
+        resourceName: props.mail.identityName,
+      });
+      this.role.addToPolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['ses:SendEmail'],
+          resources: [identity],
+          conditions: { StringEquals: { 'ses:FromAddress': props.mail.fromAddress } },
+        }),
+      );
+      environment.MAIL_FROM = `Windsock <${props.mail.fromAddress}>`;
     }
     Object.assign(environment, props.environment);
 
@@ -208,6 +279,13 @@ export class DomainFunction extends Construct {
     });
   }
 }
+
+/**
+ * A resource as cdk-nag names it in a finding (`arn:<AWS::Partition>:iot:<AWS::Region>:…`), from the
+ * ARN itself: the CLI binds the stacks to a concrete region (us-east-1 without AWS config) and then
+ * the finding names that region, so an acknowledgement written with the token form would not match.
+ */
+export const nagResource = (stack: Stack, arn: string): string => flattenCfnReference(stack.resolve(arn));
 
 function definedOnly(env: Record<string, string | undefined>): Record<string, string> {
   return Object.fromEntries(

@@ -74,13 +74,20 @@ async function lambdaBundles() {
     console.log(
       `empty + DynamoDB SDK ${(sdkSize / 1024).toFixed(1).padStart(7)} kB   cold init ${ms(sdkInit)}`,
     );
-    for (const domain of DOMAINS) {
-      if (operationsOf(domain).length === 0) continue;
-      const out = join(dir, `${domain}.mjs`);
-      const size = await bundle(join(ROOT, `functions/${domain}/handler.ts`), out);
+    // Every domain's API Lambda, and the events relay (lib/events-stack.ts) that every event passes through.
+    const entries: [string, string][] = [
+      ...DOMAINS.filter((domain) => operationsOf(domain).length > 0).map((domain): [string, string] => [
+        domain,
+        `functions/${domain}/handler.ts`,
+      ]),
+      ['events relay', 'functions/platform/events/relay.ts'],
+    ];
+    for (const [name, entry] of entries) {
+      const out = join(dir, `${name.replace(/\W+/g, '-')}.mjs`);
+      const size = await bundle(join(ROOT, entry), out);
       const init = coldInit(out);
       console.log(
-        `${domain.padEnd(20)} ${(size / 1024).toFixed(1).padStart(7)} kB   cold init ${ms(init)}  (${(init / emptyInit).toFixed(1)}× empty; ${(init / sdkInit).toFixed(2)}× empty+SDK, +${ms(init - sdkInit)})`,
+        `${name.padEnd(20)} ${(size / 1024).toFixed(1).padStart(7)} kB   cold init ${ms(init)}  (${(init / emptyInit).toFixed(1)}× empty; ${(init / sdkInit).toFixed(2)}× empty+SDK, +${ms(init - sdkInit)})`,
       );
     }
   } finally {

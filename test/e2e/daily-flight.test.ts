@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clubEntryId } from '../../functions/flights/completion.ts';
 import { CHROMIUM, CHROMIUM_ARGS, chromiumAvailable } from '../helpers/browser.ts';
 import { accessTokenOf } from '../helpers/cognito.ts';
 import { type LocalProcess, startLocalProcess } from '../helpers/local-process.ts';
@@ -136,8 +137,12 @@ describe.runIf(chromiumAvailable())('the daily flight sheet on a tablet', () => 
     const { items } = (await logbook.json()) as { items: { entry_id: string; flight_id?: string | null }[] };
     const inLogbook = items.map((entry) => entry.flight_id ?? entry.entry_id);
     for (const id of ids) expect(inLogbook).toContain(id);
-    // …and on the logbook screen the pilot has open.
-    for (const id of ids) await pilot.locator(`[data-testid="logbook-row-${id}"]`).first().waitFor();
+    // …and on the logbook screen the pilot has open (a club line's id carries its club and flight).
+    for (const id of ids)
+      await pilot
+        .locator(`[data-testid="logbook-row-${clubEntryId('org-demo', id ?? '')}"]`)
+        .first()
+        .waitFor();
   });
   it('two timer operators change the same flight: the second sees both versions and chooses', async () => {
     const timer = await tablet('instructor@demo.windsock.aero');

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clubEntryId } from '../../functions/flights/completion.ts';
 import { CHROMIUM, CHROMIUM_ARGS, chromiumAvailable } from '../helpers/browser.ts';
 import { accessTokenOf } from '../helpers/cognito.ts';
 import { type LocalProcess, startLocalProcess } from '../helpers/local-process.ts';
@@ -63,24 +64,23 @@ describe.runIf(chromiumAvailable())('an instructor signs a training line', () =>
     });
     expect(created.status).toBe(200);
     const flightId = ((await created.json()) as { flight_id: string }).flight_id;
+    // The student's line of it: a club line's id carries its club and flight.
+    const lineId = clubEntryId('org-demo', flightId);
 
     // The instructor signs it from Signatures, after the confirmation that it locks the line.
     const instructor = await signIn('instructor@demo.windsock.aero');
     await instructor.goto(`${stack.url}/signature/`);
-    await instructor.locator(`[data-testid="signature-sign-${flightId}"]`).first().click();
+    await instructor.locator(`[data-testid="signature-sign-${lineId}"]`).first().click();
     await instructor.locator('[data-testid="signature-modal"]').waitFor();
     await instructor.locator('[data-testid="signature-confirm"]').click();
     await instructor.locator('[data-testid="flash-logbook:flash.signed"]').waitFor();
-    await expect.poll(() => instructor.locator(`[data-testid="signature-sign-${flightId}"]`).count()).toBe(0);
+    await expect.poll(() => instructor.locator(`[data-testid="signature-sign-${lineId}"]`).count()).toBe(0);
 
     // The student finds the line signed in the glider logbook.
     const student = await signIn('student@demo.windsock.aero');
     await student.goto(`${stack.url}/logbook/glider/`);
-    await student
-      .locator(`[data-testid="logbook-status-${flightId}"][data-status="signed"]`)
-      .first()
-      .waitFor();
-    await student.locator(`[data-testid="logbook-row-${flightId}"]`).first().click();
+    await student.locator(`[data-testid="logbook-status-${lineId}"][data-status="signed"]`).first().waitFor();
+    await student.locator(`[data-testid="logbook-row-${lineId}"]`).first().click();
     await student.locator('[data-testid="entry-hash"]').waitFor();
     expect(await student.locator('[data-testid="entry-edit"]').count()).toBe(0);
 

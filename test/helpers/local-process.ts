@@ -8,6 +8,7 @@ export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 export interface LocalProcess {
   url: string;
+  pid: number;
   output: () => string;
   /** Ctrl-C, as a developer would; resolves with the exit code. */
   stop(): Promise<number | null>;
@@ -66,6 +67,7 @@ export async function startLocalProcess(
 
   return {
     url,
+    pid: child.pid ?? 0,
     dataDir,
     output: () => output,
     async stop() {

@@ -1,7 +1,13 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Context } from 'aws-lambda';
 import { startDynamo } from '../../bin/local/dynamodb.ts';
+import { type LocalEvents, startLocalEvents } from '../../bin/local/events.ts';
 import { httpApiEvent } from '../../bin/local/gateway.ts';
+import { readMailOutbox } from '../../bin/local/mail-outbox.ts';
 import { seedDemo } from '../../bin/local/seed.ts';
 import { ensureTable } from '../../bin/local/table.ts';
 import type { Domain } from '../../contracts/domains.ts';
@@ -9,6 +15,7 @@ import { type OperationName, routes } from '../../contracts/routes.ts';
 import { resetEnvForTests } from '../../functions/platform/config/env.ts';
 import { resetDynamoForTests } from '../../functions/platform/db/client.ts';
 import { resetDbForTests } from '../../functions/platform/db/service.ts';
+import type { OutboxMail } from '../../functions/platform/mail/send.ts';
 
 /** The Cognito `sub` the test seed gives a demo person (`pilot@demo.windsock.aero` → `sub-pilot@…`). */
 export const subOf = (email: string) => `sub-${email}`;
@@ -17,29 +24,56 @@ export interface Invocation {
   /** Cognito `sub` of the caller; omit for an anonymous request. */
   sub?: string;
   params?: Record<string, string>;
+  /** Path parameters exactly as the gateway hands them over (percent-encoded), instead of `params`. */
+  rawParams?: Record<string, string>;
   query?: Record<string, string>;
+  /** The event's query string parameters as they are (an own `__proto__` key stays one), instead of `query`. */
+  rawQuery?: Record<string, string>;
   body?: unknown;
   rawBody?: string;
 }
 
 export interface Platform {
   invoke(operation: OperationName, input?: Invocation): Promise<{ status: number; body: any }>;
+  /**
+   * The local event bus behind the table's outbox (bin/local/events.ts): `subscribe` a test
+   * consumer, `drained()` to await delivery, `dead` for what was given up on.
+   */
+  events: LocalEvents;
+  /** What the handlers mailed (the local outbox, oldest first): sendMail() writes there, not to SES. */
+  mail(): OutboxMail[];
   close(): Promise<void>;
+}
+
+export interface PlatformOptions {
+  seed?: boolean;
+  /**
+   * Domain events as the cloud may deliver them at worst: every event twice, and/or shuffled
+   * within a short window. Retries wait `retryDelaysMs` (default a few ms, so tests stay fast).
+   */
+  events?: { duplicate?: boolean; shuffle?: boolean; seed?: number; retryDelaysMs?: number[] };
 }
 
 /**
  * The backend as a Lambda sees it, on a real (embedded) DynamoDB: a fresh in-memory table, the
- * demo seed, and the domain handlers called with HTTP API v2 events — no HTTP server, no mocks.
+ * demo seed, the local event bus, and the domain handlers called with HTTP API v2 events — no HTTP
+ * server, no mocks.
  */
-export async function startPlatform(options: { seed?: boolean } = {}): Promise<Platform> {
+export async function startPlatform(options: PlatformOptions = {}): Promise<Platform> {
   const dynamo = await startDynamo({ port: 0, ttlSweepMs: 0 });
+  const { retryDelaysMs = [5, 20], ...chaos } = options.events ?? {};
+  const events = startLocalEvents(dynamo, { retryDelaysMs, chaos });
+  const mailDir = mkdtempSync(join(tmpdir(), 'windsock-mail-'));
+  const mailOutbox = join(mailDir, 'mail-outbox.jsonl');
   Object.assign(process.env, {
     STAGE: 'test',
+    MAIL_OUTBOX_FILE: mailOutbox,
     TABLE_NAME: 'windsock-test',
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     ACTOR_CACHE_SECONDS: '0',
     POWERTOOLS_LOG_LEVEL: 'ERROR',
     LOG_LEVEL: 'ERROR',
+    CURSOR_SECRET: randomBytes(32).toString('base64url'),
   });
   resetEnvForTests();
   resetDynamoForTests();
@@ -62,10 +96,11 @@ export async function startPlatform(options: { seed?: boolean } = {}): Promise<P
         handler = ((await import(`../../functions/${route.domain}/handler.ts`)) as { handler: any }).handler;
         handlers.set(route.domain, handler!);
       }
-      const params = input.params ?? {};
-      const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) =>
-        encodeURIComponent(params[name] ?? ''),
-      );
+      // As the gateway does: the path's segments, still percent-encoded, are the parameters.
+      const pathParameters =
+        input.rawParams ??
+        Object.fromEntries(Object.entries(input.params ?? {}).map(([k, v]) => [k, encodeURIComponent(v)]));
+      const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => pathParameters[name] ?? '');
       const url = new URL(path, 'http://local');
       for (const [key, value] of Object.entries(input.query ?? {})) url.searchParams.set(key, value);
       const event = httpApiEvent({
@@ -73,15 +108,20 @@ export async function startPlatform(options: { seed?: boolean } = {}): Promise<P
         method: route.method,
         url,
         headers: { 'content-type': 'application/json' },
-        pathParameters: params,
+        pathParameters,
         body: input.rawBody ?? (input.body === undefined ? undefined : JSON.stringify(input.body)),
         claims: input.sub ? { sub: input.sub, token_use: 'access' } : null,
       });
+      if (input.rawQuery) event.queryStringParameters = input.rawQuery;
       const result = await handler!(event, { awsRequestId: 'test' } as Context);
       return { status: result.statusCode, body: result.body ? JSON.parse(result.body) : null };
     },
+    events,
+    mail: () => readMailOutbox(mailOutbox),
     async close() {
+      await events.close();
       await dynamo.close();
+      rmSync(mailDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,11 +1,11 @@
-import { App, type CfnElement, Stack, Validations } from 'aws-cdk-lib';
+import { App, type CfnElement, type Environment, Stack, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
-import { AwsSolutionsChecks } from 'cdk-nag';
-import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Domain } from '../../contracts/domains.ts';
+import { subscriptions } from '../../contracts/events.ts';
+import { FILE_RESPONSE_HEADERS } from '../../contracts/file-types.ts';
 import { routeEntries, routeKey } from '../../contracts/routes.ts';
 import { type ScheduleDef, schedules } from '../../contracts/schedules.ts';
 import { TABLE_LAYOUT } from '../../functions/platform/db/table.ts';
@@ -15,6 +15,7 @@ import { DataStack } from '../../lib/data-stack.ts';
 import { SchedulesStack } from '../../lib/schedules-stack.ts';
 import { DEFAULT_TILES_ATTRIBUTION, DEFAULT_TILES_URL, SPA_REWRITE_CODE } from '../../lib/web-stack.ts';
 import { buildWindsock, type WindsockStacks } from '../../lib/windsock.ts';
+import { actionsOfRole, asArray, logicalId, nagFindings, resourcesOf } from '../helpers/cfn-template.ts';
 
 /** CloudFormation JSON is untyped. */
 type Json = any;
@@ -35,9 +36,9 @@ interface Synthesized {
 }
 
 /** Synthesize once per stage: bundling runs esbuild per function, and the assets are cached. */
-function synthesize(stage: string): Synthesized {
+function synthesize(stage: string, env?: Environment): Synthesized {
   const app = new App({ context: { 'windsock:stage': stage } });
-  const stacks = buildWindsock(app);
+  const stacks = buildWindsock(app, env);
   try {
     return { app, stacks, assembly: app.synth() };
   } catch (error) {
@@ -46,22 +47,20 @@ function synthesize(stage: string): Synthesized {
   }
 }
 
-const stackList = (s: WindsockStacks): Stack[] => [s.data, s.auth, s.api, s.realtime, s.schedules, s.web];
+const stackList = (s: WindsockStacks): Stack[] => [
+  s.data,
+  s.auth,
+  s.api,
+  s.realtime,
+  s.schedules,
+  s.events,
+  s.web,
+];
 
 function template(s: Synthesized, stack: Stack): Json {
   if (s.error) throw s.error;
   return Template.fromStack(stack).toJSON();
 }
-
-const resourcesOf = (t: Json, type: string): [string, Json][] =>
-  Object.entries(t.Resources as Record<string, Json>).filter(([, r]) => r.Type === type);
-
-const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
-
-const logicalId = (element: IConstruct) => {
-  const cfn = (element.node.defaultChild ?? element) as CfnElement;
-  return Stack.of(cfn).resolve(cfn.logicalId) as string;
-};
 
 /** Allow statements of every IAM policy, managed policy and inline role policy in a template. */
 function allowStatements(t: Json): Json[] {
@@ -75,22 +74,6 @@ function allowStatements(t: Json): Json[] {
     }
   }
   return statements.filter((s) => s.Effect === 'Allow');
-}
-
-/** Actions granted to one role through the policies attached to it in its own template. */
-function actionsOfRole(t: Json, roleLogicalId: string): string[] {
-  return resourcesOf(t, 'AWS::IAM::Policy')
-    .filter(([, p]) => p.Properties.Roles.some((role: Json) => role.Ref === roleLogicalId))
-    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement)
-    .filter((s: Json) => s.Effect === 'Allow')
-    .flatMap((s: Json) => asArray(s.Action) as string[]);
-}
-
-function nagFindings(scope: IConstruct) {
-  return new AwsSolutionsChecks().validateScope(scope).violations.map((v) => ({
-    rule: v.ruleName,
-    resources: v.violatingResources.map((r) => r.constructPath),
-  }));
 }
 
 let testStage: Synthesized;
@@ -110,6 +93,23 @@ describe('cdk-nag AwsSolutions', () => {
     expect(findings).toEqual({ test: [], prod: [] });
     expect(testStage.error).toBeUndefined();
     expect(prodStage.error).toBeUndefined();
+  });
+
+  // `npx cdk synth` binds the stacks to the CLI's region (us-east-1 without AWS config) and, with
+  // credentials, to the account: findings then name them instead of `<AWS::Region>` tokens (issue 11 §11).
+  it.each([
+    ['a concrete region (the CLI without AWS config)', { region: 'us-east-1' }],
+    [
+      'a concrete account and region (the CLI with credentials)',
+      { account: '123456789012', region: 'eu-central-1' },
+    ],
+  ])('has no unacknowledged finding with %s', (_label, env) => {
+    // Act
+    const bound = synthesize('test', env);
+
+    // Assess
+    expect(nagFindings(bound.app)).toEqual([]);
+    expect(bound.error).toBeUndefined();
   });
 
   it('acknowledges findings only on resources, each with a reason', () => {
@@ -245,6 +245,27 @@ describe('api stack', () => {
       expect(actions.filter((action) => action.startsWith('s3:'))).toEqual([]);
     }
   });
+
+  it('gives every API function the generated cursor key, resolved from Secrets Manager at deploy', () => {
+    // Prepare
+    const t = template(testStage, testStage.stacks.api);
+
+    // Act
+    const secrets = resourcesOf(t, 'AWS::SecretsManager::Secret');
+    const values = resourcesOf(t, 'AWS::Lambda::Function').map(
+      ([, fn]) => fn.Properties.Environment.Variables.CURSOR_SECRET,
+    );
+
+    // Assess: one generated secret, and each function gets a dynamic reference to it, never a literal.
+    expect(secrets).toHaveLength(1);
+    const [secretId, secret] = secrets[0]!;
+    expect(secret.Properties.GenerateSecretString).toMatchObject({ PasswordLength: 64 });
+    for (const value of values) {
+      const text = JSON.stringify(value);
+      expect(text).toContain('{{resolve:secretsmanager:');
+      expect(text).toContain(`"Ref":"${secretId}"`);
+    }
+  });
 });
 
 describe('DomainFunction', () => {
@@ -349,6 +370,7 @@ describe('data stack', () => {
     expect(p.BillingMode).toBe('PAY_PER_REQUEST');
     expect(p.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
     expect(p.SSESpecification).toEqual({ SSEEnabled: true });
+    expect(p.StreamSpecification).toEqual({ StreamViewType: 'NEW_IMAGE' });
     expect(p.DeletionProtectionEnabled).toBe(false);
     expect(table.DeletionPolicy).toBe('Delete');
   });
@@ -444,7 +466,10 @@ describe('every stack', () => {
         expect(actions, stack.stackName).not.toContain('s3:*');
         if (anyResource) {
           expect(
-            actions.filter((a) => a.startsWith('dynamodb:') || a.startsWith('s3:')),
+            actions
+              // The events relay's stream read: ListStreams has no resource-level permission (AWS).
+              .filter((a) => a !== 'dynamodb:ListStreams')
+              .filter((a) => a.startsWith('dynamodb:') || a.startsWith('s3:')),
             `${stack.stackName}: ${actions}`,
           ).toEqual([]);
         }
@@ -523,7 +548,29 @@ describe('realtime stack', () => {
       }),
     );
     expect(t.Resources[fnId].Properties.Environment.Variables.USER_POOL_CLIENT_ID).toBeDefined();
-    for (const write of WRITE_ACTIONS) expect(actions).not.toContain(write);
+    // Its one write: the note of a connection under the person's partition (issue 11 §3).
+    for (const write of WRITE_ACTIONS.filter((action) => action !== 'dynamodb:PutItem'))
+      expect(actions).not.toContain(write);
+    const put = allowStatements(t).find((s) => asArray(s.Action).includes('dynamodb:PutItem'));
+    expect(put.Action).toBe('dynamodb:PutItem');
+    expect(put.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['person#*'] } });
+  });
+
+  it('lets only the organizations API end browsers’ MQTT connections, and only web-* clients', () => {
+    // Prepare
+    const api = testStage.stacks.api;
+    const t = template(testStage, api);
+
+    // Act
+    const holders = routedDomains().filter((domain) =>
+      actionsOfRole(t, logicalId(api.functions.get(domain)!.role)).includes('iot:DeleteConnection'),
+    );
+    const statement = allowStatements(t).find((s) => asArray(s.Action).includes('iot:DeleteConnection'));
+
+    // Assess
+    expect(holders).toEqual(['organizations']);
+    expect(statement.Action).toBe('iot:DeleteConnection');
+    expect(JSON.stringify(statement.Resource)).toMatch(/:client\/web-\*"/);
   });
 
   it('hands every OGN beacon batch to the tracking ingest, which may write the table and push', () => {
@@ -713,7 +760,9 @@ describe('web stack', () => {
     const t = template(testStage, testStage.stacks.web);
 
     // Act
-    const [[, policy]] = resourcesOf(t, 'AWS::CloudFront::ResponseHeadersPolicy') as [[string, Json]];
+    const [, policy] = resourcesOf(t, 'AWS::CloudFront::ResponseHeadersPolicy').find(([, p]) =>
+      p.Properties.ResponseHeadersPolicyConfig.Comment.endsWith('security headers'),
+    )!;
     const headers = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
     const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
 
@@ -736,6 +785,37 @@ describe('web stack', () => {
     }
   });
 
+  it('serves stored files at /org/* from the files bucket with nosniff and a sandboxing CSP (issue 11 §7)', () => {
+    // Prepare
+    const t = template(testStage, testStage.stacks.web);
+    const [[, distribution]] = resourcesOf(t, 'AWS::CloudFront::Distribution') as [[string, Json]];
+    const config = distribution.Properties.DistributionConfig;
+
+    // Act
+    const files = config.CacheBehaviors.find((b: Json) => b.PathPattern === '/org/*');
+    const origin = config.Origins.find((o: Json) => o.Id === files.TargetOriginId);
+    const policies = Object.fromEntries(resourcesOf(t, 'AWS::CloudFront::ResponseHeadersPolicy'));
+    const headers = policies[files.ResponseHeadersPolicyId.Ref].Properties.ResponseHeadersPolicyConfig;
+    const requests = Object.fromEntries(resourcesOf(t, 'AWS::CloudFront::OriginRequestPolicy'))[
+      files.OriginRequestPolicyId.Ref
+    ].Properties.OriginRequestPolicyConfig;
+
+    // Assess: the presigned URL reaches S3 as signed (its query string, S3's own host), nothing cached.
+    expect(files.AllowedMethods).toEqual(['GET', 'HEAD']);
+    expect(files.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // Managed-CachingDisabled
+    expect(files.FunctionAssociations).toBeUndefined();
+    expect(JSON.stringify(origin.DomainName)).toContain('RegionalDomainName');
+    expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only' });
+    expect(origin.OriginAccessControlId).toBeUndefined();
+    expect(requests.QueryStringsConfig).toEqual({ QueryStringBehavior: 'all' });
+    expect(requests.HeadersConfig).toEqual({ HeaderBehavior: 'none' });
+    expect(headers.SecurityHeadersConfig.ContentTypeOptions).toEqual({ Override: true });
+    expect(headers.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy).toBe(
+      FILE_RESPONSE_HEADERS['Content-Security-Policy'],
+    );
+    expect(FILE_RESPONSE_HEADERS['Content-Security-Policy']).toMatch(/(^|; )sandbox($|;)/);
+  });
+
   it('writes /config.json from the stacks it depends on', () => {
     // Act
     const web = testStage.stacks.web;
@@ -755,5 +835,35 @@ describe('web stack', () => {
     expect(
       resourcesOf(template(testStage, web), 'Custom::CDKBucketDeployment').length,
     ).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('events stack (the app)', () => {
+  it('relays the table stream’s new outbox items to the stage’s bus; no rule while nobody subscribes', () => {
+    // Act
+    const t = template(testStage, testStage.stacks.events);
+    const [[, bus]] = resourcesOf(t, 'AWS::Events::EventBus') as [[string, Json]];
+    const [[, mapping]] = resourcesOf(t, 'AWS::Lambda::EventSourceMapping') as [[string, Json]];
+
+    // Assess
+    expect(bus.Properties.Name).toBe('windsock-test');
+    expect(JSON.parse(mapping.Properties.FilterCriteria.Filters[0].Pattern)).toEqual({
+      eventName: ['INSERT'],
+      dynamodb: { NewImage: { __edb_e__: { S: ['domainEvent'] } } },
+    });
+    expect(resourcesOf(t, 'AWS::Events::Rule')).toHaveLength(subscriptions.length);
+    expect(resourcesOf(t, 'AWS::Lambda::Function')).toHaveLength(1);
+  });
+
+  it('gives no function of the app SES without windsock:mailFrom', () => {
+    for (const stack of stackList(testStage.stacks)) {
+      const actions = allowStatements(template(testStage, stack)).flatMap(
+        (st) => asArray(st.Action) as string[],
+      );
+      expect(
+        actions.filter((a) => a.startsWith('ses:')),
+        stack.stackName,
+      ).toEqual([]);
+    }
   });
 });

@@ -10,9 +10,10 @@ import { db } from '../../functions/platform/db/service.ts';
 import { type Platform, startPlatform, subOf } from '../helpers/platform.ts';
 
 /**
- * Fault photos through the real upload path: a presigned POST to the embedded S3 (s3rver, which
- * does not enforce the policy), then the server's check of what arrived — a real JPEG is added to
- * the fault, a text file named .jpg is deleted and refused with a message key.
+ * Fault photos through the real upload path: a presigned POST to the local S3 (which holds it to
+ * its policy, as S3 does), then the server's check of what arrived — a real JPEG is added to the
+ * fault and served as what it is, a text file or an SVG named .jpg is deleted and refused with a
+ * message key (issue 11 §7).
  */
 const BUCKET = 'windsock-files-test';
 const PILOT = subOf('pilot@demo.windsock.aero');
@@ -28,9 +29,13 @@ let faultId: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'windsock-fault-photos-'));
   s3 = await startS3({ dir, buckets: [BUCKET] });
-  client = new S3Client(localS3ClientConfig(s3.endpoint));
+  client = new S3Client(localS3ClientConfig(s3));
   // Read by the handlers' environment when startPlatform resets it.
-  Object.assign(process.env, { FILES_BUCKET: BUCKET, S3_ENDPOINT: s3.endpoint });
+  Object.assign(process.env, {
+    FILES_BUCKET: BUCKET,
+    S3_ENDPOINT: s3.endpoint,
+    S3_LOCAL_SECRET: s3.credentials.secretAccessKey,
+  });
   platform = await startPlatform();
   const created = await platform.invoke('createFault', {
     sub: PILOT,
@@ -86,7 +91,8 @@ describe('fault photos', () => {
     expect(grant.status).toBe(200);
     expect(grant.body.key).toMatch(new RegExp(`^org/org-demo/faults/${faultId}/[0-9a-f-]{36}\\.heic$`));
     const policy = JSON.parse(Buffer.from(grant.body.fields.Policy, 'base64').toString());
-    expect(policy.conditions).toContainEqual(['starts-with', '$Content-Type', 'image/']);
+    // Exactly the declared photo type (checked again by the bytes after the upload).
+    expect(policy.conditions).toContainEqual(['eq', '$Content-Type', 'image/heic']);
     expect(policy.conditions).toContainEqual(['content-length-range', 1, 10 * 1024 * 1024]);
   });
 
@@ -107,6 +113,50 @@ describe('fault photos', () => {
     expect(read.body.photo_count).toBe(1);
     expect(image.status).toBe(200);
     expect(Buffer.from(await image.arrayBuffer()).equals(jpeg)).toBe(true);
+  });
+
+  it('serves a photo as what its bytes are, inline, with nosniff and a sandbox, whatever was declared', async () => {
+    // Prepare: a JPEG the browser declared and named as a PNG.
+    const jpeg = await readFile(new URL('../fixtures/fault-photo.jpg', import.meta.url));
+
+    // Act
+    const { key, added } = await upload(PILOT, 'szárny.png', jpeg, 'image/png');
+    const photo = added.body.photos.find((p: { key: string }) => p.key === key);
+    const image = await fetch(photo.url);
+    const stored = await client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: key }));
+
+    // Assess
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(photo.content_type).toBe('image/jpeg');
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+    expect(image.headers.get('content-disposition')).toBe(
+      `inline; filename="sz_rny.jpg"; filename*=UTF-8''sz%C3%A1rny.jpg`,
+    );
+    expect(image.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(image.headers.get('content-security-policy')).toContain('sandbox');
+    // The stored object says so too, not only the download.
+    expect(stored.ContentType).toBe('image/jpeg');
+  });
+
+  it('refuses an SVG: declared as one at the presign, and named .jpg after the upload', async () => {
+    // Prepare
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.domain)"/>');
+
+    // Act
+    const declared = await platform.invoke('createFaultPhotoUpload', {
+      sub: PILOT,
+      params: { id: faultId },
+      body: { name: 'wing.svg', content_type: 'image/svg+xml', size: svg.length },
+    });
+    const disguised = await upload(PILOT, 'wing.jpg', svg, 'image/jpeg');
+
+    // Assess
+    expect(declared.status).toBe(422);
+    expect(declared.body.errors).toEqual({ name: ['invalid_value'], content_type: ['invalid_value'] });
+    expect(disguised.added.status).toBe(422);
+    expect(disguised.added.body.errors).toEqual({ file: ['photo_not_an_image'] });
+    expect(await exists(disguised.key)).toBe(false);
   });
 
   it('deletes a text file named .jpg and refuses it with a message key', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clubEntryId } from '../../functions/flights/completion.ts';
 import { db } from '../../functions/platform/db/service.ts';
 import { type Platform, startPlatform, subOf } from '../helpers/platform.ts';
 
@@ -22,14 +23,16 @@ afterAll(async () => {
 const plane = async (planeId: string) =>
   (await db().entities.plane.get({ organization_id: ORG, plane_id: planeId }).go()).data!;
 const CREW = ['user-pilot', 'user-student', 'user-instructor'];
-/** The logbook lines of a flight: a club line's id is its flight's id. */
+/** The logbook lines of a flight: a club line's id is its club's and its flight's. */
 const linesOf = async (flightId: string) =>
   (
     await Promise.all(
       CREW.map(
         async (user_id) =>
           (
-            await db().entities.logbookEntry.query.byEntry({ user_id, entry_id: flightId }).go()
+            await db()
+              .entities.logbookEntry.query.byEntry({ user_id, entry_id: clubEntryId(ORG, flightId) })
+              .go()
           ).data,
       ),
     )

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clubEntryId } from '../../functions/flights/completion.ts';
 import { db } from '../../functions/platform/db/service.ts';
 import { type Platform, startPlatform, subOf } from '../helpers/platform.ts';
 
@@ -15,6 +16,8 @@ const ALPINE_ADMIN = subOf('admin@alpine.windsock.aero');
 
 let platform: Platform;
 let training: { flight_id: string; version: number };
+/** The trainee's line of the training flight (a club line carries its club and flight). */
+const lineId = () => clubEntryId('org-demo', training.flight_id);
 beforeAll(async () => {
   platform = await startPlatform();
   const created = await platform.invoke('createFlight', {
@@ -43,7 +46,7 @@ describe('signatures', () => {
       params: { kind: 'glider' },
       query: { from: '2026-10-03', to: '2026-10-03' },
     });
-    const line = own.body.items.find((e: { entry_id: string }) => e.entry_id === training.flight_id);
+    const line = own.body.items.find((e: { entry_id: string }) => e.entry_id === lineId());
 
     expect(line).toMatchObject({
       status: 'awaiting_signature',
@@ -52,20 +55,20 @@ describe('signatures', () => {
       source: 'club',
     });
     const toSign = await platform.invoke('listToSign', { sub: INSTRUCTOR });
-    expect(toSign.body.items.map((e: { entry_id: string }) => e.entry_id)).toContain(training.flight_id);
+    expect(toSign.body.items.map((e: { entry_id: string }) => e.entry_id)).toContain(lineId());
   });
 
   it('only the flight instructor may sign; signing locks the line and the flight', async () => {
     const stranger = await platform.invoke('signEntry', {
       sub: ADMIN,
-      params: { user_id: 'user-student', id: training.flight_id },
+      params: { user_id: 'user-student', id: lineId() },
       body: { version: 1 },
     });
     expect(stranger.status).toBe(404);
 
     const signed = await platform.invoke('signEntry', {
       sub: INSTRUCTOR,
-      params: { user_id: 'user-student', id: training.flight_id },
+      params: { user_id: 'user-student', id: lineId() },
       body: { version: 1 },
     });
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);
@@ -75,7 +78,7 @@ describe('signatures', () => {
 
     const again = await platform.invoke('signEntry', {
       sub: INSTRUCTOR,
-      params: { user_id: 'user-student', id: training.flight_id },
+      params: { user_id: 'user-student', id: lineId() },
       body: { version: 2 },
     });
     expect(again.status).toBe(404);
@@ -86,7 +89,7 @@ describe('signatures', () => {
     });
     expect([edit.status, edit.body.code]).toEqual([409, 'not_editable']);
     const toSign = await platform.invoke('listToSign', { sub: INSTRUCTOR });
-    expect(toSign.body.items.map((e: { entry_id: string }) => e.entry_id)).not.toContain(training.flight_id);
+    expect(toSign.body.items.map((e: { entry_id: string }) => e.entry_id)).not.toContain(lineId());
   });
 
   it('a signed line changed behind the product is detected by the chain check', async () => {
@@ -94,14 +97,12 @@ describe('signatures', () => {
     expect(intact.body.chain_problems).toEqual([]);
 
     const { data } = await db()
-      .entities.logbookEntry.query.byEntry({ user_id: 'user-student', entry_id: training.flight_id })
+      .entities.logbookEntry.query.byEntry({ user_id: 'user-student', entry_id: lineId() })
       .go();
     await db().entities.logbookEntry.patch(data[0]!).set({ flight_minutes: 60 }).go();
 
     const tampered = await platform.invoke('verifyLogbook', { sub: STUDENT, params: { kind: 'glider' } });
-    expect(tampered.body.chain_problems).toEqual([
-      { entry_id: training.flight_id, problem: 'content_changed' },
-    ]);
+    expect(tampered.body.chain_problems).toEqual([{ entry_id: lineId(), problem: 'content_changed' }]);
   });
 });
 
@@ -160,7 +161,7 @@ describe('private lines, totals and statistics', () => {
 
     const club = await platform.invoke('updatePrivateEntry', {
       sub: STUDENT,
-      params: { kind: 'glider', id: training.flight_id },
+      params: { kind: 'glider', id: lineId() },
       body: {
         takeoff_time: '2026-10-03T09:00:00Z',
         reg_num: 'HA-4012',

@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
   ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
@@ -13,6 +15,7 @@ import {
   GetTokensFromRefreshTokenCommand,
   GetUserCommand,
   InitiateAuthCommand,
+  ListUsersCommand,
   ResendConfirmationCodeCommand,
   RespondToAuthChallengeCommand,
   SignUpCommand,
@@ -28,7 +31,10 @@ let dir: string;
 let server: Server;
 let baseUrl: string;
 let cognito: LocalCognito;
+/** A browser or anyone on the network: public credentials (the key in this repository). */
 let client: CognitoIdentityProviderClient;
+/** The product's server code: the per-start secret the handlers in the local stack's process get. */
+let serverCode: CognitoIdentityProviderClient;
 const delivered: OutboxMessage[] = [];
 
 const PASSWORD = 'Glider-2026!';
@@ -93,10 +99,16 @@ beforeAll(async () => {
     region: 'eu-central-1',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
+  serverCode = new CognitoIdentityProviderClient({
+    endpoint: `${baseUrl}/cognito`,
+    region: 'eu-central-1',
+    credentials: cognito.adminCredentials,
+  });
 });
 
 afterAll(async () => {
   client?.destroy();
+  serverCode?.destroy();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
   await rm(dir, { recursive: true, force: true });
@@ -334,7 +346,7 @@ describe('verifyAccessToken', () => {
 
 describe('a member added by an admin (temporary password)', () => {
   const addMember = async (email: string) => {
-    await client.send(
+    await serverCode.send(
       new AdminCreateUserCommand({
         UserPoolId: cognito.userPoolId,
         Username: email,
@@ -414,6 +426,94 @@ describe('a member added by an admin (temporary password)', () => {
       name: 'NotAuthorizedException',
     });
     expect((await signIn('theirs@example.com', 'Fresh-Glider-2026!')).AuthenticationResult).toBeDefined();
+  });
+});
+
+describe('calls from the network (issue 11 §9)', () => {
+  const adminGet = (c: CognitoIdentityProviderClient, email: string) =>
+    c.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: email }));
+
+  it('refuses the admin API to anyone but the product’s server code: no user list, no password set', async () => {
+    // Prepare
+    await cognito.createUser({ email: 'victim@example.com', password: PASSWORD });
+    const forged = new CognitoIdentityProviderClient({
+      endpoint: `${baseUrl}/cognito`,
+      region: 'eu-central-1',
+      credentials: { accessKeyId: cognito.adminCredentials.accessKeyId, secretAccessKey: 'guessed' },
+    });
+
+    // Act
+    const refused = await Promise.allSettled([
+      client.send(new ListUsersCommand({ UserPoolId: cognito.userPoolId })),
+      serverCode.send(new ListUsersCommand({ UserPoolId: cognito.userPoolId })),
+      client.send(
+        new AdminSetUserPasswordCommand({
+          UserPoolId: cognito.userPoolId,
+          Username: 'victim@example.com',
+          Password: 'Taken-Over-2026!',
+          Permanent: true,
+        }),
+      ),
+      client.send(
+        new AdminCreateUserCommand({ UserPoolId: cognito.userPoolId, Username: 'intruder@example.com' }),
+      ),
+      adminGet(forged, 'victim@example.com'),
+    ]);
+
+    // Assess
+    expect(refused.map((r) => (r.status === 'rejected' ? (r.reason as Error).name : 'answered'))).toEqual([
+      'AccessDeniedException', // ListUsers from the network
+      'AccessDeniedException', // ListUsers even signed: the server code never lists users
+      'AccessDeniedException', // AdminSetUserPassword
+      'UnrecognizedClientException', // AdminCreateUser without the secret
+      'UnrecognizedClientException', // AdminGetUser signed with a guessed secret
+    ]);
+    expect((await signIn('victim@example.com', PASSWORD)).AuthenticationResult).toBeDefined();
+    await expect(signIn('victim@example.com', 'Taken-Over-2026!')).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
+    await expect(adminGet(serverCode, 'intruder@example.com')).rejects.toMatchObject({
+      name: 'UserNotFoundException',
+    });
+    forged.destroy();
+  });
+
+  it('answers the server code’s own admin calls, signed with the per-start secret', async () => {
+    // Prepare
+    await cognito.createUser({ email: 'member@example.com', password: PASSWORD });
+
+    // Act
+    const user = await adminGet(serverCode, 'member@example.com');
+
+    // Assess
+    expect(user.Username).toBeDefined();
+    expect(user.UserAttributes?.find((a) => a.Name === 'email')?.Value).toBe('member@example.com');
+  });
+
+  it('refuses sign-in flows the browser does not use and another app client', async () => {
+    // Act
+    const refused = await Promise.allSettled([
+      client.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+          ClientId: cognito.clientId,
+          AuthParameters: { USERNAME: 'member@example.com', PASSWORD: PASSWORD },
+        }),
+      ),
+      client.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: 'someone-elses-client',
+          AuthParameters: { USERNAME: 'member@example.com', PASSWORD: PASSWORD },
+        }),
+      ),
+    ]);
+
+    // Assess
+    expect(refused.map((r) => (r.status === 'rejected' ? (r.reason as Error).name : 'answered'))).toEqual([
+      'AccessDeniedException',
+      'AccessDeniedException',
+    ]);
   });
 });
 

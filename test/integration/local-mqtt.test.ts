@@ -3,9 +3,18 @@ import type { AddressInfo } from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalMqtt, type MqttPrincipal, startMqtt } from '../../bin/local/mqtt.ts';
+import type { RealtimeTopics } from '../../functions/platform/auth/realtime.ts';
 
 const USER_TOKEN = 'access-token-of-u1';
+const TIMER_TOKEN = 'access-token-of-u3';
 const SERVICE_SECRET = 'ogn-bridge-secret';
+/** How long the broker trusts a connection's resolved rights in these tests. */
+const RIGHTS_TTL_MS = 200;
+const TIMER_RIGHTS: RealtimeTopics = { subscribe: ['user/u3/#', 'org/o1/#'], deny: [] };
+const WITHOUT_SHEET: RealtimeTopics = { ...TIMER_RIGHTS, deny: ['org/o1/daily-flight/#'] };
+/** u3's rights as the organization holds them now (what the broker's re-resolution reads). */
+let timerRights: () => Promise<RealtimeTopics | null> = async () => TIMER_RIGHTS;
+const resolutions: boolean[] = [];
 
 let broker: LocalMqtt;
 let server: Server;
@@ -20,6 +29,18 @@ async function authenticate(username: string, password: string): Promise<MqttPri
       kind: 'user',
       userId: 'u1',
       topics: { subscribe: ['user/u1/#', 'org/o1/#'], deny: ['org/o1/daily-flight/#'] },
+    };
+  }
+  if (username === 'jwt' && password === TIMER_TOKEN) {
+    // A timer operator (daily-flight-edit) whose rights an organization may narrow while connected.
+    return {
+      kind: 'user',
+      userId: 'u3',
+      topics: TIMER_RIGHTS,
+      resolve: (fresh) => {
+        resolutions.push(fresh);
+        return timerRights();
+      },
     };
   }
   if (username === 'ogn-bridge' && password === SERVICE_SECRET) {
@@ -72,7 +93,7 @@ function closed(client: MqttClient, timeoutMs = 2000): Promise<boolean> {
 }
 
 beforeAll(async () => {
-  broker = await startMqtt({ tcpPort: 0, authenticate });
+  broker = await startMqtt({ tcpPort: 0, authenticate, rightsTtlMs: RIGHTS_TTL_MS });
   broker.onPublish((topic, payload, principal) => {
     hookCalls.push({ topic, payload: payload.toString(), principal });
   });
@@ -88,6 +109,8 @@ beforeAll(async () => {
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((c) => c.endAsync(true)));
   hookCalls.length = 0;
+  timerRights = async () => TIMER_RIGHTS;
+  resolutions.length = 0;
 });
 
 afterAll(async () => {
@@ -180,6 +203,89 @@ describe('a browser over WebSocket', () => {
     expect(await disconnected).toBe(true);
     expect(await received).toBeNull();
     expect(hookCalls).toEqual([]);
+  });
+});
+
+describe('rights that change while a browser is connected (issue 11 §3)', () => {
+  const timer = () => connect(wsUrl, 'jwt', TIMER_TOKEN);
+  const topicsOf = (messages: { topic: string }[]) => messages.map((m) => m.topic);
+  function collect(client: MqttClient) {
+    const messages: { topic: string }[] = [];
+    client.on('message', (topic) => messages.push({ topic }));
+    return messages;
+  }
+
+  it('recheck() withholds the daily sheet from an existing wider subscription at once', async () => {
+    // Prepare
+    const client = await timer();
+    await client.subscribeAsync('org/o1/#');
+    const messages = collect(client);
+    await broker.publish('org/o1/daily-flight/2026-05-01', { n: 1 });
+    await expect.poll(() => topicsOf(messages)).toEqual(['org/o1/daily-flight/2026-05-01']);
+    timerRights = async () => WITHOUT_SHEET;
+
+    // Act
+    await broker.recheck(['u3']);
+    await broker.publish('org/o1/daily-flight/2026-05-01', { n: 2 });
+    await broker.publish('org/o1/positions', { n: 3 });
+
+    // Assess
+    await expect.poll(() => topicsOf(messages)).toContain('org/o1/positions');
+    expect(topicsOf(messages)).toEqual(['org/o1/daily-flight/2026-05-01', 'org/o1/positions']);
+    expect(resolutions).toContain(true);
+    expect(await grantedQos(client, 'org/o1/daily-flight/2026-05-02')).toBe(128);
+  });
+
+  it('gives only the person’s own channel while the recheck is under way', async () => {
+    // Prepare
+    const client = await timer();
+    await client.subscribeAsync(['org/o1/#', 'user/u3/#']);
+    const messages = collect(client);
+    let answer: (topics: RealtimeTopics) => void = () => undefined;
+    timerRights = () => new Promise((resolve) => (answer = resolve));
+
+    // Act
+    const rechecked = broker.recheck(['u3']);
+    await broker.publish('org/o1/positions', { n: 1 });
+    await broker.publish('user/u3/refresh', { n: 2 });
+    await expect.poll(() => topicsOf(messages)).toEqual(['user/u3/refresh']);
+    answer(WITHOUT_SHEET);
+    await rechecked;
+    await broker.publish('org/o1/positions', { n: 3 });
+
+    // Assess
+    await expect.poll(() => topicsOf(messages)).toEqual(['user/u3/refresh', 'org/o1/positions']);
+  });
+
+  it('re-resolves the rights of every open connection within the cache time, without recheck()', async () => {
+    // Prepare
+    const client = await timer();
+    await client.subscribeAsync('org/o1/#');
+    const messages = collect(client);
+    timerRights = async () => WITHOUT_SHEET;
+
+    // Act: well past the rights' cache time, no recheck().
+    await new Promise((resolve) => setTimeout(resolve, RIGHTS_TTL_MS * 3));
+    await broker.publish('org/o1/daily-flight/2026-05-01', { n: 1 });
+    await broker.publish('org/o1/positions', { n: 2 });
+
+    // Assess
+    await expect.poll(() => topicsOf(messages)).toContain('org/o1/positions');
+    expect(topicsOf(messages)).toEqual(['org/o1/positions']);
+    expect(resolutions).toContain(false);
+  });
+
+  it('closes the connection of a person who may no longer connect', async () => {
+    // Prepare
+    const client = await timer();
+    const disconnected = closed(client);
+    timerRights = async () => null;
+
+    // Act
+    await broker.recheck(['u3']);
+
+    // Assess
+    expect(await disconnected).toBe(true);
   });
 });
 

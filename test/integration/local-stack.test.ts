@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, readlink, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -18,7 +19,70 @@ const api = async (url: string, path: string, token?: string, init: RequestInit 
   return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
 };
 
+/**
+ * The TCP addresses a process listens on (Linux: its socket inodes in /proc/<pid>/fd, looked up in
+ * /proc/<pid>/net/tcp{,6}). `127.0.0.1:3000`, `[::]:1883`.
+ */
+async function listeningAddresses(pid: number): Promise<string[]> {
+  const inodes = new Set<string>();
+  for (const fd of await readdir(`/proc/${pid}/fd`)) {
+    const target = await readlink(`/proc/${pid}/fd/${fd}`).catch(() => '');
+    const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
+    if (inode) inodes.add(inode);
+  }
+  const addresses: string[] = [];
+  for (const family of ['tcp', 'tcp6'] as const) {
+    const table = await readFile(`/proc/${pid}/net/${family}`, 'utf8').catch(() => '');
+    for (const line of table.trim().split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      const [local = '', , state, , , , , , inode = ''] = fields.slice(1);
+      if (state !== '0A' || !inodes.has(inode)) continue; // 0A: LISTEN
+      const [hex = '', port = ''] = local.split(':');
+      const bytes = Buffer.from(hex, 'hex');
+      const host =
+        family === 'tcp'
+          ? [...bytes].reverse().join('.')
+          : `[${[0, 4, 8, 12]
+              .map((i) => bytes.readUInt32LE(i).toString(16).padStart(8, '0'))
+              .join('')
+              .replace(/(.{4})(?!$)/g, '$1:')}]`;
+      addresses.push(`${host}:${Number.parseInt(port, 16)}`);
+    }
+  }
+  return addresses;
+}
+
 describe('npm start (bin/local.ts as its own process)', () => {
+  // Issue 11 §9: the stand-ins are for one developer's machine; nothing may answer from the network.
+  it.skipIf(!existsSync('/proc/self/net/tcp'))(
+    'listens on 127.0.0.1 only: web app and API, MQTT over TCP and WebSocket, DynamoDB, S3, Cognito, Vite',
+    async () => {
+      // Prepare: the default web (Vite's dev middleware) and the OGN demo, as `npm start` runs.
+      const local = await startLocalProcess({ env: { WINDSOCK_OGN_DEMO: 'on' } });
+      try {
+        // Act
+        const addresses = await listeningAddresses(local.pid);
+
+        // Assess
+        const port = (url: string) => new URL(url).port;
+        const mqttPort = /MQTT: tcp:\/\/127\.0\.0\.1:(\d+)/.exec(local.output())?.[1];
+        const dynamoPort = /DynamoDB: http:\/\/127\.0\.0\.1:(\d+)/.exec(local.output())?.[1];
+        expect(addresses).toEqual(
+          expect.arrayContaining([
+            `127.0.0.1:${port(local.url)}`,
+            `127.0.0.1:${mqttPort}`,
+            `127.0.0.1:${dynamoPort}`,
+          ]),
+        );
+        // The rest (s3rver, dynalite's backend) are there too, all on the loopback address.
+        expect(addresses.length).toBeGreaterThanOrEqual(5);
+        expect(addresses.filter((address) => !address.startsWith('127.0.0.1:'))).toEqual([]);
+      } finally {
+        await local.stop();
+      }
+    },
+  );
+
   it('starts ready with demo logins, keeps data across a restart and stops cleanly on Ctrl-C', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'windsock-restart-'));
     try {
@@ -86,10 +150,11 @@ describe('the local stack in process', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const connect = (password: string) => {
+  const connect = (password: string, clientId = `web-user-pilot-${clients.length}`) => {
     const client = mqtt.connect(`${stack.url.replace('http', 'ws')}/mqtt`, {
       username: 'jwt',
       password,
+      clientId,
       reconnectPeriod: 0,
       connectTimeout: 5000,
     });
@@ -152,5 +217,10 @@ describe('the local stack in process', () => {
 
   it('refuses an MQTT connection with a token that does not verify', async () => {
     await expect(connect('not-a-token')).rejects.toThrow();
+  });
+
+  it('refuses a browser connection under a client id that is not web-<its user id>-…, as the IoT policy', async () => {
+    await expect(connect(pilotToken, 'web-user-admin-1')).rejects.toThrow();
+    await expect(connect(pilotToken, 'mqttjs_1234')).rejects.toThrow();
   });
 });

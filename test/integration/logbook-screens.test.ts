@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogbookEntryOutput } from '../../contracts/schemas/logbook.ts';
 import { totalsOf } from '../../frontend/src/features/logbook/logbook-lines.ts';
+import { clubEntryId } from '../../functions/flights/completion.ts';
 import { type Platform, startPlatform, subOf } from '../helpers/platform.ts';
 
 /**
@@ -77,7 +78,7 @@ describe('the flight lists', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const signed = await platform.invoke('signEntry', {
       sub: INSTRUCTOR,
-      params: { user_id: 'user-student', id: created.body.flight_id },
+      params: { user_id: 'user-student', id: clubEntryId('org-demo', created.body.flight_id) },
       body: { version: 1 },
     });
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);

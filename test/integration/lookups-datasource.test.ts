@@ -214,11 +214,11 @@ describe('a pilot registered alone', () => {
 });
 
 describe('datasource guard and tenancy', () => {
-  it('answers 404 to a type that does not exist', async () => {
+  it('refuses a type that does not exist on its path parameter', async () => {
     const { status, body } = await datasource(pilot, 'aircraft');
 
-    expect(status).toBe(404);
-    expect(body).toEqual({ code: 'not_found' });
+    expect(status).toBe(422);
+    expect(body).toEqual({ code: 'validation_failed', errors: { source_type: ['invalid_value'] } });
   });
 
   it('answers 401 without sign-in', async () => {

@@ -58,14 +58,14 @@ describe('GET /api/type-lists/{id}', () => {
     expect(body.items.map((i: any) => i.code)).toContain('weighing_report');
   });
 
-  it('answers 404 for a list that does not exist', async () => {
+  it('refuses a list that does not exist on its path parameter', async () => {
     const { status, body } = await platform.invoke('getTypeList', {
       sub: supervisor,
       params: { id: 'colours' },
     });
 
-    expect(status).toBe(404);
-    expect(body).toEqual({ code: 'not_found' });
+    expect(status).toBe(422);
+    expect(body).toEqual({ code: 'validation_failed', errors: { id: ['invalid_value'] } });
   });
 });
 
@@ -149,7 +149,7 @@ describe('PUT /api/type-lists/{id}', () => {
     expect(body.errors).toEqual({ 'items.1.code': ['duplicate_value'] });
   });
 
-  it('is refused to a non-supervisor and answers 404 for an unknown list', async () => {
+  it('is refused to a non-supervisor and refuses an unknown list', async () => {
     const refused = await platform.invoke('updateTypeList', {
       sub: admin,
       params: { id: 'workTypes' },
@@ -162,7 +162,7 @@ describe('PUT /api/type-lists/{id}', () => {
     });
 
     expect(refused.status).toBe(403);
-    expect(unknown.status).toBe(404);
+    expect(unknown.status).toBe(422);
   });
 });
 

@@ -33,6 +33,7 @@ beforeAll(async () => {
   cognito = await startCognito({ dir, publicBaseUrl: baseUrl, onMessage: (m) => outbox.push(m) });
   process.env.USER_POOL_ID = cognito.userPoolId;
   process.env.COGNITO_ENDPOINT = `${baseUrl}/cognito`;
+  process.env.COGNITO_LOCAL_SECRET = cognito.adminCredentials.secretAccessKey;
   resetEnvForTests();
 });
 
@@ -42,6 +43,7 @@ afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
   await rm(dir, { recursive: true, force: true });
   delete process.env.COGNITO_ENDPOINT;
+  delete process.env.COGNITO_LOCAL_SECRET;
 });
 
 const actionsOf = async (organizationId: string, action: string) => {
@@ -134,28 +136,51 @@ describe('POST /api/users', () => {
     expect(audit.map((a) => a.target_id)).toContain(body.member.user_id);
   });
 
-  it('adds an existing person found by e-mail without a new login, and refuses a second membership', async () => {
+  it('invites a person who already has an account instead of adding them (issue 11 §1)', async () => {
     const added = await platform.invoke('addMember', {
       sub: alpineAdmin,
       body: { email: 'pilot@demo.windsock.aero', first_name: 'X', last_name: 'Y', role_ids: ['pilot'] },
     });
     const again = await platform.invoke('addMember', {
       sub: alpineAdmin,
-      body: { email: 'pilot@demo.windsock.aero', first_name: 'X', last_name: 'Y', role_ids: [] },
+      body: { email: 'pilot@demo.windsock.aero', role_ids: [] },
+    });
+    const member = await platform.invoke('addMember', {
+      sub: alpineAdmin,
+      body: { email: 'instructor@demo.windsock.aero', role_ids: [] },
     });
     const organizations = await platform.invoke('listMyOrganizations', { sub: pilot });
 
     expect(added.status).toBe(200);
-    expect(added.body.login_created).toBe(false);
-    expect(added.body.member.user_id).toBe('user-pilot');
-    // Named as the German-speaking admin reads names: given name first.
-    expect(added.body.member.user_name).toBe('Anna Molnár');
+    expect(added.body).toEqual({
+      member: expect.objectContaining({
+        user_id: 'user-pilot',
+        user_name: null,
+        email: 'pilot@demo.windsock.aero',
+        callsign: null,
+        status: 'invited',
+        roles: ['Pilot'],
+      }),
+      login_created: false,
+      invited: true,
+    });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ code: 'member_exists' });
-    expect(organizations.body.items.map((i: any) => i.organization.short_name).sort()).toEqual([
-      'ASC',
-      'SZRE',
-    ]);
+    expect(again.body).toEqual({ code: 'already_invited' });
+    expect(member.body).toEqual({ code: 'member_exists' });
+    // Not a member of the second club until the pilot accepts.
+    expect(organizations.body.items.map((i: any) => i.organization.short_name)).toEqual(['SZRE']);
+  });
+
+  it('needs the names only when the e-mail has no account yet', async () => {
+    const { status, body } = await platform.invoke('addMember', {
+      sub: admin,
+      body: { email: 'nobody.yet@example.hu', role_ids: [] },
+    });
+    const created = await platform.invoke('listMembers', { sub: admin, query: { q: 'nobody.yet' } });
+
+    expect(status).toBe(422);
+    expect(body.errors).toEqual({ last_name: ['field_required'], first_name: ['field_required'] });
+    expect(created.body.items).toEqual([]);
   });
 
   it('names each invalid field, an unknown role and a role the caller may not hand out', async () => {
@@ -173,10 +198,10 @@ describe('POST /api/users', () => {
     });
 
     expect(invalid.status).toBe(422);
+    // The names are optional (an invitation needs none); a blank one is still refused.
     expect(invalid.body.errors).toEqual({
       email: ['email_invalid'],
       first_name: ['field_required'],
-      last_name: ['field_required'],
       lang: ['invalid_value'],
       role_ids: ['invalid_value'],
       extra: ['unknown_field'],
@@ -367,6 +392,18 @@ describe('user/{id}: the member, their person fields and roles', () => {
       body: { status: 'suspended', version: loaded.body.membership.version },
     });
     const whileSuspended = await platform.invoke('getProfile', { sub: subOf('fekete@demo.windsock.aero') });
+    const personWhileSuspended = await platform.invoke('getMember', {
+      sub: admin,
+      params: { user_id: 'user-fekete' },
+    });
+    const pilotInfoWhileSuspended = await platform.invoke('getMemberPilotInfo', {
+      sub: admin,
+      params: { user_id: 'user-fekete' },
+    });
+    const listedWhileSuspended = await platform.invoke('listMembers', {
+      sub: admin,
+      query: { q: 'fekete@' },
+    });
     const reactivated = await platform.invoke('setMemberStatus', {
       sub: admin,
       params: { user_id: 'user-fekete' },
@@ -381,6 +418,16 @@ describe('user/{id}: the member, their person fields and roles', () => {
     expect(suspended.status).toBe(200);
     expect(suspended.body.status).toBe('suspended');
     expect(whileSuspended.body.organization).toBeNull();
+    // A suspended member's own data is out of the organization's reach (issue 11 §1).
+    expect(personWhileSuspended.status).toBe(404);
+    expect(pilotInfoWhileSuspended.status).toBe(404);
+    expect(listedWhileSuspended.body.items[0]).toEqual(
+      expect.objectContaining({
+        user_id: 'user-fekete',
+        status: 'suspended',
+        version: suspended.body.version,
+      }),
+    );
     expect(reactivated.body.status).toBe('active');
     expect(invalid.body.errors).toEqual({ status: ['invalid_value'], version: ['invalid_value'] });
   });

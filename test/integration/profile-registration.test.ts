@@ -215,10 +215,12 @@ describe('the local Cognito answers as Cognito does', () => {
 });
 
 describe('live push over MQTT (DESIGN §6)', () => {
+  // Both tests sign in as the demo pilot; browsers connect as `web-<user id>-…` (the IoT policy's rule).
   const connect = async (token: string) => {
     const client = mqtt.connect(`${stack.url.replace('http', 'ws')}/mqtt`, {
       username: 'jwt',
       password: token,
+      clientId: `web-user-pilot-${clients.length}`,
       reconnectPeriod: 0,
       connectTimeout: 5000,
     });

@@ -5,7 +5,9 @@ import { aircraftWalk } from './tenant-walk/aircraft.ts';
 import type { WalkArea } from './tenant-walk/area.ts';
 import { faultsWalk } from './tenant-walk/faults.ts';
 import { flightsWalk } from './tenant-walk/flights.ts';
+import { invitationsWalk } from './tenant-walk/invitations.ts';
 import { maintenanceWalk } from './tenant-walk/maintenance.ts';
+import { describeSharedMember } from './tenant-walk/shared-member.ts';
 import { trackingWalk } from './tenant-walk/tracking.ts';
 
 /**
@@ -134,7 +136,14 @@ const bodyOf = (body: unknown) => (typeof body === 'function' ? body() : body);
 const CORE_REFUSES_A_IN_BODY: OperationName[] = ['changeOrganization', 'startActing', 'markNotificationRead'];
 
 /** Later areas keep their part of the walk in tenant-walk/<area>.ts. */
-const AREAS: WalkArea[] = [aircraftWalk, maintenanceWalk, faultsWalk, flightsWalk, trackingWalk];
+const AREAS: WalkArea[] = [
+  aircraftWalk,
+  maintenanceWalk,
+  faultsWalk,
+  flightsWalk,
+  trackingWalk,
+  invitationsWalk,
+];
 const A_IDS: WalkArea['ids'] = Object.assign({}, CORE_IDS, ...AREAS.map((area) => area.ids));
 const BODIES: WalkArea['bodies'] = Object.assign({}, CORE_BODIES, ...AREAS.map((area) => area.bodies));
 const EXPECTED: NonNullable<WalkArea['expected']> = Object.assign(
@@ -207,3 +216,5 @@ describe('tenant isolation over every route', () => {
     expect(after.body.version).toBe(1);
   });
 });
+
+describeSharedMember(() => platform);

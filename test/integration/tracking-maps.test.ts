@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../contracts/calendar.ts';
+import { clubEntryId } from '../../functions/flights/completion.ts';
 import { db } from '../../functions/platform/db/service.ts';
 import { MAX_TRACK_POINTS } from '../../functions/tracking/track-shape.ts';
 import { type Platform, startPlatform, subOf } from '../helpers/platform.ts';
@@ -258,7 +259,7 @@ describe('the route of a flight', () => {
   it('GET /api/logbook/{kind}/entries/{id}/track: the same route from the pilot’s own line', async () => {
     const res = await platform.invoke('getLogbookEntryTrack', {
       sub: PILOT,
-      params: { kind: 'glider', id: flightId },
+      params: { kind: 'glider', id: clubEntryId('org-demo', flightId) },
     });
 
     expect(res.status).toBe(200);
@@ -269,11 +270,11 @@ describe('the route of a flight', () => {
   it('keeps the line to its pilot and its kind, and the flight to its organization', async () => {
     const otherPerson = await platform.invoke('getLogbookEntryTrack', {
       sub: STUDENT,
-      params: { kind: 'glider', id: flightId },
+      params: { kind: 'glider', id: clubEntryId('org-demo', flightId) },
     });
     const otherKind = await platform.invoke('getLogbookEntryTrack', {
       sub: PILOT,
-      params: { kind: 'general', id: flightId },
+      params: { kind: 'general', id: clubEntryId('org-demo', flightId) },
     });
     const otherClub = await platform.invoke('getFlightTrack', {
       sub: ALPINE_ADMIN,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FILE_FEATURES } from '../../contracts/file-types.ts';
 import { closeFault, createFault, type FaultDeps } from '../../functions/aircraft/fault-service.ts';
 import type {
   FaultStore,
@@ -6,7 +7,7 @@ import type {
   PlaneState,
   StoredFault,
 } from '../../functions/aircraft/fault-store.ts';
-import { imageTypeOf } from '../../functions/platform/files/image-types.ts';
+import { sniffFileType } from '../../functions/platform/files/file-types.ts';
 
 const bytes = (...parts: (number[] | string)[]) =>
   new Uint8Array(
@@ -25,7 +26,7 @@ describe('what an uploaded photo really is', () => {
     ['a PDF', bytes('%PDF-1.7\n'), null],
     ['nothing', bytes(), null],
   ])('recognises %s', (_, input, expected) => {
-    expect(imageTypeOf(input)).toBe(expected);
+    expect(sniffFileType(input, FILE_FEATURES.faultPhoto)).toBe(expected);
   });
 });
 

@@ -118,3 +118,21 @@ describe('a flight landing, changing and going away', () => {
     expect(countersOf({ ...landed, touch_and_go: 3 }).landings).toBe(4);
   });
 });
+
+describe('the same flight id in two clubs (issue 11 §2)', () => {
+  it("gives the shared pilot's lines different ids, so neither flight's plan touches the other's line", () => {
+    const demo = planCompletion(null, landed);
+    const alpine = planCompletion(null, {
+      ...landed,
+      organization_id: 'org-alpine',
+      plane_id: 'plane-oe-5678',
+    });
+    const removedByAlpine = planCompletion({ ...landed, organization_id: 'org-alpine' }, null);
+
+    const demoIds = demo.entries.map((e) => e.entry_id);
+    expect(demoIds).toEqual(['org-demo-f1', 'org-demo-f1']);
+    expect(alpine.entries.map((e) => e.entry_id)).toEqual(['org-alpine-f1', 'org-alpine-f1']);
+    expect(removedByAlpine.removedEntries.map((e) => e.entry_id)).toEqual(['org-alpine-f1', 'org-alpine-f1']);
+    expect(removedByAlpine.removedEntries.some((e) => demoIds.includes(e.entry_id))).toBe(false);
+  });
+});

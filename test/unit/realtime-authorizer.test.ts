@@ -12,7 +12,7 @@ const connectEvent = (username: string | undefined, token: string | undefined): 
   protocols: ['mqtt'],
   protocolData: {
     mqtt: {
-      clientId: 'u-1-tab',
+      clientId: 'web-u-1-tab',
       ...(username !== undefined && { username }),
       ...(token !== undefined && { password: Buffer.from(token).toString('base64') }),
     },
@@ -25,6 +25,7 @@ function authorizer(
   verify?: (token: string) => Promise<{ sub: string; exp: number }>,
 ) {
   const seen: string[] = [];
+  const recorded: { userId: string; clientId: string; until: number }[] = [];
   const handler = createRealtimeAuthorizer({
     verifyAccessToken:
       verify ??
@@ -33,15 +34,18 @@ function authorizer(
         return { sub: 'sub-1', exp: NOW + 3600 };
       }),
     resolveActor: async (sub) => (sub === 'sub-1' && actor ? (actor as Actor) : null),
+    recordConnection: async (userId, clientId, until) => {
+      recorded.push({ userId, clientId, until });
+    },
     now: () => NOW,
   });
-  return { handler, seen };
+  return { handler, seen, recorded };
 }
 
 describe('realtime authorizer', () => {
-  it('lets a member connect as <userId>-* and subscribe to their user and organization topics only', async () => {
+  it('lets a member connect as web-<userId>-* and subscribe to their user and organization topics only', async () => {
     // Prepare
-    const { handler, seen } = authorizer({
+    const { handler, seen, recorded } = authorizer({
       userId: 'u-1',
       organizationId: 'o-1',
       permissions: new Set(['daily-flight-edit']),
@@ -60,11 +64,14 @@ describe('realtime authorizer', () => {
     expect(result.isAuthenticated).toBe(true);
     expect(result.principalId).toBe('u1');
     expect(result.disconnectAfterInSeconds).toBe(3600);
+    // The revocation bound without DeleteConnection: IoT re-runs the authorizer every 300 s.
+    expect(result.refreshAfterInSeconds).toBe(300);
+    expect(recorded).toEqual([{ userId: 'u-1', clientId: 'web-u-1-tab', until: NOW + 3600 }]);
     expect(result.policyDocuments).toEqual([
       {
         Version: '2012-10-17',
         Statement: [
-          { Effect: 'Allow', Action: 'iot:Connect', Resource: `${IOT}:client/u-1-*` },
+          { Effect: 'Allow', Action: 'iot:Connect', Resource: `${IOT}:client/web-u-1-*` },
           {
             Effect: 'Allow',
             Action: 'iot:Subscribe',
@@ -165,6 +172,24 @@ describe('realtime authorizer', () => {
 
     // Assess
     expect(results.map((r) => r.isAuthenticated)).toEqual([false, false, false, false]);
+  });
+
+  it('denies when the connection cannot be noted: a revocation could not end it', async () => {
+    // Prepare
+    const handler = createRealtimeAuthorizer({
+      verifyAccessToken: async () => ({ sub: 'sub-1', exp: NOW + 3600 }),
+      resolveActor: async () => ({ userId: 'u-1', organizationId: 'o-1', permissions: new Set() }) as never,
+      recordConnection: async () => {
+        throw new Error('ProvisionedThroughputExceededException');
+      },
+      now: () => NOW,
+    });
+
+    // Act
+    const result = await handler(connectEvent('jwt', 'token'), { invokedFunctionArn: FUNCTION_ARN });
+
+    // Assess
+    expect(result.isAuthenticated).toBe(false);
   });
 
   it('reads partition, region and account from the function ARN', () => {

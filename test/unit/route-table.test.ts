@@ -35,6 +35,13 @@ describe('the route table', () => {
     }
   });
 
+  it('declares a schema for each path parameter, and none the path does not have', () => {
+    for (const [name, route] of routeEntries) {
+      const declared = Object.keys(route.params ?? {}).sort();
+      expect(declared, name).toEqual([...pathParams(route.path)].sort());
+    }
+  });
+
   it('has an implementation for every operation of every domain', async () => {
     for (const domain of DOMAINS) {
       const operations = operationsOf(domain);

@@ -4,6 +4,7 @@ import type {
   BodyOf,
   OperationName,
   OutputOf,
+  ParamsInputOf,
   QueryOf,
   RouteDef,
   Routes,
@@ -39,19 +40,14 @@ export class FieldErrors extends ApiError {
   }
 }
 
-/** `{a}/{b?}` in a route path → 'a' | 'b'. */
-type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
-  ? (Name extends `${infer Bare}?` ? Bare : Name) | ParamNames<Rest>
-  : never;
-type ParamsOption<P extends string> = [ParamNames<P>] extends [never]
+/** The row's path parameters, typed by its `params` schemas (`kind: 'glider' | 'general'`). */
+type ParamsOption<N extends OperationName> = [keyof ParamsInputOf<N>] extends [never]
   ? { params?: undefined }
-  : { params: Record<ParamNames<P>, string | number> };
+  : { params: ParamsInputOf<N> };
 type BodyOption<B> = [B] extends [undefined] ? { body?: undefined } : { body: B };
 type QueryOption<Q> = [Q] extends [undefined] ? { query?: undefined } : { query?: Q };
 
-type CallOptions<N extends OperationName> = ParamsOption<Routes[N]['path']> &
-  BodyOption<BodyOf<N>> &
-  QueryOption<QueryOf<N>>;
+type CallOptions<N extends OperationName> = ParamsOption<N> & BodyOption<BodyOf<N>> & QueryOption<QueryOf<N>>;
 // Options may be left out only when nothing in them is required.
 type CallArgs<N extends OperationName> =
   object extends CallOptions<N> ? [options?: CallOptions<N>] : [options: CallOptions<N>];

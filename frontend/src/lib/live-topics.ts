@@ -70,8 +70,9 @@ export function watchTopics(
         url: target.url,
         username: target.username,
         password: token,
-        // The IoT policy lets a person connect as `<userId>-…` only.
-        clientId: `${userId}-${Math.random().toString(36).slice(2, 10)}`,
+        // The IoT policy lets a person connect as `web-<userId>-…` only; a revocation ends these
+        // connections by id (functions/identity/realtime-connections.ts).
+        clientId: `web-${userId}-${Math.random().toString(36).slice(2, 10)}`,
         connectTimeoutMs: 10_000,
       },
       {

@@ -13,6 +13,11 @@ export interface ActionRecord {
   details?: Record<string, string | number | boolean | string[]>;
   /** Defaults to the actor's current organization. */
   organization_id?: string;
+  /**
+   * The person whose own data this changes, when it is not the actor (an organization editing a
+   * member's person record, pilot data, permits or membership): they see it in profile/actions.
+   */
+  subject_user_id?: string;
 }
 
 /** The activity-log item for an action, to put inside the same TransactWrite as the change. */
@@ -26,6 +31,8 @@ export function actionItem(
     organization_id: record.organization_id ?? actor.organizationId ?? 'personal',
     user_id: actor.userId,
     acting_supervisor_id: actor.actingSupervisorId ?? undefined,
+    subject_user_id:
+      record.subject_user_id && record.subject_user_id !== actor.userId ? record.subject_user_id : undefined,
     action: record.action,
     target_type: record.target_type,
     target_id: record.target_id,

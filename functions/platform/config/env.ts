@@ -11,10 +11,14 @@ const envSchema = z.object({
   /** Local stack only: the embedded DynamoDB / S3 endpoints. Unset in AWS. */
   DYNAMODB_ENDPOINT: z.optional(z.string()),
   S3_ENDPOINT: z.optional(z.string()),
+  /** Local stack only: the secret the local S3 checks signatures against. Unset in AWS. */
+  S3_LOCAL_SECRET: z.optional(z.string()),
   AWS_REGION: z._default(z.string(), 'eu-central-1'),
   USER_POOL_ID: z._default(z.string(), ''),
   /** Local stack only: the embedded Cognito (`<origin>/cognito`). Unset in AWS. */
   COGNITO_ENDPOINT: z.optional(z.string()),
+  /** Local stack only: the secret admin calls to the embedded Cognito are signed with. Unset in AWS. */
+  COGNITO_LOCAL_SECRET: z.optional(z.string()),
   /** The web app client; the realtime authorizer checks access tokens were issued to it. */
   USER_POOL_CLIENT_ID: z._default(z.string(), ''),
   /** The account's IoT data (ATS) endpoint host for live push (DESIGN §6); unset locally and in tests. */
@@ -26,6 +30,22 @@ const envSchema = z.object({
   /** Tracking: days the track points of a day are kept (flight route maps read them). */
   TRACK_RETENTION_DAYS: z._default(z.coerce.number(), 90),
   LOG_LEVEL: z._default(z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']), 'INFO'),
+  /** The events relay (DESIGN §6): the custom EventBridge bus `windsock-<stage>` it puts events on. */
+  EVENT_BUS_NAME: z._default(z.string(), ''),
+  /** Tests only: a local server standing in for EventBridge. Unset in AWS. */
+  EVENTBRIDGE_ENDPOINT: z.optional(z.string()),
+  /** Mail (DESIGN §6): the From address of every mail (`Windsock <noreply@…>`); set for mailing domains. */
+  MAIL_FROM: z._default(z.string(), ''),
+  /** Local stack and tests only: mail is appended to this JSONL file instead of sent. Unset in AWS. */
+  MAIL_OUTBOX_FILE: z.optional(z.string()),
+  /** Tests only: a local server standing in for SES. Unset in AWS. */
+  SES_ENDPOINT: z.optional(z.string()),
+  /**
+   * HMAC key sealing list cursors to their caller and query (functions/platform/http/cursor.ts): in
+   * the cloud a generated secret (api stack), locally a random key per data directory. Only the API
+   * functions need it; a list answered without it fails loudly.
+   */
+  CURSOR_SECRET: z.optional(z.string().check(z.minLength(32))),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -11,7 +11,7 @@ import {
 } from '../../aircraft/entities.ts';
 import { dailySheet, flight, flightStat, logbookBook, logbookEntry } from '../../flights/entities.ts';
 import { airport } from '../../identity/datasource-entities.ts';
-import { notification, privateProfile } from '../../identity/entities.ts';
+import { notification, privateProfile, realtimeConnection } from '../../identity/entities.ts';
 import {
   action,
   membership,
@@ -25,6 +25,7 @@ import {
   typeList,
 } from '../../organizations/entities.ts';
 import { detectorState, flightProposal, livePosition, trackPoint } from '../../tracking/entities.ts';
+import { domainEvent } from '../events/entities.ts';
 import { dynamo, tableName } from './client.ts';
 
 /** Every entity of every domain, in one ElectroDB service over the one table (DESIGN §4). */
@@ -42,6 +43,7 @@ const entities = {
   package: subscriptionPackage,
   notification,
   privateProfile,
+  realtimeConnection,
   plane,
   planeCount,
   component,
@@ -59,6 +61,7 @@ const entities = {
   trackPoint,
   detectorState,
   flightProposal,
+  domainEvent,
 };
 
 const build = () => new Service(entities, { client: dynamo(), table: tableName() });

@@ -1,7 +1,6 @@
-import { createHash, createHmac } from 'node:crypto';
-import type { SignatureV4 } from '@smithy/signature-v4';
 import { env } from '../config/env.ts';
 import { logger } from '../log/logger.ts';
+import { iotDataRequest } from './iot-data.ts';
 
 /**
  * Live push (DESIGN §6): MQTT topics browsers subscribe to over WebSocket. Locally the handlers run
@@ -59,68 +58,14 @@ export async function publish(topic: string, payload: unknown): Promise<void> {
 export const publishRefresh = (userId: string, reason = 'profile_changed') =>
   publish(userTopic(userId, 'refresh'), { reason, at: new Date().toISOString() });
 
-/** SHA-256 for the SigV4 signer from node:crypto (no extra dependency). */
-class Sha256 {
-  private readonly hash;
-  constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
-    this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', toBuffer(secret));
-  }
-  update(data: string | ArrayBuffer | ArrayBufferView) {
-    this.hash.update(typeof data === 'string' ? data : toBuffer(data));
-  }
-  async digest() {
-    return new Uint8Array(this.hash.digest());
-  }
-}
-
-const toBuffer = (data: string | ArrayBuffer | ArrayBufferView) =>
-  typeof data === 'string'
-    ? Buffer.from(data)
-    : ArrayBuffer.isView(data)
-      ? Buffer.from(data.buffer, data.byteOffset, data.byteLength)
-      : Buffer.from(data);
-
-let signer: SignatureV4 | undefined;
-
-/**
- * IoT Data Plane `Publish` (POST /topics/{topic}?qos=0) signed with SigV4 — what
- * @aws-sdk/client-iot-data-plane's PublishCommand sends; that client is not a dependency here.
- */
+/** IoT Data Plane `Publish` (POST /topics/{topic}?qos=0). */
 async function publishToIot(endpoint: string, topic: string, body: string) {
-  // Loaded on the first push, not at cold start.
-  if (!signer) {
-    const [{ SignatureV4: Signer }, { fromEnv }] = await Promise.all([
-      import('@smithy/signature-v4'),
-      import('@aws-sdk/credential-provider-env'),
-    ]);
-    signer = new Signer({
-      service: 'iotdata',
-      region: env().AWS_REGION,
-      credentials: fromEnv(),
-      sha256: Sha256,
-    });
-  }
-  // The IoT endpoint is a bare host name; a full URL (a test's local server) is taken as it is.
-  const base = new URL(/^https?:\/\//.test(endpoint) ? endpoint : `https://${endpoint}`);
-  const path = `/topics/${encodeURIComponent(topic)}`;
-  const signed = await signer.sign({
+  const status = await iotDataRequest(endpoint, {
     method: 'POST',
-    protocol: base.protocol,
-    hostname: base.hostname,
-    ...(base.port && { port: Number(base.port) }),
-    path,
+    path: `/topics/${encodeURIComponent(topic)}`,
     query: { qos: '0' },
-    headers: { host: base.host, 'content-type': 'application/json' },
     body,
   });
-  // fetch sets Host itself (the signed value: the same host).
-  const { host: _host, ...headers } = signed.headers;
-  const response = await fetch(`${base.origin}${path}?qos=0`, {
-    method: 'POST',
-    headers,
-    body,
-    signal: AbortSignal.timeout(3000),
-  });
-  if (!response.ok)
-    throw Object.assign(new Error(`IoT publish answered ${response.status}`), { name: 'IotPublishFailed' });
+  if (status < 200 || status >= 300)
+    throw Object.assign(new Error(`IoT publish answered ${status}`), { name: 'IotPublishFailed' });
 }

@@ -1,10 +1,16 @@
 import type * as S3Sdk from '@aws-sdk/client-s3';
+import { FILE_KEY_PREFIXES, type FileType } from '../../../contracts/file-types.ts';
 import { env } from '../config/env.ts';
 
 /**
  * The files bucket (DESIGN §6): browsers upload straight to S3 with a presigned POST scoped to one
- * key, the API checks the object after the upload (s3rver does not enforce POST policies, and a
- * content type is only the browser's claim), and reads go out as short-lived presigned GETs.
+ * key and one declared type, the API checks the object after the upload (a content type is only the
+ * browser's claim) and stores it under the type its bytes show, and reads go out as short-lived
+ * presigned GETs that name the Content-Type and Content-Disposition S3 answers with (issue 11 §7).
+ *
+ * In AWS those GETs go through the web app's CloudFront at `/<prefix>/…` (relative URLs, same
+ * origin), which adds FILE_RESPONSE_HEADERS (nosniff, a sandboxing CSP) that S3 itself cannot;
+ * locally the local S3 adds them (bin/local/s3.ts).
  *
  * The SDK is loaded on first use, not at cold start: most requests of a domain never touch a file.
  */
@@ -33,7 +39,8 @@ const s3 = (): Promise<Loaded> => {
               endpoint,
               region,
               forcePathStyle: true,
-              credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+              // The local S3 checks signatures against a secret it makes at each start (bin/local/s3.ts).
+              credentials: { accessKeyId: 'local', secretAccessKey: env().S3_LOCAL_SECRET ?? 'local' },
               // s3rver stores the aws-chunked framing of a checksummed upload as the content (DESIGN §11).
               requestChecksumCalculation: 'WHEN_REQUIRED',
               responseChecksumValidation: 'WHEN_REQUIRED',
@@ -58,13 +65,13 @@ export interface PresignedPost {
 }
 
 /**
- * A browser upload of exactly one object: the key is fixed, the content type must start with
- * `contentTypePrefix`, the size must be within 1..maxBytes (S3 enforces these; s3rver does not).
+ * A browser upload of exactly one object: the key is fixed, the content type is the one declared
+ * (which the caller has checked against the feature's list), the size within 1..maxBytes (S3
+ * enforces the policy; so does the local S3).
  */
 export async function presignedPost(options: {
   key: string;
   contentType: string;
-  contentTypePrefix: string;
   maxBytes: number;
   expiresSeconds?: number;
 }): Promise<PresignedPost> {
@@ -76,7 +83,7 @@ export async function presignedPost(options: {
     Bucket: bucket(),
     Key: options.key,
     Conditions: [
-      ['starts-with', '$Content-Type', options.contentTypePrefix],
+      ['eq', '$Content-Type', options.contentType],
       ['content-length-range', 1, options.maxBytes],
     ],
     Fields: { 'Content-Type': options.contentType },
@@ -85,12 +92,24 @@ export async function presignedPost(options: {
   return { url, fields };
 }
 
-/** A GET of one object that works for `expiresSeconds` without credentials (an <img src>). */
-export async function presignedGetUrl(key: string, expiresSeconds = 900): Promise<string> {
+/** How a download is answered: the sniffed type and the disposition (see contentDisposition()). */
+export interface ServeAs {
+  contentType: FileType;
+  contentDisposition: string;
+}
+
+/**
+ * A GET of one object that works for `expiresSeconds` without credentials (an <img src>), answered
+ * with the given Content-Type and Content-Disposition whatever the object's metadata says. In AWS a
+ * path on the web app's origin (CloudFront `/<prefix>/*`); locally the local S3's URL.
+ */
+export async function presignedGetUrl(key: string, serveAs: ServeAs, expiresSeconds = 900): Promise<string> {
   const [{ client, endpoint, region }, { SignatureV4 }] = await Promise.all([
     s3(),
     import('@smithy/signature-v4'),
   ]);
+  if (!FILE_KEY_PREFIXES.some((prefix) => key.startsWith(`${prefix}/`)))
+    throw new Error('a file key outside the served prefixes');
   const path = `/${key.split('/').map(encodeURIComponent).join('/')}`;
   const base = endpoint
     ? new URL(`${endpoint.replace(/\/$/, '')}/${bucket()}${path}`)
@@ -113,7 +132,11 @@ export async function presignedGetUrl(key: string, expiresSeconds = 900): Promis
       hostname: base.hostname,
       ...(base.port && { port: Number(base.port) }),
       path: base.pathname,
-      query: {},
+      // S3 answers with these instead of the stored metadata (signed, so nobody can change them).
+      query: {
+        'response-content-type': serveAs.contentType,
+        'response-content-disposition': serveAs.contentDisposition,
+      },
       headers: { host: base.host, [contentHash]: 'UNSIGNED-PAYLOAD' },
     },
     {
@@ -126,7 +149,28 @@ export async function presignedGetUrl(key: string, expiresSeconds = 900): Promis
   for (const [name, value] of Object.entries(signed.query ?? {})) {
     for (const item of Array.isArray(value) ? value : [value]) if (item !== null) query.append(name, item);
   }
-  return `${base.origin}${base.pathname}?${query.toString()}`;
+  // Percent-encoded as SigV4 canonicalizes it (RFC 3986), which S3 and the local S3 both accept.
+  const search = query.toString().replace(/\+/g, '%20');
+  return endpoint ? `${base.origin}${base.pathname}?${search}` : `${base.pathname}?${search}`;
+}
+
+/**
+ * Stores the object under the type its bytes show (issue 11 §7: never the uploader's declared
+ * type): a copy onto itself with the metadata replaced.
+ */
+export async function storeAs(key: string, serveAs: ServeAs): Promise<void> {
+  const { sdk, client } = await s3();
+  const Bucket = bucket();
+  await client.send(
+    new sdk.CopyObjectCommand({
+      Bucket,
+      Key: key,
+      CopySource: `${Bucket}/${key.split('/').map(encodeURIComponent).join('/')}`,
+      MetadataDirective: 'REPLACE',
+      ContentType: serveAs.contentType,
+      ContentDisposition: serveAs.contentDisposition,
+    }),
+  );
 }
 
 /** The object's size, or null when there is none under the key. */

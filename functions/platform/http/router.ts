@@ -5,6 +5,7 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
+import * as z from 'zod/mini';
 import type { Domain } from '../../../contracts/domains.ts';
 import type { ErrorBody } from '../../../contracts/errors.ts';
 import {
@@ -12,6 +13,7 @@ import {
   type OperationName,
   type OutputOf,
   operationsOf,
+  type ParamsOf,
   type QueryOf,
   type RouteDef,
   type Routes,
@@ -21,6 +23,7 @@ import { fieldErrors } from '../../../contracts/validation.ts';
 import { type Actor, resolveActorBySub } from '../auth/actor.ts';
 import { checkGuard } from '../auth/guard.ts';
 import { logger } from '../log/logger.ts';
+import { type CursorScope, openCursor, sealCursor } from './cursor.ts';
 import { HttpError, notFound, validationFailed } from './errors.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -48,7 +51,8 @@ export interface OpRequest<N extends OperationName> {
   token: CallerToken | null;
   body: BodyOf<N>;
   query: QueryOf<N>;
-  params: Record<string, string>;
+  /** Decoded and parsed by the row's `params` schemas. */
+  params: ParamsOf<N>;
   requestId: string;
 }
 
@@ -65,21 +69,8 @@ const json = (statusCode: number, body: unknown): HttpResult => ({
   body: JSON.stringify(body),
 });
 
-/**
- * A list's `cursor` is the client's to send back unchanged. One it made up (or took from another
- * list) is refused by ElectroDB ("Unable to parse cursor") or by DynamoDB ("The provided starting
- * key is invalid") — the client's mistake, a 422, never a 500.
- */
-const isBadCursor = (error: unknown): boolean => {
-  for (let e: unknown = error; e instanceof Error; e = e.cause)
-    if (/Unable to parse cursor|provided starting key is invalid|Exclusive Start Key/i.test(e.message))
-      return true;
-  return false;
-};
-
 /** The one place errors become responses (DESIGN §3): client errors as they are, the rest hidden. */
 export const errorResponse = (error: unknown, requestId: string): HttpResult => {
-  if (isBadCursor(error)) return errorResponse(validationFailed({ cursor: ['invalid_value'] }), requestId);
   if (error instanceof HttpError) {
     const body: ErrorBody = error.errors ? { code: error.code, errors: error.errors } : { code: error.code };
     if (error.status >= 500) logger.error('request failed', { requestId, code: error.code });
@@ -94,21 +85,92 @@ export const errorResponse = (error: unknown, requestId: string): HttpResult => 
   return json(500, { code: 'server_error' } satisfies ErrorBody);
 };
 
-const parseBody = (event: HttpEvent): unknown => {
-  if (!event.body) return {};
-  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw validationFailed({ _: ['invalid_body'] });
+/** Keys no input may carry: they reach an object's prototype once someone spreads or assigns it. */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+/** Far deeper than any form nests (a type list: 4); a deeper body is refused before any schema walks it. */
+const MAX_DEPTH = 32;
+
+const pathOf = (parent: string, key: string | number) => (parent ? `${parent}.${key}` : String(key));
+
+/**
+ * Walks parsed JSON without recursion (10 000 nested arrays cannot overflow the stack): too deep a
+ * body or a forbidden key is a 422 on where it was found.
+ */
+const refuseHostileShape = (value: unknown) => {
+  const stack: [unknown, string, number][] = [[value, '', 0]];
+  while (stack.length > 0) {
+    const [node, path, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth >= MAX_DEPTH) throw validationFailed({ [path || '_']: ['invalid_body'] });
+    if (Array.isArray(node)) {
+      node.forEach((item, index) => {
+        stack.push([item, pathOf(path, index), depth + 1]);
+      });
+      continue;
+    }
+    for (const [key, item] of Object.entries(node)) {
+      if (FORBIDDEN_KEYS.has(key)) throw validationFailed({ [pathOf(path, key)]: ['unknown_field'] });
+      stack.push([item, pathOf(path, key), depth + 1]);
+    }
   }
 };
 
-const parseWith = (schema: RouteDef['body'], input: unknown): unknown => {
+/** The JSON body of a route that takes one: an object (every body schema is one), or a 422. */
+const parseBody = (event: HttpEvent): unknown => {
+  if (!event.body) return {};
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw validationFailed({ _: ['invalid_body'] });
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw validationFailed({ _: ['invalid_body'] });
+  refuseHostileShape(body);
+  return body;
+};
+
+/**
+ * Path parameters, percent-decoded. A malformed escape (`%`, `%E0%A4%A`) is the caller's mistake.
+ * API Gateway may hand them over decoded already; decoding a valid value twice changes nothing the
+ * schemas accept (ids, dates and names hold no `%`).
+ */
+const decodeParams = (event: HttpEvent): Record<string, string> => {
+  const params: Record<string, string> = {};
+  const errors: Record<string, string[]> = {};
+  for (const [key, value] of Object.entries(event.pathParameters ?? {})) {
+    if (value === undefined) continue;
+    try {
+      params[key] = decodeURIComponent(value);
+    } catch {
+      errors[key] = ['invalid_value'];
+    }
+  }
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  return params;
+};
+
+const parseWith = (schema: RouteDef['body'], input: unknown): Record<string, unknown> | undefined => {
   if (!schema) return undefined;
   const result = schema.safeParse(input);
   if (!result.success) throw validationFailed(fieldErrors(result.error.issues));
-  return result.data;
+  return result.data as Record<string, unknown>;
+};
+
+/** What binds a cursor besides its caller: the input without the cursor itself and the page size. */
+const pagingInput = (input: Record<string, unknown> | undefined) => {
+  if (!input) return null;
+  const { cursor: _cursor, limit: _limit, ...rest } = input;
+  return rest;
+};
+
+/** A cursor sent back is opened (or refused) before the operation sees it: it gets the store's own. */
+const openCursorIn = (input: Record<string, unknown> | undefined, scope: CursorScope) => {
+  if (typeof input?.cursor !== 'string') return input;
+  const inner = openCursor(input.cursor, scope);
+  if (inner === null) throw validationFailed({ cursor: ['invalid_value'] });
+  return { ...input, cursor: inner };
 };
 
 const callerToken = (event: HttpEvent): CallerToken | null => {
@@ -122,15 +184,20 @@ const callerToken = (event: HttpEvent): CallerToken | null => {
 /**
  * A domain's Lambda handler: looks the request's route key up in the route table, applies the
  * row's guard and schemas, and calls the domain's operation. One middy chain for every domain:
- * header normalizer → body → actor → guard → zod input → operation → one error mapper.
+ * header normalizer → actor → guard → path parameters, body, query (zod) → the cursor opened →
+ * operation → the cursor of its page sealed → one error mapper.
  */
 export function createDomainHandler<D extends Domain>(domain: D, ops: DomainOps<D>) {
-  const table = new Map<string, { name: OperationName; route: RouteDef; op: Op<OperationName> }>();
+  const table = new Map<
+    string,
+    { name: OperationName; route: RouteDef; op: Op<OperationName>; params?: z.ZodMiniType }
+  >();
   const byName = ops as unknown as Record<string, Op<OperationName>>;
   for (const [name, route] of operationsOf(domain)) {
     const op = byName[name];
     if (!op) throw new Error(`Operation ${name} of ${domain} has no implementation`);
-    table.set(routeKey(route), { name, route, op });
+    const params = route.params ? z.object({ ...route.params }) : undefined;
+    table.set(routeKey(route), { name, route, op, params });
   }
 
   const dispatch = async (event: HttpEvent, context: Context): Promise<HttpResult> => {
@@ -145,15 +212,37 @@ export function createDomainHandler<D extends Domain>(domain: D, ops: DomainOps<
         token ? await resolveActorBySub(token.sub) : null,
         token !== null,
       );
+      const params = parseWith(entry.params, decodeParams(event)) ?? {};
       const body = route.body ? parseWith(route.body, parseBody(event)) : undefined;
-      const query = route.query ? parseWith(route.query, event.queryStringParameters ?? {}) : undefined;
-      const params: Record<string, string> = {};
-      for (const [key, value] of Object.entries(event.pathParameters ?? {})) {
-        if (value !== undefined) params[key] = decodeURIComponent(value);
+      let query: Record<string, unknown> | undefined;
+      if (route.query) {
+        const raw = event.queryStringParameters ?? {};
+        refuseHostileShape(raw);
+        query = parseWith(route.query, raw);
       }
+      const scope: CursorScope = {
+        sub: token?.sub ?? null,
+        userId: actor?.userId ?? null,
+        organizationId: actor?.organizationId ?? null,
+        operation: name,
+        params,
+        input: { query: pagingInput(query), body: pagingInput(body) },
+      };
       logger.debug('operation', { requestId, operation: name, userId: actor?.userId });
-      const result = await op({ actor, token, body, query, params, requestId } as OpRequest<OperationName>);
-      return result === undefined || result === null ? { statusCode: 204 } : json(200, result);
+      const result: unknown = await op({
+        actor,
+        token,
+        body: openCursorIn(body, scope),
+        query: openCursorIn(query, scope),
+        params,
+        requestId,
+      } as OpRequest<OperationName>);
+      if (result === undefined || result === null) return { statusCode: 204 };
+      const page = result as { cursor?: unknown };
+      return json(
+        200,
+        typeof page.cursor === 'string' ? { ...page, cursor: sealCursor(page.cursor, scope) } : result,
+      );
     } catch (error) {
       return errorResponse(error, requestId);
     }

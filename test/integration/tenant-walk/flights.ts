@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { clubEntryId } from '../../../functions/flights/completion.ts';
 import { db } from '../../../functions/platform/db/service.ts';
 import { subOf } from '../../helpers/platform.ts';
 import type { WalkArea } from './area.ts';
@@ -10,6 +11,8 @@ const sheetFlight = () => ({ date: a.date, id: a.flightId });
 /** A detected flight on A's sheet of that day (issue 6 §5), as the tracking ingest stores it. */
 const PROPOSAL_ID = 'DD4012-1786784400000';
 const proposal = () => ({ date: a.date, id: PROPOSAL_ID });
+/** A's pilot's logbook line of that flight. */
+const line = () => clubEntryId('org-demo', a.flightId);
 
 const landedWinchLaunch = {
   plane_id: 'plane-ha-4012',
@@ -64,11 +67,11 @@ export const flightsWalk: WalkArea = {
     createPrivateEntry: () => ({ kind: 'glider' }),
     getStatistics: () => ({ kind: 'glider' }),
     // A's pilot's line: not in B's logbook.
-    getLogbookEntry: () => ({ kind: 'glider', id: a.flightId }),
-    updatePrivateEntry: () => ({ kind: 'glider', id: a.flightId }),
-    deletePrivateEntry: () => ({ kind: 'glider', id: a.flightId }),
+    getLogbookEntry: () => ({ kind: 'glider', id: line() }),
+    updatePrivateEntry: () => ({ kind: 'glider', id: line() }),
+    deletePrivateEntry: () => ({ kind: 'glider', id: line() }),
     listMemberLogbook: () => ({ user_id: 'user-pilot' }),
-    signEntry: () => ({ user_id: 'user-pilot', id: a.flightId }),
+    signEntry: () => ({ user_id: 'user-pilot', id: line() }),
     getMemberRecency: () => ({ user_id: 'user-pilot' }),
   },
   bodies: {

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { clubEntryId } from '../../../functions/flights/completion.ts';
 import { subOf } from '../../helpers/platform.ts';
 import type { WalkArea } from './area.ts';
 
@@ -24,7 +25,7 @@ export const trackingWalk: WalkArea = {
   ids: {
     getFlightTrack: () => ({ id: a.flightId }),
     // A's pilot's club line: not in B's admin's own logbook.
-    getLogbookEntryTrack: () => ({ kind: 'glider', id: a.flightId }),
+    getLogbookEntryTrack: () => ({ kind: 'glider', id: clubEntryId('org-demo', a.flightId) }),
   },
   bodies: {},
   expected: {

@@ -19,6 +19,7 @@ import { formatDate } from '../../lib/format.ts';
 import { refreshOrganizations, switchOrganization } from '../../lib/session.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
+import { InvitationsCard } from '../invitations/invitations-card.tsx';
 import { ContinuityAlert, RecencyCards, useOwnRecency } from '../recency/recency-cards.tsx';
 import { PilotStatistics } from '../statistics/pilot-statistics.tsx';
 
@@ -69,6 +70,7 @@ export default function DashboardPage() {
       }
     >
       <SpaceBetween size="l">
+        <InvitationsCard />
         <ContinuityAlert recency={recency} />
         {member ? <RecencyCards recency={recency} /> : null}
         {member ? <PilotStatistics /> : null}

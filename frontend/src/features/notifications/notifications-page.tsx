@@ -30,6 +30,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { dynamicT } from '../../lib/i18n-keys.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { useStore } from '../../lib/store.ts';
+import { InvitationAnswer } from '../invitations/invitations-card.tsx';
 import { notificationText } from './notification-text.ts';
 import { NOTIFICATIONS_PAGE } from './notifications-bell.ts';
 import { bell, bellForget } from './notifications-state.ts';
@@ -246,6 +247,10 @@ export default function NotificationsPage() {
               <Box variant="p" fontSize="heading-s" data-testid="notification-text">
                 {text(opened)}
               </Box>
+              {opened.message === 'membership_invitation' &&
+              typeof opened.params.organization_id === 'string' ? (
+                <InvitationAnswer organizationId={opened.params.organization_id} />
+              ) : null}
               <KeyValuePairs
                 columns={3}
                 items={[

@@ -15,17 +15,20 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { LANGS, type Lang } from '../../../../contracts/langs.ts';
-import { type TypeListOutput, updateTypeListInput } from '../../../../contracts/schemas/organizations.ts';
+import {
+  isTypeListId,
+  type TypeListOutput,
+  updateTypeListInput,
+} from '../../../../contracts/schemas/organizations.ts';
 import { type Errors, useErrorText } from '../../components/forms/field-errors.ts';
 import { FormFooter, LoadFailed } from '../../components/forms/record-form.tsx';
 import { useRecordForm } from '../../components/forms/use-record-form.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
-import { call } from '../../lib/api-client.ts';
+import { ApiError, call } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { currentLang, LANG_NAMES } from '../../lib/i18n.ts';
-import { dynamicT } from '../../lib/i18n-keys.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 
 /** One entry as the screen holds it; `key` stays the same while the code is edited. */
@@ -162,18 +165,25 @@ function EntryModal({
  */
 export default function TypeListPage() {
   const { t } = useTranslation(['organizations', 'messages', 'nav', 'common']);
-  const { id = '' } = useParams();
+  const { id: listParam = '' } = useParams();
+  const id = isTypeListId(listParam) ? listParam : null;
   const navigate = useNavigate();
   const lang = currentLang();
   const [editing, setEditing] = useState<{ row: Row; index: number } | null>(null);
   const back = () => navigate(hrefOf('type-lists'));
   const form = useRecordForm({
-    load: useCallback(() => call('getTypeList', { params: { id } }), [id]),
+    // A list the product does not have is not asked for: the page says it is not there.
+    load: useCallback(
+      () =>
+        id ? call('getTypeList', { params: { id } }) : Promise.reject(new ApiError(404, 'not_found', true)),
+      [id],
+    ),
     toValues: (list: TypeListOutput) => list.items.map(rowOf),
     toInput: (rows, list) => bodyOf(rows, list.version),
     schema: updateTypeListInput,
-    save: (body) => call('updateTypeList', { params: { id }, body }),
-    onSaved: () => flash('success', 'type_list_saved', { values: { name: dynamicT(t)(`lists.${id}`) } }),
+    save: (body, list) => call('updateTypeList', { params: { id: list.list_id }, body }),
+    onSaved: (saved) =>
+      flash('success', 'type_list_saved', { values: { name: t(`lists.${saved.list_id}`) } }),
     onCancel: back,
     keysActive: editing === null,
     // The entries' fields are in their dialog: the list says which rows have errors.
@@ -195,7 +205,8 @@ export default function TypeListPage() {
 
   if (form.state === 'failed' || form.state === 'not_found')
     return <LoadFailed onRetry={form.reload}>{t('type_list.load_failed')}</LoadFailed>;
-  if (!form.values) return <PageSpinner />;
+  const list = form.record;
+  if (!form.values || !list) return <PageSpinner />;
 
   const indexOf = (row: Row) => rows.findIndex((r) => r.key === row.key);
   const nameOf = (row: Row) => row.names[lang] || row.names.en || row.names.hu;
@@ -257,7 +268,7 @@ export default function TypeListPage() {
               </SpaceBetween>
             }
           >
-            {t(`lists.${id}`, { defaultValue: id })}
+            {t(`lists.${list.list_id}`)}
           </Header>
         }
         filter={

@@ -1,3 +1,4 @@
+import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
@@ -16,10 +17,13 @@ import { flash } from '../../lib/flash.ts';
 import { currentLang, LANG_NAMES } from '../../lib/i18n.ts';
 
 const FIELDS = ['email', 'last_name', 'first_name', 'lang', 'role_ids'] as const;
+/** Refusals of the address itself (issue 11 §1): shown at the e-mail field. */
+const EMAIL_REFUSALS = new Set(['member_exists', 'already_invited', 'invitation_declined']);
 
 /**
- * Adds a member by e-mail: a person who already has a login joins with it; anyone else gets a login
- * and a temporary password by mail. The roles are checked here as in the API.
+ * Adds a member by e-mail. The server decides what happens: an e-mail that already has an account
+ * gets an invitation the person accepts or declines (issue 11 §1) — the names are not needed then;
+ * anyone else gets a login and a temporary password by mail. The roles are checked here as in the API.
  */
 export function AddMemberModal({
   roles,
@@ -41,20 +45,27 @@ export function AddMemberModal({
       lang: currentLang() as Lang,
       role_ids: [] as string[],
     }),
-    toInput: (values) => values,
+    // The names are needed only for a new login: an empty one is left out, not sent as ''.
+    toInput: (values) => ({
+      ...values,
+      first_name: values.first_name.trim() || undefined,
+      last_name: values.last_name.trim() || undefined,
+    }),
     schema: addMemberInput,
     save: async (body) => {
       const added = await call('addMember', { body });
-      flash('success', added.login_created ? 'member_added_with_login' : 'member_added', {
-        values: { name: added.member.user_name, email: added.member.email },
-      });
+      flash(
+        'success',
+        added.invited ? 'member_invited' : added.login_created ? 'member_added_with_login' : 'member_added',
+        { values: { name: added.member.user_name ?? added.member.email, email: added.member.email } },
+      );
       return null;
     },
     onSaved: onAdded,
-    // The address is a member already: said at the e-mail field.
+    // The address is a member already, or invited, or declined an invitation: said at the e-mail field.
     onSaveError: (error) => {
-      if (!(error instanceof ApiError && error.code === 'member_exists')) return false;
-      form.show({ email: ['member_exists'] });
+      if (!(error instanceof ApiError && EMAIL_REFUSALS.has(error.code))) return false;
+      form.show({ email: [error.code] });
       return true;
     },
     onCancel: onClose,
@@ -80,6 +91,9 @@ export function AddMemberModal({
         <Box variant="p" color="text-body-secondary">
           {t('add.description')}
         </Box>
+        <Alert type="info" data-testid="add-member-invitation-note">
+          {t('add.invitation_note')}
+        </Alert>
         <FormField label={t('field.email')} errorText={errorText('email')}>
           <Input
             type="email"
@@ -91,7 +105,11 @@ export function AddMemberModal({
           />
         </FormField>
         <ColumnLayout columns={2}>
-          <FormField label={t('field.last_name')} errorText={errorText('last_name')}>
+          <FormField
+            label={t('field.last_name')}
+            description={t('add.name_hint')}
+            errorText={errorText('last_name')}
+          >
             <Input
               value={values.last_name}
               onChange={({ detail }) => set('last_name', detail.value)}
@@ -99,7 +117,11 @@ export function AddMemberModal({
               data-testid="add-member-last_name"
             />
           </FormField>
-          <FormField label={t('field.first_name')} errorText={errorText('first_name')}>
+          <FormField
+            label={t('field.first_name')}
+            description={t('add.name_hint')}
+            errorText={errorText('first_name')}
+          >
             <Input
               value={values.first_name}
               onChange={({ detail }) => set('first_name', detail.value)}

@@ -6,7 +6,7 @@ import Link from '@cloudscape-design/components/link';
 import Pagination from '@cloudscape-design/components/pagination';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { useState } from 'react';
@@ -25,7 +25,18 @@ import { useDebounced } from '../../lib/use-debounced.ts';
 import { AddMemberModal } from './add-member-modal.tsx';
 
 const PAGE_SIZE = 20;
-type Pending = { kind: 'remove' | 'suspend' | 'reactivate'; member: MemberListItem };
+const STATUS_TYPES = {
+  active: 'success',
+  suspended: 'stopped',
+  invited: 'pending',
+  declined: 'error',
+} as const satisfies Record<MemberListItem['status'], StatusIndicatorProps.Type>;
+type Pending = { kind: 'remove' | 'suspend' | 'reactivate' | 'withdraw'; member: MemberListItem };
+
+/** Invitations (issue 11 §1) are rows of the list too; the person's data is not the club's until they accept. */
+const isInvitation = (member: MemberListItem) => member.status === 'invited' || member.status === 'declined';
+/** How a row is named in messages: the member's name, or the e-mail an invitation went to. */
+const labelOf = (member: MemberListItem) => member.user_name ?? member.email;
 
 /**
  * `users`: the organization's members, paged by the server in name order, filtered by name or
@@ -70,30 +81,43 @@ export default function UsersPage() {
   const member = selected[0];
   const go = (path: string, id: string) => navigate(hrefOf(path, { id }));
 
-  const actions: ButtonDropdownProps.Item[] = [
-    ...(canEdit ? [{ id: 'edit', text: t('users.action.edit') }] : []),
-    ...(isAdmin
-      ? [
-          { id: 'pilot_info', text: t('users.action.pilot_info') },
-          { id: 'permits', text: t('users.action.permits') },
-        ]
-      : []),
-    ...(canEdit && member
-      ? [
-          member.status === 'active'
-            ? { id: 'suspend', text: t('users.action.suspend') }
-            : { id: 'reactivate', text: t('users.action.reactivate') },
-          { id: 'remove', text: t('users.action.remove') },
-        ]
-      : []),
-  ];
+  // A suspended member's own data (person record, pilot data, permits) is out of reach until reactivated.
+  const active = member === undefined || member.status === 'active';
+  const actions: ButtonDropdownProps.Item[] =
+    member && isInvitation(member)
+      ? canEdit
+        ? [
+            {
+              id: 'withdraw',
+              text: t(member.status === 'invited' ? 'users.action.withdraw' : 'users.action.clear_declined'),
+            },
+          ]
+        : []
+      : [
+          ...(canEdit ? [{ id: 'edit', text: t('users.action.edit'), disabled: !active }] : []),
+          ...(isAdmin
+            ? [
+                { id: 'pilot_info', text: t('users.action.pilot_info'), disabled: !active },
+                { id: 'permits', text: t('users.action.permits'), disabled: !active },
+              ]
+            : []),
+          ...(canEdit && member
+            ? [
+                member.status === 'active'
+                  ? { id: 'suspend', text: t('users.action.suspend') }
+                  : { id: 'reactivate', text: t('users.action.reactivate') },
+                { id: 'remove', text: t('users.action.remove') },
+              ]
+            : []),
+        ];
 
   const onAction = (id: string) => {
     if (!member) return;
     if (id === 'edit') go('user/:id', member.user_id);
     else if (id === 'pilot_info') go('pilot-info/:id', member.user_id);
     else if (id === 'permits') go('organization/permits/:id', member.user_id);
-    else if (id === 'remove' || id === 'suspend' || id === 'reactivate') setPending({ kind: id, member });
+    else if (id === 'remove' || id === 'suspend' || id === 'reactivate' || id === 'withdraw')
+      setPending({ kind: id, member });
   };
 
   const confirmPending = async () => {
@@ -102,25 +126,30 @@ export default function UsersPage() {
     try {
       if (pending.kind === 'remove') {
         await call('removeMember', { params: { user_id: pending.member.user_id } });
-        flash('success', 'member_removed', { values: { name: pending.member.user_name } });
+        flash('success', 'member_removed', { values: { name: labelOf(pending.member) } });
+      } else if (pending.kind === 'withdraw') {
+        await call('withdrawInvitation', { params: { user_id: pending.member.user_id } });
+        flash('success', 'invitation_withdrawn', { values: { email: pending.member.email } });
       } else {
-        // The list does not carry the membership's version: read it, then change the status.
-        const current = await call('getMember', { params: { user_id: pending.member.user_id } });
         await call('setMemberStatus', {
           params: { user_id: pending.member.user_id },
           body: {
             status: pending.kind === 'suspend' ? 'suspended' : 'active',
-            version: current.membership.version,
+            version: pending.member.version,
           },
         });
         flash('success', pending.kind === 'suspend' ? 'member_suspended' : 'member_reactivated', {
-          values: { name: pending.member.user_name },
+          values: { name: labelOf(pending.member) },
         });
       }
       setSelected([]);
       pages.reload();
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'own_membership') flash('error', error.code);
+      if (
+        error instanceof ApiError &&
+        (error.code === 'own_membership' || error.code === 'invitation_declined')
+      )
+        flash('error', error.code);
       else reportSaveFailure(error, pages.reload);
     } finally {
       setBusy(false);
@@ -145,7 +174,7 @@ export default function UsersPage() {
         onSelectionChange={({ detail }) => setSelected(detail.selectedItems)}
         ariaLabels={{
           selectionGroupLabel: t('users.selection'),
-          itemSelectionLabel: (_, item) => item.user_name,
+          itemSelectionLabel: (_, item) => labelOf(item),
           allItemsSelectionLabel: () => t('users.selection'),
         }}
         sortingColumn={{ sortingField: 'user_name' }}
@@ -227,7 +256,12 @@ export default function UsersPage() {
             sortingField: 'user_name',
             isRowHeader: true,
             cell: (item) =>
-              canEdit ? (
+              item.user_name === null ? (
+                // An invitation: the name is the person's own until they accept.
+                <Box color="text-status-inactive" data-testid={`member-${item.user_id}`}>
+                  {t('users.name_hidden')}
+                </Box>
+              ) : canEdit && item.status === 'active' ? (
                 <Link
                   href={hrefOf('user/:id', { id: item.user_id })}
                   onFollow={(event) => {
@@ -252,12 +286,13 @@ export default function UsersPage() {
           {
             id: 'status',
             header: t('users.column.status'),
-            cell: (item) =>
-              item.status === 'active' ? (
-                <StatusIndicator type="success">{t('users.status.active')}</StatusIndicator>
-              ) : (
-                <StatusIndicator type="stopped">{t('users.status.suspended')}</StatusIndicator>
-              ),
+            cell: (item) => (
+              <span data-testid={`member-status-${item.user_id}`} data-status={item.status}>
+                <StatusIndicator type={STATUS_TYPES[item.status]}>
+                  {t(`users.status.${item.status}`)}
+                </StatusIndicator>
+              </span>
+            ),
           },
         ]}
       />
@@ -280,7 +315,12 @@ export default function UsersPage() {
         onCancel={() => setPending(null)}
         testId="users-confirm"
       >
-        {pending ? t(`users.confirm.${pending.kind}.body`, { name: pending.member.user_name }) : null}
+        {pending
+          ? t(`users.confirm.${pending.kind}.body`, {
+              name: labelOf(pending.member),
+              email: pending.member.email,
+            })
+          : null}
       </ConfirmModal>
     </>
   );

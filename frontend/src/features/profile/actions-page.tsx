@@ -1,7 +1,8 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
-import Table from '@cloudscape-design/components/table';
+import Table, { type TableProps } from '@cloudscape-design/components/table';
+import Tabs from '@cloudscape-design/components/tabs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MyActionOutput } from '../../../../contracts/schemas/identity.ts';
@@ -11,39 +12,66 @@ import { dynamicT } from '../../lib/i18n-keys.ts';
 
 const PAGE = 25;
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+type Whose = 'mine' | 'about_me';
 
 /**
- * `profile/actions`: the person's own activity log (entity `action`, index byActor), newest first,
- * paged by keys. Verbs are translated here; the organizations area's `action.<key>` strings stand in
- * for verbs this screen does not know yet.
+ * `profile/actions`: the person's own activity log (entity `action`, index byActor), and — on the
+ * second tab — what organizations changed of their own data (index bySubject, issue 11 §1): "Club X
+ * changed your pilot data". Both newest first, paged by keys. Verbs are translated here; the
+ * organizations area's `action.<key>` strings stand in for verbs this screen does not know yet.
  */
 export default function ActionsPage() {
+  const { t } = useTranslation(['profile', 'common', 'organizations']);
+  const [tab, setTab] = useState<Whose>('mine');
+  return (
+    <Tabs
+      activeTabId={tab}
+      onChange={({ detail }) => setTab(detail.activeTabId as Whose)}
+      tabs={[
+        { id: 'mine', label: t('actions.tab.mine'), content: <ActionsTable whose="mine" /> },
+        { id: 'about_me', label: t('actions.tab.about_me'), content: <ActionsTable whose="about_me" /> },
+      ]}
+      data-testid="actions-tabs"
+    />
+  );
+}
+
+function ActionsTable({ whose }: { whose: Whose }) {
   const { t, i18n } = useTranslation(['profile', 'common', 'organizations', 'nav']);
   const [items, setItems] = useState<MyActionOutput[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState(false);
 
-  const load = useCallback(async (from: string | null) => {
-    setLoading(true);
-    setFailed(false);
-    try {
-      const page = await call('listMyActions', { query: { limit: PAGE, ...(from ? { cursor: from } : {}) } });
-      setItems((previous) => (from ? [...previous, ...page.items] : page.items));
-      setCursor(page.cursor);
-    } catch (error) {
-      setFailed(true);
-      reportFailure(error);
-    } finally {
-      setLoading(false);
-    }
-  }, []);
+  const load = useCallback(
+    async (from: string | null) => {
+      setLoading(true);
+      setFailed(false);
+      try {
+        const query = { limit: PAGE, ...(from ? { cursor: from } : {}) };
+        const page =
+          whose === 'mine'
+            ? await call('listMyActions', { query })
+            : await call('listActionsAboutMe', { query });
+        setItems((previous) => (from ? [...previous, ...page.items] : page.items));
+        setCursor(page.cursor);
+      } catch (error) {
+        setFailed(true);
+        reportFailure(error);
+      } finally {
+        setLoading(false);
+      }
+    },
+    [whose],
+  );
 
   useEffect(() => {
     void load(null);
   }, [load]);
 
   const verb = (key: string) => {
+    const about = `profile:actions.about.verb.${key}`;
+    if (whose === 'about_me' && i18n.exists(about)) return dynamicT(t)(about);
     const own = `profile:actions.verb.${key}`;
     if (i18n.exists(own)) return dynamicT(t)(own);
     const organizations = `organizations:action.${key}`;
@@ -54,15 +82,57 @@ export default function ActionsPage() {
     return i18n.exists(key) ? dynamicT(t)(key) : type;
   };
   const zone = browserZone();
+  const organizationOf = (item: MyActionOutput) =>
+    item.organization_name ?? (item.organization_id === 'personal' ? t('actions.personal') : '—');
+
+  const verbCell = (item: MyActionOutput) => (
+    <span data-testid="action-verb" data-action={item.action}>
+      {verb(item.action)}
+    </span>
+  );
+  const columns: TableProps.ColumnDefinition<MyActionOutput>[] = [
+    {
+      id: 'at',
+      header: t('actions.column.at'),
+      cell: (item) => <span data-testid="action-at">{formatDateTime(item.at, zone)}</span>,
+    },
+    ...(whose === 'about_me'
+      ? [
+          {
+            id: 'organization',
+            header: t('actions.column.organization'),
+            cell: (item: MyActionOutput) => (
+              <span data-testid="action-organization">{organizationOf(item)}</span>
+            ),
+            isRowHeader: true,
+          },
+          { id: 'action', header: t('actions.about.column.what'), cell: verbCell },
+        ]
+      : [
+          { id: 'action', header: t('actions.column.action'), cell: verbCell, isRowHeader: true },
+          { id: 'organization', header: t('actions.column.organization'), cell: organizationOf },
+          {
+            id: 'target',
+            header: t('actions.column.target'),
+            cell: (item: MyActionOutput) => target(item.target_type),
+          },
+          {
+            id: 'by',
+            header: t('actions.column.by'),
+            cell: (item: MyActionOutput) =>
+              item.acting_supervisor_id ? t('actions.by_supervisor') : t('actions.by_self'),
+          },
+        ]),
+  ];
 
   return (
     <Table
-      data-testid="actions-table"
+      data-testid={whose === 'mine' ? 'actions-table' : 'actions-about-me-table'}
       variant="full-page"
       header={
         <Header
           variant="h1"
-          description={t('actions.description')}
+          description={whose === 'mine' ? t('actions.description') : t('actions.about.description')}
           counter={`(${items.length}${cursor ? '+' : ''})`}
         >
           {t('nav:title.profile_actions')}
@@ -72,36 +142,16 @@ export default function ActionsPage() {
       loadingText={t('common:nav.loading')}
       items={items}
       trackBy="action_id"
-      empty={<Box color="text-status-inactive">{failed ? t('actions.load_failed') : t('actions.empty')}</Box>}
-      columnDefinitions={[
-        {
-          id: 'at',
-          header: t('actions.column.at'),
-          cell: (item) => <span data-testid="action-at">{formatDateTime(item.at, zone)}</span>,
-        },
-        {
-          id: 'action',
-          header: t('actions.column.action'),
-          cell: (item) => (
-            <span data-testid="action-verb" data-action={item.action}>
-              {verb(item.action)}
-            </span>
-          ),
-          isRowHeader: true,
-        },
-        {
-          id: 'organization',
-          header: t('actions.column.organization'),
-          cell: (item) =>
-            item.organization_name ?? (item.organization_id === 'personal' ? t('actions.personal') : '—'),
-        },
-        { id: 'target', header: t('actions.column.target'), cell: (item) => target(item.target_type) },
-        {
-          id: 'by',
-          header: t('actions.column.by'),
-          cell: (item) => (item.acting_supervisor_id ? t('actions.by_supervisor') : t('actions.by_self')),
-        },
-      ]}
+      empty={
+        <Box color="text-status-inactive">
+          {failed
+            ? t('actions.load_failed')
+            : whose === 'mine'
+              ? t('actions.empty')
+              : t('actions.about.empty')}
+        </Box>
+      }
+      columnDefinitions={columns}
       footer={
         cursor ? (
           <Box textAlign="center">

@@ -13,6 +13,7 @@ import { call } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { refreshProfile } from '../../lib/session.ts';
 import { PilotStatistics } from '../statistics/pilot-statistics.tsx';
+import { LogbookSharingPanel } from './logbook-sharing-panel.tsx';
 
 /**
  * `profile/edit`: the person's own data (spec §3 "User / pilot": identity, contact, billing, consent
@@ -69,6 +70,8 @@ export default function ProfileEditPage() {
           own
         />
       </RecordFormFrame>
+      {/* Saved at once, outside the form: the person's own choice per organization (issue 11 §1). */}
+      <LogbookSharingPanel />
       {/* Spec §9: the pilot's statistics on the profile too (outside the form: nothing in it is saved). */}
       <PilotStatistics />
     </SpaceBetween>
