@@ -23,7 +23,7 @@ const escapeHtml = (text: string) =>
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#39;');
 
-export interface PrintInput {
+interface PrintInput {
   kind: LogbookEntryOutput['kind'];
   /** Every line, in any order (printed oldest first). */
   entries: readonly LogbookEntryOutput[];

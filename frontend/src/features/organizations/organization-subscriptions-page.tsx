@@ -235,7 +235,7 @@ export default function OrganizationSubscriptionsPage() {
           onClose={() => setAssigning(false)}
           onAssigned={() => {
             setAssigning(false);
-            history.reload();
+            history.restart();
           }}
         />
       ) : null}
