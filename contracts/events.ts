@@ -2,14 +2,14 @@ import * as z from 'zod/mini';
 import type { Domain } from './domains.ts';
 
 /**
- * Domain events, defined once (DESIGN §6 "Domain events"): where one domain's change must cause
+ * Domain events, defined once (docs/ARCHITECTURE.md "Domain events"): where one domain's change must cause
  * another's, the first announces it and the second reacts, idempotently. The producer writes the
  * event into the same TransactWrite as its change (functions/platform/events/outbox.ts); the
  * table's stream carries it to EventBridge in the cloud (functions/platform/events/relay.ts) and
  * to an in-process bus locally (bin/local/events.ts). Delivery is at least once and in no
  * particular order: a consumer keys its effect on the event's id (or on the version it carries).
  *
- * A detail holds ids, versions and what changed — never personal data (STYLE §11): a consumer
+ * A detail holds ids, versions and what changed — never personal data (docs/ARCHITECTURE.md "Logs and audit"): a consumer
  * reads what it needs through the owning domain's store.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Money as the product keeps it (DESIGN: integer minor units with a currency id, 150 HUF = 15000):
+ * Money as the product keeps it (docs/ARCHITECTURE.md "Data": integer minor units with a currency id, 150 HUF = 15000):
  * the currencies, parsing what a person types and showing an amount in their language.
  */
 

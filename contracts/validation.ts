@@ -28,7 +28,7 @@ z.config({ customError: (issue) => messageFor(issue) });
 const isFieldMessage = (value: string): value is FieldMessage =>
   (FIELD_MESSAGES as readonly string[]).includes(value);
 
-/** zod issues → `{ 'field.path': ['message_key'] }`, the `errors` map of a 422 (DESIGN §3). */
+/** zod issues → `{ 'field.path': ['message_key'] }`, the `errors` map of a 422 (docs/ARCHITECTURE.md "Errors"). */
 export const fieldErrors = (issues: readonly z.core.$ZodIssue[]): Record<string, string[]> => {
   const errors: Record<string, string[]> = {};
   const add = (field: string, key: string) => {

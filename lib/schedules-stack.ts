@@ -27,7 +27,7 @@ interface SchedulesStackProps extends StackProps {
   logLevel: LogLevel;
   /** contracts/schedules.ts in the app; tests pass their own rows. */
   schedules: readonly ScheduleDef[];
-  /** The IoT data endpoint: jobs that notify people push the notification live (DESIGN §6). */
+  /** The IoT data endpoint: jobs that notify people push the notification live (docs/ARCHITECTURE.md "Push"). */
   iotEndpoint?: string;
   /** Mail settings, for the jobs of domains that mail (lib/mail.ts). */
   mail?: MailGrant;
@@ -35,7 +35,7 @@ interface SchedulesStackProps extends StackProps {
   jobsEntryOf?: (domain: Domain) => string;
 }
 
-/** What every job receives: enough to be idempotent per (job, period) (DESIGN §6). */
+/** What every job receives: enough to be idempotent per (job, period) (docs/ARCHITECTURE.md "Scheduled jobs"). */
 interface ScheduledJobInput {
   scheduleId: string;
   /** The instant the run was scheduled for (ISO 8601, UTC): the same on every retry. */

@@ -96,7 +96,7 @@ interface WebStackProps extends StackProps {
 }
 
 /**
- * The web app (DESIGN §7): a private bucket behind CloudFront with Origin Access Control, the API
+ * The web app (docs/ARCHITECTURE.md "The browser"): a private bucket behind CloudFront with Origin Access Control, the API
  * on the same origin under `/api/*`, security headers, and `/config.json` written at deploy time.
  */
 export class WebStack extends Stack {
@@ -215,7 +215,7 @@ export class WebStack extends Stack {
         compress: true,
       },
       additionalBehaviors: {
-        // One origin for the browser (DESIGN §3): no CORS on the app's own calls. With caching
+        // One origin for the browser (docs/ARCHITECTURE.md "The request path"): no CORS on the app's own calls. With caching
         // disabled, AllViewerExceptHostHeader forwards the Authorization header.
         '/api/*': {
           origin: new HttpOrigin(props.apiDomainName, {

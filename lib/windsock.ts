@@ -40,7 +40,7 @@ const CONTEXT = {
   trackRetentionDays: 'windsock:trackRetentionDays',
   logLevel: 'windsock:logLevel',
   /**
-   * Mail (DESIGN §6): the From address (`noreply@mail.example.org`) on a verified SES identity, and
+   * Mail (docs/ARCHITECTURE.md "Mail"): the From address (`noreply@mail.example.org`) on a verified SES identity, and
    * that identity's name (default: the address's domain). Unset: no function may send mail.
    */
   mailFrom: 'windsock:mailFrom',
@@ -61,7 +61,7 @@ export interface WindsockStacks {
 const LOG_LEVELS: readonly LogLevel[] = ['DEBUG', 'INFO', 'WARN', 'ERROR'];
 
 /**
- * The whole cloud side (DESIGN §9), with cdk-nag's AwsSolutions pack as a synthesis-time policy
+ * The whole cloud side (docs/ARCHITECTURE.md "The cloud"), with cdk-nag's AwsSolutions pack as a synthesis-time policy
  * validation: a finding that is neither fixed nor acknowledged with a reason fails `cdk synth`.
  * `env` undefined (no credentials) makes every stack environment-agnostic.
  */

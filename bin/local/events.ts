@@ -16,7 +16,7 @@ import { relay } from '../../functions/platform/events/relay.ts';
 import type { LocalDynamo } from './dynamodb.ts';
 
 /**
- * The local event bus (DESIGN §6 "Domain events"), in the local stack's process: the embedded
+ * The local event bus (docs/ARCHITECTURE.md "Domain events"), in the local stack's process: the embedded
  * DynamoDB's stream hands each committed outbox item to the same relay code the cloud runs, whose
  * put lands here; every subscriber whose row names the event type gets it — the product's rows
  * from contracts/events.ts (their `functions/<domain>/events.ts` export, loaded on first use) and

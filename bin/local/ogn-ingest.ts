@@ -3,7 +3,7 @@ import { emptyStats, type IngestStats } from '../../functions/tracking/ingest-st
 import type { LocalMqtt } from './mqtt.ts';
 
 /**
- * The local stack's OGN ingest (DESIGN §6): what AWS does with a topic rule, the aedes publish hook
+ * The local stack's OGN ingest (docs/ARCHITECTURE.md "OGN tracking"): what AWS does with a topic rule, the aedes publish hook
  * does here — batches the bridge (the `ogn-bridge` service login) publishes to `ogn/beacons/#` go
  * to the same ingestBatches the cloud's Lambda calls. One process holds the broker, the embedded
  * DynamoDB and the ingest, so batches wait in a bounded queue and are ingested one run at a time;

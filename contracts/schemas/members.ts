@@ -12,7 +12,7 @@ import { personFields, personOutput, pilotInfoOutput } from './people.ts';
 const id = entityId;
 const nullableText = z.nullable(z.string());
 
-/** Paging by DynamoDB key (DESIGN §3): the opaque cursor of the previous page, and its size. */
+/** Paging by DynamoDB key (docs/ARCHITECTURE.md "The request path"): the opaque cursor of the previous page, and its size. */
 const pageQuery = {
   cursor: z.optional(cursor),
   limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),

@@ -9,7 +9,7 @@ import { limitsRule, packageLimit } from './subscriptions.ts';
  * supervisor's list use it. Field names as spelt in the spec. Packages and subscriptions:
  * subscriptions.ts; type lists: type-lists.ts; the activity log: activity-log.ts; money: ../money.ts.
  *
- * Money is integer minor units of the organization's `currency_id` (DESIGN §4: 150 HUF = 15000).
+ * Money is integer minor units of the organization's `currency_id` (docs/ARCHITECTURE.md "Data": 150 HUF = 15000).
  * What each price is per (spec §9: flight fee per minute, towing fee per minute, membership fee per
  * month) is in PRICE_UNITS, which the screens show next to each amount.
  */

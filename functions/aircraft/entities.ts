@@ -14,7 +14,7 @@ import {
 import { isoNow, versionedRecord } from '../platform/db/attributes.ts';
 
 /**
- * The aircraft domain (spec §3 Plane, Component, Maintenance operation; DESIGN §4). Everything is
+ * The aircraft domain (spec §3 Plane, Component, Maintenance operation; docs/ARCHITECTURE.md "Data"). Everything is
  * organization-owned and lives in the `org#<id>` partition; gsi1 `org#<id>#plane#<plane_id>` holds
  * one aircraft's components, maintenance items and faults, so plane/{id} reads them in one Query.
  *
@@ -363,7 +363,7 @@ export const fault = new Entity({
 
 /**
  * "Told the technical operators about this on this day": the daily job creates it with a
- * not-exists condition before notifying, so a retried or doubled run notifies once (STYLE §9).
+ * not-exists condition before notifying, so a retried or doubled run notifies once (docs/ARCHITECTURE.md "Scheduled jobs").
  */
 export const dueNotice = new Entity({
   model: { entity: 'dueNotice', version: '1', service },

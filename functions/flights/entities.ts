@@ -12,7 +12,7 @@ import {
 import { isoNow, versionedRecord } from '../platform/db/attributes.ts';
 
 /**
- * The flights domain (spec §3 Flight, §4 flight and logbook states; DESIGN §4). Club flights are
+ * The flights domain (spec §3 Flight, §4 flight and logbook states; docs/ARCHITECTURE.md "Data"). Club flights are
  * organization-owned (`org#<id>`), logbooks person-owned (`person#<id>`): a pilot's logbook stays
  * theirs when they leave the club.
  *

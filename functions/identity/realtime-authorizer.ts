@@ -12,7 +12,7 @@ import { logger } from '../platform/log/logger.ts';
 import { browserClientPrefix, recordConnection } from './realtime-connections.ts';
 
 /**
- * AWS IoT Core custom authorizer for browsers (DESIGN §6): MQTT over WebSocket, username `jwt`,
+ * AWS IoT Core custom authorizer for browsers (docs/ARCHITECTURE.md "Push"): MQTT over WebSocket, username `jwt`,
  * password the Cognito access token. The same topics as the local aedes hook, from
  * realtimeTopicsFor(actor): subscribe and receive only, never publish. Any failure denies.
  */

@@ -8,7 +8,7 @@ import { LICENCE_TYPES, PROFILE_TYPES, type RATINGS } from '../../contracts/sche
 import { isoNow, versionedRecord } from '../platform/db/attributes.ts';
 
 /**
- * The administrative core: organizations, people, memberships and roles. Keys follow DESIGN §4:
+ * The administrative core: organizations, people, memberships and roles. Keys follow docs/ARCHITECTURE.md "Data":
  * organization-owned items live under `org#<id>`, person-owned items under `person#<id>`.
  * The organizations issue extends these attributes; the keys stay.
  */

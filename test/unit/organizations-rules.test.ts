@@ -67,7 +67,7 @@ describe('package limits (spec §9)', () => {
   });
 });
 
-describe('prices in minor units (DESIGN §4)', () => {
+describe('prices in minor units (docs/ARCHITECTURE.md "Data")', () => {
   it('says what each price is charged per, as spec §9 has it', () => {
     expect(PRICE_UNITS.flight_price).toBe('minute');
     expect(PRICE_UNITS.towing_price).toBe('minute');
@@ -274,7 +274,7 @@ describe('subscriptions replacing each other', () => {
   });
 });
 
-describe('calendar days in the organization’s time zone (STYLE §10)', () => {
+describe('calendar days in the organization’s time zone (docs/ARCHITECTURE.md "Time")', () => {
   it('starts a Budapest day at 23:00 or 22:00 UTC the day before, across the DST change', () => {
     expect(dayStartIn('2026-03-29', 'Europe/Budapest')).toBe('2026-03-28T23:00:00.000Z');
     expect(dayStartIn('2026-03-30', 'Europe/Budapest')).toBe('2026-03-29T22:00:00.000Z');

@@ -1,7 +1,7 @@
 import type { Actor } from './actor.ts';
 
 /**
- * MQTT topics a signed-in person may subscribe to (DESIGN §6): their own channel, and their current
+ * MQTT topics a signed-in person may subscribe to (docs/ARCHITECTURE.md "Push"): their own channel, and their current
  * organization's channels. The local aedes hook and the cloud IoT custom authorizer both use this,
  * so the two cannot differ.
  *

@@ -77,7 +77,7 @@ type VersionCondition = (
 ) => string;
 
 /**
- * The UpdateItem of an editor's save (DESIGN's version rule, docs/ARCHITECTURE.md "Data"): the
+ * The UpdateItem of an editor's save (docs/ARCHITECTURE.md "Data"): the
  * change, `version` + 1, and only if the item is still at the `version` the editor read — a lost
  * race cancels the TransactWrite (409), never a silent overwrite. `patch` is `e.<entity>.patch(key)`.
  */

@@ -1,7 +1,7 @@
 import { FILE_TYPES, type FileType } from '../../../contracts/file-types.ts';
 
 /**
- * What an uploaded file really is, by its first bytes (DESIGN §6, issue 11 §7): the browser's
+ * What an uploaded file really is, by its first bytes (docs/ARCHITECTURE.md "Files", issue 11 §7): the browser's
  * content type and the file name are the user's claim, not a fact. The stored type, the record and
  * the download's Content-Type all come from here.
  */
