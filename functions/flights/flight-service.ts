@@ -519,57 +519,52 @@ export async function deleteFlight(
   await commit(deps, actor, changes, 'flight.delete', flightId);
 }
 
-/** A sheet route names its day: a flight of another day is not on that sheet (404). */
-async function onSheetOf(deps: FlightDeps, actor: Actor, date: string, flightId: string) {
-  const flight = await flightFor(deps, actor, flightId);
-  if (flight.date !== date) throw notFound();
-  return flight;
+/**
+ * The daily sheet's change of one of its flights: a sheet route names its day, and a flight of
+ * another day is not on that sheet (404); then the same rules as anywhere.
+ */
+async function ofSheet<T>(
+  deps: FlightDeps,
+  actor: Actor,
+  date: string,
+  flightId: string,
+  change: () => Promise<T>,
+) {
+  if ((await flightFor(deps, actor, flightId)).date !== date) throw notFound();
+  return change();
 }
 
-/** The daily sheet's changes to one of its flights: the same rules, on that day's flights only. */
-export async function updateSheetFlight(
+export const updateSheetFlight = (
   deps: FlightDeps,
   actor: Actor,
   date: string,
   flightId: string,
   input: UpdateFlightInput,
-) {
-  await onSheetOf(deps, actor, date, flightId);
-  return updateFlight(deps, actor, flightId, input);
-}
+) => ofSheet(deps, actor, date, flightId, () => updateFlight(deps, actor, flightId, input));
 
-export async function takeOffSheetFlight(
+export const takeOffSheetFlight = (
   deps: FlightDeps,
   actor: Actor,
   date: string,
   flightId: string,
   input: FlightMomentInput,
-) {
-  await onSheetOf(deps, actor, date, flightId);
-  return takeOff(deps, actor, flightId, input);
-}
+) => ofSheet(deps, actor, date, flightId, () => takeOff(deps, actor, flightId, input));
 
-export async function landSheetFlight(
+export const landSheetFlight = (
   deps: FlightDeps,
   actor: Actor,
   date: string,
   flightId: string,
   input: FlightMomentInput,
-) {
-  await onSheetOf(deps, actor, date, flightId);
-  return land(deps, actor, flightId, input);
-}
+) => ofSheet(deps, actor, date, flightId, () => land(deps, actor, flightId, input));
 
-export async function deleteSheetFlight(
+export const deleteSheetFlight = (
   deps: FlightDeps,
   actor: Actor,
   date: string,
   flightId: string,
   version: number | undefined,
-) {
-  await onSheetOf(deps, actor, date, flightId);
-  await deleteFlight(deps, actor, flightId, version);
-}
+) => ofSheet(deps, actor, date, flightId, () => deleteFlight(deps, actor, flightId, version));
 
 /** Spec §4 "Flight: accepted by the instructor": the flight's instructor confirms it. */
 export async function acceptFlight(deps: FlightDeps, actor: Actor, flightId: string, version: number) {

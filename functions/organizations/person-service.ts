@@ -9,7 +9,7 @@ import type { ActionRecord, Auditor } from '../platform/audit/actions.ts';
 import type { TransactionBuilder } from '../platform/db/writes.ts';
 import { conflict, found } from '../platform/http/errors.ts';
 import type { OrganizationsDeps } from './deps.ts';
-import type { StoredPerson, StoredPilotInfo } from './person-store.ts';
+import type { NewPerson, StoredPerson, StoredPilotInfo } from './person-store.ts';
 import { PERSON_FLAGS, PERSON_TEXT_FIELDS, personOutputOf, pilotInfoOutputOf } from './person-views.ts';
 
 /**
@@ -157,16 +157,7 @@ export async function setPreferences(
  */
 export async function registerPerson(
   deps: OrganizationsDeps,
-  person: {
-    user_id: string;
-    cognito_sub: string;
-    email: string;
-    first_name: string;
-    last_name: string;
-    lang: Lang;
-    public_privatedata: boolean;
-    newsletter_on: boolean;
-  },
+  person: Omit<NewPerson, 'current_organization_id' | 'profile_type'>,
   alsoWrite: TransactionBuilder,
 ) {
   const self = { userId: person.user_id, organizationId: null, actingSupervisorId: null };

@@ -23,7 +23,7 @@ export type StoredPerson = EntityItem<typeof person>;
 export type StoredPilotInfo = EntityItem<typeof pilotInfo>;
 
 /** What a new person is made of (a member added by a club, or a pilot who registered alone). */
-interface NewPerson {
+export interface NewPerson {
   user_id: string;
   cognito_sub: string;
   email: string;

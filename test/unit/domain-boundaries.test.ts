@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ENTITY_OWNERS } from '../../functions/platform/db/ownership.ts';
 import { ENTITY_NAMES } from '../../functions/platform/db/service.ts';
+import { FUNCTIONS, filesUnder, ROOT } from '../helpers/source-files.ts';
 
 /**
  * Domains own their data (docs/ARCHITECTURE.md "Domains own their data"): a file of
@@ -11,16 +12,6 @@ import { ENTITY_NAMES } from '../../functions/platform/db/service.ts';
  * as text: an entity is used where a store reaches it (`db().entities.plane`, `e.plane.patch(…)`, a
  * TransactWrite builder's `({ plane, action: log }) => …`).
  */
-
-const ROOT = resolve(import.meta.dirname, '../..');
-const FUNCTIONS = join(ROOT, 'functions');
-
-const filesUnder = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return filesUnder(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
 
 /** The folder right under functions/: a domain, or `platform`. */
 const areaOf = (path: string) => relative(FUNCTIONS, path).split('/')[0]!;

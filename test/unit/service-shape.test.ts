@@ -1,22 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FUNCTIONS, filesUnder, ROOT } from '../helpers/source-files.ts';
 
 /**
  * One service shape (docs/ARCHITECTURE.md "A service"): services take their dependencies, the clock
  * among them, so a rule is tested at any instant without I/O; an ops file is typed from its route
  * rows, so no list of operation names is kept by hand.
  */
-
-const ROOT = resolve(import.meta.dirname, '../..');
-const FUNCTIONS = join(ROOT, 'functions');
-
-const filesUnder = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return filesUnder(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
 
 const withoutComments = (code: string) =>
   code
