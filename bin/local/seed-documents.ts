@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { addDays, todayIn } from '../../contracts/calendar.ts';
+import { timeOrderedId } from '../../contracts/ids.ts';
 import { planesOf, SYSTEM_ACTOR } from '../../functions/aircraft/public.ts';
 import { filePrefix, syncPlaneCertificates } from '../../functions/documents/document-service.ts';
 import { documentStore, type Holder, type StoredDocument } from '../../functions/documents/document-store.ts';
-import { timeOrderedId } from '../../functions/platform/db/ids.ts';
 import { contentDisposition } from '../../functions/platform/files/file-types.ts';
 import { hasFilesBucket, putObject } from '../../functions/platform/files/s3.ts';
 import { orgIdOf, userIdOf } from './seed.ts';

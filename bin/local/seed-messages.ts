@@ -1,8 +1,8 @@
+import { timeOrderedId } from '../../contracts/ids.ts';
 import { NO_TIME } from '../../functions/messages/entities.ts';
 import { defaultDeps, deliver, recipientsOf } from '../../functions/messages/message-service.ts';
 import { messageStore, type StoredMessage } from '../../functions/messages/message-store.ts';
 import { activeMembers } from '../../functions/organizations/public.ts';
-import { timeOrderedId } from '../../functions/platform/db/ids.ts';
 import { orgIdOf, userIdOf } from './seed.ts';
 
 /**

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { entityId, userText } from '../validation.ts';
-import { packageOutput } from './organizations.ts';
+import { packageOutput } from './subscriptions.ts';
 
 /**
  * Pricing and package choice (spec §2 named screen, §9 "aircraft count per package"): the packages

@@ -1,14 +1,80 @@
 import { todayIn } from '../../contracts/calendar.ts';
+import { timeOrderedId } from '../../contracts/ids.ts';
 import {
   FLYABLE_STATUSES,
   type PlaneCategory,
   type PlaneStatus,
 } from '../../contracts/schemas/aircraft-enums.ts';
-import { type ActionRecord, actionItem } from '../platform/audit/actions.ts';
+import { type ActionRecord, auditedWrite } from '../platform/audit/actions.ts';
 import type { Actor } from '../platform/auth/actor.ts';
-import { timeOrderedId } from '../platform/db/ids.ts';
 import { db } from '../platform/db/service.ts';
-import { committed } from '../platform/db/writes.ts';
+import { type TransactionBuilder, transactWrite } from '../platform/db/writes.ts';
+import { planeStore } from './plane-store.ts';
+
+/**
+ * What other domains may ask of the aircraft domain (docs/ARCHITECTURE.md "Domains own their data"):
+ * the only file of functions/aircraft/ another domain imports. A landed flight adds to its aircraft
+ * through the counters API, inside the flight's own TransactWrite; the rest are reads.
+ */
+
+export { type CounterDelta, prepareCounterAdvance } from './counters.ts';
+export type { StoredPlane } from './plane-store.ts';
+
+/** One aircraft of the organization (a flight's aircraft, a tow plane), or null. */
+export const plane = (organizationId: string, planeId: string) => planeStore.plane(organizationId, planeId);
+
+/** The organization's aircraft as lists and the profile show them (one Query, these attributes). */
+export async function fleet(organizationId: string) {
+  const { data } = await db()
+    .entities.plane.query.byOrganization({ organization_id: organizationId })
+    .go({
+      pages: 'all',
+      attributes: [
+        'organization_id',
+        'plane_id',
+        'reg_num',
+        'callsign',
+        'plane_type',
+        'model',
+        'plane_category',
+        'is_tmg',
+        'status',
+        'rentable',
+        'owner',
+        'ogn_id',
+      ],
+    });
+  return data;
+}
+
+/** An aircraft carrying an OGN/FLARM device, as the tracking ingest needs it. */
+export interface DeviceAircraft {
+  organization_id: string;
+  plane_id: string;
+  reg_num: string;
+  plane_category: 'plc_01' | 'plc_02';
+  is_tmg: boolean;
+}
+
+/** Every organization's aircraft that carries the device (gsi2 `ogn#<address>`). */
+export async function aircraftOfDevice(address: string): Promise<DeviceAircraft[]> {
+  const { data } = await db()
+    .entities.plane.query.byDevice({ ogn_id: address })
+    .go({
+      pages: 'all',
+      attributes: ['organization_id', 'plane_id', 'reg_num', 'plane_category', 'is_tmg', 'ogn_id'],
+    });
+  // Key matching is case-blind (ElectroDB lower-cases keys); the stored ogn_id decides.
+  return data
+    .filter((p) => p.ogn_id?.toUpperCase() === address)
+    .map((p) => ({
+      organization_id: p.organization_id,
+      plane_id: p.plane_id,
+      reg_num: p.reg_num,
+      plane_category: p.plane_category,
+      is_tmg: p.is_tmg ?? false,
+    }));
+}
 
 /**
  * What other domains may read of the aircraft domain, and the one change they may ask of it: the
@@ -154,43 +220,42 @@ export async function recordCertificates(
       ...(statusChanged ? { status_from: plane.status, status_to: status } : {}),
     },
   };
-  const result = await db()
-    .transaction.write(({ plane: planes, aircraftEvent, action }) => {
-      const key = { organization_id: organizationId, plane_id: planeId };
-      const base = planes.patch(key).set({ certificates, certificate_grounded: wantGrounded });
-      const withBefore = statusBefore
-        ? base.set({ certificate_status_before: statusBefore })
-        : base.remove(['certificate_status_before']);
-      // A status change is an edit of the aircraft (its version moves); the standing alone is not:
-      // an open plane form must not 409 because the daily job ran.
-      const write = statusChanged ? withBefore.set({ status }).add({ version: 1 }) : withBefore;
-      const writes = [write.where(({ version }, { eq }) => eq(version, plane.version)).commit()];
-      if (statusChanged || wantGrounded !== wasGrounded) {
-        writes.push(
-          aircraftEvent
-            .put({
-              organization_id: organizationId,
-              subject_id: planeId,
-              plane_id: planeId,
-              event_id: timeOrderedId(at.now.getTime()),
-              kind: 'status_changed',
-              date: todayIn(at.timeZone, at.now),
-              user_id: actor.userId,
-              details: {
-                reason: 'certificate',
-                grounded: wantGrounded,
-                status_from: plane.status,
-                status_to: status,
-              },
-            })
-            .commit(),
-        );
-        writes.push(action.put(actionItem(actor, audit)).commit());
-      }
-      return writes;
-    })
-    .go();
-  committed(result);
+  const logged = statusChanged || wantGrounded !== wasGrounded;
+  const build: TransactionBuilder = ({ plane: planes, aircraftEvent }) => {
+    const key = { organization_id: organizationId, plane_id: planeId };
+    const base = planes.patch(key).set({ certificates, certificate_grounded: wantGrounded });
+    const withBefore = statusBefore
+      ? base.set({ certificate_status_before: statusBefore })
+      : base.remove(['certificate_status_before']);
+    // A status change is an edit of the aircraft (its version moves); the standing alone is not:
+    // an open plane form must not 409 because the daily job ran.
+    const write = statusChanged ? withBefore.set({ status }).add({ version: 1 }) : withBefore;
+    const writes = [write.where(({ version }, { eq }) => eq(version, plane.version)).commit()];
+    if (logged) {
+      writes.push(
+        aircraftEvent
+          .put({
+            organization_id: organizationId,
+            subject_id: planeId,
+            plane_id: planeId,
+            event_id: timeOrderedId(at.now.getTime()),
+            kind: 'status_changed',
+            date: todayIn(at.timeZone, at.now),
+            user_id: actor.userId,
+            details: {
+              reason: 'certificate',
+              grounded: wantGrounded,
+              status_from: plane.status,
+              status_to: status,
+            },
+          })
+          .commit(),
+      );
+    }
+    return writes;
+  };
+  // A grounding or its release is logged with the change; a standing alone is not an action.
+  await (logged ? auditedWrite(actor, audit, build) : transactWrite(build));
   return { status, grounded: wantGrounded, changed: true };
 }
 

@@ -14,6 +14,7 @@ import {
   worstState,
 } from '../../contracts/documents.ts';
 import { FILE_FEATURES, FILE_TYPES, type FileType } from '../../contracts/file-types.ts';
+import { timeOrderedId } from '../../contracts/ids.ts';
 import {
   type AddDocumentFileInput,
   type CreateDocumentInput,
@@ -40,7 +41,6 @@ import * as aircraft from '../aircraft/public.ts';
 import * as organizations from '../organizations/public.ts';
 import type { ActionRecord } from '../platform/audit/actions.ts';
 import { type Actor, displayName } from '../platform/auth/actor.ts';
-import { timeOrderedId } from '../platform/db/ids.ts';
 import { contentDisposition, SNIFF_BYTES, sniffFileType } from '../platform/files/file-types.ts';
 import * as files from '../platform/files/s3.ts';
 import {

@@ -1,9 +1,9 @@
 import type { EntityItem } from 'electrodb';
 import type { DocumentSourceType, ExpiryStage } from '../../contracts/documents.ts';
-import { type ActionRecord, actionItem } from '../platform/audit/actions.ts';
+import { type ActionRecord, auditedWrite } from '../platform/audit/actions.ts';
 import type { Actor } from '../platform/auth/actor.ts';
 import { db } from '../platform/db/service.ts';
-import { committed, isConditionFailure } from '../platform/db/writes.ts';
+import { writtenIf } from '../platform/db/writes.ts';
 import { validationFailed } from '../platform/http/errors.ts';
 import { NO_DATE, type organizationDocument, type personDocument } from './entities.ts';
 
@@ -201,8 +201,10 @@ export const documentStore = {
   },
 
   async write(auditor: Auditor, change: DocumentWrite): Promise<void> {
-    const result = await db()
-      .transaction.write(({ personDocument: people, organizationDocument: organizations, action }) => {
+    await auditedWrite(
+      auditor,
+      change.audit,
+      ({ personDocument: people, organizationDocument: organizations }) => {
         const writes = [];
         for (const doc of change.create ?? []) {
           const item = itemOf(doc);
@@ -256,11 +258,9 @@ export const documentStore = {
                   .commit(),
           );
         }
-        writes.push(action.put(actionItem(auditor, change.audit)).commit());
         return writes;
-      })
-      .go();
-    committed(result);
+      },
+    );
   },
 
   /**
@@ -275,27 +275,22 @@ export const documentStore = {
       version: doc.version + 1,
     };
     const item = itemOf(next);
-    try {
-      if (doc.holder.source_type === 'person')
-        await db()
-          .entities.personDocument.put({ ...item, user_id: doc.holder.holder_id })
-          .where(({ version }, { eq }) => eq(version, doc.version))
-          .go({ response: 'none' });
-      else
-        await db()
-          .entities.organizationDocument.put({
-            ...item,
-            organization_id: doc.holder.organization_id,
-            source_type: doc.holder.source_type,
-            holder_id: doc.holder.holder_id,
-          })
-          .where(({ version }, { eq }) => eq(version, doc.version))
-          .go({ response: 'none' });
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return writtenIf(() =>
+      doc.holder.source_type === 'person'
+        ? db()
+            .entities.personDocument.put({ ...item, user_id: doc.holder.holder_id })
+            .where(({ version }, { eq }) => eq(version, doc.version))
+            .go({ response: 'none' })
+        : db()
+            .entities.organizationDocument.put({
+              ...item,
+              organization_id: doc.holder.organization_id,
+              source_type: doc.holder.source_type,
+              holder_id: doc.holder.holder_id,
+            })
+            .where(({ version }, { eq }) => eq(version, doc.version))
+            .go({ response: 'none' }),
+    );
   },
 };
 

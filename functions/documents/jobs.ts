@@ -34,7 +34,7 @@ type ScheduledEvent = { scheduleId: string; scheduledTime: string };
 export interface ExpiryDeps extends DocumentDeps {
   notify: (userId: string, input: NotifyInput) => Promise<unknown>;
   mail: typeof mailPerson;
-  people: Pick<typeof organizations, 'peopleByIds' | 'membersWithGuardRole' | 'organizationIds'>;
+  people: Pick<typeof organizations, 'personCards' | 'membersWithGuardRole' | 'organizationIds'>;
 }
 
 const defaultJobDeps: ExpiryDeps = {
@@ -134,7 +134,7 @@ async function noticesFor(doc: StoredDocument, stage: ExpiryStage, cache: RunCac
   }[] = [];
   const holder = doc.holder;
   if (holder.source_type === 'person') {
-    const person = (await deps.people.peopleByIds([holder.holder_id])).get(holder.holder_id);
+    const person = (await deps.people.personCards([holder.holder_id])).get(holder.holder_id);
     if (!person) return { notices, mails };
     const document = await cache.typeName(doc.document_type_id, person.lang);
     if (person.document_expiry_notification_on) {

@@ -1,3 +1,4 @@
+import { timeOrderedId } from '../../contracts/ids.ts';
 import type {
   BroadcastInput,
   CreateMessageInput,
@@ -16,7 +17,6 @@ import { type NotifyInput, notify } from '../identity/notifications-service.ts';
 import * as organizations from '../organizations/public.ts';
 import type { ActionRecord } from '../platform/audit/actions.ts';
 import type { Actor } from '../platform/auth/actor.ts';
-import { timeOrderedId } from '../platform/db/ids.ts';
 import { conflict, domainError, notFound, validationFailed } from '../platform/http/errors.ts';
 import { logger } from '../platform/log/logger.ts';
 import { mailPerson } from '../platform/mail/mail-person.ts';

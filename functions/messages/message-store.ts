@@ -1,9 +1,9 @@
 import type { EntityItem } from 'electrodb';
 import type { MessageStatus } from '../../contracts/schemas/messages.ts';
-import { type ActionRecord, actionItem } from '../platform/audit/actions.ts';
+import { type ActionRecord, auditedWrite } from '../platform/audit/actions.ts';
 import type { Actor } from '../platform/auth/actor.ts';
 import { db } from '../platform/db/service.ts';
-import { committed, isConditionFailure } from '../platform/db/writes.ts';
+import { lostRace, writtenIf } from '../platform/db/writes.ts';
 import { validationFailed } from '../platform/http/errors.ts';
 import type { message, messageDelivery } from './entities.ts';
 import { NO_TIME } from './entities.ts';
@@ -82,52 +82,43 @@ export const messageStore = {
     condition: { expected?: number; from: readonly MessageStatus[] },
     audit: ActionRecord,
   ) {
-    const result = await db()
-      .transaction.write(({ message: messages, action }) => [
-        condition.expected === undefined
-          ? messages.create(item).commit()
-          : messages
-              .put(item)
-              .where(({ version, status }, { eq }) =>
-                [
-                  eq(version, condition.expected!),
-                  `(${condition.from.map((s) => eq(status, s)).join(' OR ')})`,
-                ].join(' AND '),
-              )
-              .commit(),
-        action.put(actionItem(auditor, audit)).commit(),
-      ])
-      .go();
-    committed(result);
+    await auditedWrite(auditor, audit, ({ message: messages }) => [
+      condition.expected === undefined
+        ? messages.create(item).commit()
+        : messages
+            .put(item)
+            .where(({ version, status }, { eq }) =>
+              [
+                eq(version, condition.expected!),
+                `(${condition.from.map((s) => eq(status, s)).join(' OR ')})`,
+              ].join(' AND '),
+            )
+            .commit(),
+    ]);
   },
 
   async remove(auditor: Auditor, item: StoredMessage, expected: number, audit: ActionRecord) {
-    const result = await db()
-      .transaction.write(({ message: messages, action }) => [
-        messages
-          .delete({ organization_id: item.organization_id, message_id: item.message_id })
-          .where(
-            ({ version, status }, { eq }) =>
-              `${eq(version, expected)} AND (${eq(status, 'draft')} OR ${eq(status, 'scheduled')})`,
-          )
-          .commit(),
-        action.put(actionItem(auditor, audit)).commit(),
-      ])
-      .go();
-    committed(result);
+    await auditedWrite(auditor, audit, ({ message: messages }) => [
+      messages
+        .delete({ organization_id: item.organization_id, message_id: item.message_id })
+        .where(
+          ({ version, status }, { eq }) =>
+            `${eq(version, expected)} AND (${eq(status, 'draft')} OR ${eq(status, 'scheduled')})`,
+        )
+        .commit(),
+    ]);
   },
 
   /** Sending done: out of the queue, never editable again. */
   async markSent(organizationId: string, messageId: string, sentAt: string, recipientCount: number) {
-    await db()
-      .entities.message.patch({ organization_id: organizationId, message_id: messageId })
-      .set({ status: 'sent', sent_at: sentAt, due_at: NO_TIME, recipient_count: recipientCount })
-      .where(({ status }, { eq }) => eq(status, 'sending'))
-      .go({ response: 'none' })
-      .catch((error: unknown) => {
-        // Finished by another run meanwhile: the message is sent either way.
-        if (!isConditionFailure(error)) throw error;
-      });
+    // Refused when another run finished it meanwhile: the message is sent either way.
+    await writtenIf(() =>
+      db()
+        .entities.message.patch({ organization_id: organizationId, message_id: messageId })
+        .set({ status: 'sent', sent_at: sentAt, due_at: NO_TIME, recipient_count: recipientCount })
+        .where(({ status }, { eq }) => eq(status, 'sending'))
+        .go({ response: 'none' }),
+    );
   },
 
   /** Messages due by `at`: scheduled ones whose time has come and sendings to finish. */
@@ -138,13 +129,7 @@ export const messageStore = {
 
   /** A delivery, once: false when it exists already (a resumed sending). */
   async deliver(item: StoredDelivery): Promise<boolean> {
-    try {
-      await db().entities.messageDelivery.create(item).go({ response: 'none' });
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return writtenIf(() => db().entities.messageDelivery.create(item).go({ response: 'none' }));
   },
 
   async delivery(userId: string, organizationId: string, messageId: string): Promise<StoredDelivery | null> {
@@ -160,8 +145,8 @@ export const messageStore = {
 
   /** Claims a side effect of a delivery (the push, the e-mail): true for the one run that gets it. */
   async claimDeliveryStep(delivery: StoredDelivery, step: 'notified' | 'mailed'): Promise<boolean> {
-    try {
-      await db()
+    return writtenIf(() =>
+      db()
         .entities.messageDelivery.patch({
           user_id: delivery.user_id,
           organization_id: delivery.organization_id,
@@ -169,12 +154,8 @@ export const messageStore = {
         })
         .set({ [step]: true })
         .where((attributes, { eq }) => eq(attributes[step], false))
-        .go({ response: 'none' });
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+        .go({ response: 'none' }),
+    );
   },
 
   /** The message center: the person's messages from one organization, newest first. */
@@ -260,36 +241,40 @@ export const messageStore = {
     audit: ActionRecord,
   ): Promise<boolean> {
     const firstRead = !delivery.read_at;
-    const result = await db()
-      .transaction.write(({ messageDelivery: deliveries, message: messages, action }) => [
-        deliveries
-          .patch({
-            user_id: delivery.user_id,
-            organization_id: delivery.organization_id,
-            message_id: delivery.message_id,
-          })
-          .set(firstRead ? { acknowledged_at: at, read_at: at } : { acknowledged_at: at })
-          .where((a, { eq, notExists }) =>
-            [
-              eq(a.require_ack, true),
-              notExists(a.acknowledged_at),
-              ...(firstRead ? [notExists(a.read_at)] : []),
-            ].join(' AND '),
-          )
-          .commit(),
-        messages
-          .patch({ organization_id: delivery.organization_id, message_id: delivery.message_id })
-          .add(firstRead ? { ack_count: 1, read_count: 1 } : { ack_count: 1 })
-          .commit(),
-        action.put(actionItem(auditor, audit)).commit(),
-      ])
-      .go();
-    return !result.canceled;
+    const write = auditedWrite(auditor, audit, ({ messageDelivery: deliveries, message: messages }) => [
+      deliveries
+        .patch({
+          user_id: delivery.user_id,
+          organization_id: delivery.organization_id,
+          message_id: delivery.message_id,
+        })
+        .set(firstRead ? { acknowledged_at: at, read_at: at } : { acknowledged_at: at })
+        .where((a, { eq, notExists }) =>
+          [
+            eq(a.require_ack, true),
+            notExists(a.acknowledged_at),
+            ...(firstRead ? [notExists(a.read_at)] : []),
+          ].join(' AND '),
+        )
+        .commit(),
+      messages
+        .patch({ organization_id: delivery.organization_id, message_id: delivery.message_id })
+        .add(firstRead ? { ack_count: 1, read_count: 1 } : { ack_count: 1 })
+        .commit(),
+    ]);
+    // A cancelled transaction: acknowledged already (or read meanwhile; the caller reads again).
+    return write.then(
+      () => true,
+      (error: unknown) => {
+        if (lostRace(error)) return false;
+        throw error;
+      },
+    );
   },
 
   /** The activity-log record of a broadcast (notify): nothing else is stored by it. */
   async logBroadcast(auditor: Auditor, audit: ActionRecord) {
-    await db().entities.action.put(actionItem(auditor, audit)).go({ response: 'none' });
+    await auditedWrite(auditor, audit, () => []);
   },
 };
 

@@ -1,9 +1,8 @@
 import type { PackageRequestInput, PricingOutput } from '../../contracts/schemas/pricing.ts';
 import { planeCounts } from '../aircraft/public.ts';
-import { actionItem } from '../platform/audit/actions.ts';
+import { auditedWrite } from '../platform/audit/actions.ts';
 import type { Actor } from '../platform/auth/actor.ts';
 import { db } from '../platform/db/service.ts';
-import { committed } from '../platform/db/writes.ts';
 import { notFound, validationFailed } from '../platform/http/errors.ts';
 
 /**
@@ -83,8 +82,10 @@ export async function requestPackage(
   if (!org) throw notFound();
   if (!pkg?.active || pkg.package_id === org.package_id)
     throw validationFailed({ package_id: ['invalid_value'] });
-  const result = await db()
-    .transaction.write(({ organization, action }) => [
+  await auditedWrite(
+    actor,
+    { action: 'package.request', target_type: 'package', target_id: pkg.package_id },
+    ({ organization }) => [
       // Not the record's version: an open organization form must not 409 because of a request.
       organization
         .patch({ organization_id: organizationId })
@@ -99,18 +100,8 @@ export async function requestPackage(
           },
         })
         .commit(),
-      action
-        .put(
-          actionItem(actor, {
-            action: 'package.request',
-            target_type: 'package',
-            target_id: pkg.package_id,
-          }),
-        )
-        .commit(),
-    ])
-    .go();
-  committed(result);
+    ],
+  );
   return getPricing(actor, deps);
 }
 
@@ -119,21 +110,17 @@ export async function withdrawPackageRequest(actor: Actor, deps: PricingDeps = d
   const { data: org } = await db().entities.organization.get({ organization_id: organizationId }).go();
   if (!org) throw notFound();
   if (org.package_request) {
-    const result = await db()
-      .transaction.write(({ organization, action }) => [
+    await auditedWrite(
+      actor,
+      {
+        action: 'package.request_withdraw',
+        target_type: 'package',
+        target_id: org.package_request.package_id,
+      },
+      ({ organization }) => [
         organization.patch({ organization_id: organizationId }).remove(['package_request']).commit(),
-        action
-          .put(
-            actionItem(actor, {
-              action: 'package.request_withdraw',
-              target_type: 'package',
-              target_id: org.package_request!.package_id,
-            }),
-          )
-          .commit(),
-      ])
-      .go();
-    committed(result);
+      ],
+    );
   }
   return getPricing(actor, deps);
 }

@@ -10,8 +10,8 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_STATES } from '../../../../contracts/documents.ts';
+import { formatMoney } from '../../../../contracts/money.ts';
 import { MESSAGE_STATUSES } from '../../../../contracts/schemas/messages.ts';
-import { formatMoney } from '../../../../contracts/schemas/organizations.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { DecimalHoursField } from '../../components/decimal-hours-field.tsx';
 import { FileUpload, useUploads } from '../../components/file-upload.tsx';
@@ -19,6 +19,7 @@ import { TimeField } from '../../components/time-field.tsx';
 import { flash } from '../../lib/flash.ts';
 import { formatDate, formatDateTime, formatMinutes } from '../../lib/format.ts';
 import { currentLang } from '../../lib/i18n.ts';
+import { dynamicT } from '../../lib/i18n-keys.ts';
 import { DocumentStateIndicator } from '../documents/document-state.tsx';
 import { DOCUMENT_ACCEPT, DOCUMENT_EXTENSIONS, uploadStrings } from '../documents/document-upload.ts';
 import { MessageStatusBadge } from '../messages/message-status.tsx';
@@ -86,7 +87,7 @@ export default function GalleryPage() {
               multiple
               label={t('documents:field.files')}
               errorText={uploadError}
-              i18nStrings={uploadStrings(t)}
+              i18nStrings={uploadStrings(dynamicT(t))}
               testId="gallery-upload"
             />
             <Button

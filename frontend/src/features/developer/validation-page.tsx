@@ -19,6 +19,7 @@ import {
   userText,
   version,
 } from '../../../../contracts/validation.ts';
+import { dynamicT } from '../../lib/i18n-keys.ts';
 
 /** The shared primitives of contracts/validation.ts every schema builds on, each with a sample to try. */
 const PRIMITIVES: { id: string; schema: z.ZodMiniType; sample: string; asNumber?: boolean }[] = [
@@ -61,7 +62,7 @@ export default function ValidationPage() {
     const key = fieldErrors(parsed.error.issues)._?.[0] ?? 'invalid_value';
     return (
       <StatusIndicator type="error" data-testid={`validation-${row.id}`} data-valid="false">
-        <Box variant="code">{key}</Box> {t(key, { ns: 'messages' })}
+        <Box variant="code">{key}</Box> {dynamicT(t)(key, { ns: 'messages' })}
       </StatusIndicator>
     );
   };
@@ -87,7 +88,7 @@ export default function ValidationPage() {
             isRowHeader: true,
             cell: (r) => <Box variant="code">{r.id}</Box>,
           },
-          { id: 'rule', header: t('validation.rule'), cell: (r) => t(`validation.rules.${r.id}`) },
+          { id: 'rule', header: t('validation.rule'), cell: (r) => dynamicT(t)(`validation.rules.${r.id}`) },
           {
             id: 'try',
             header: t('validation.try'),
@@ -121,7 +122,7 @@ export default function ValidationPage() {
               isRowHeader: true,
               cell: (m) => <Box variant="code">{m.key}</Box>,
             },
-            { id: 'text', header: t('validation.text'), cell: (m) => t(m.key, { ns: 'messages' }) },
+            { id: 'text', header: t('validation.text'), cell: (m) => dynamicT(t)(m.key, { ns: 'messages' }) },
           ]}
         />
       </Box>

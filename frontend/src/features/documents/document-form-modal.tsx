@@ -24,6 +24,7 @@ import { useDialogKeys } from '../../components/use-dialog-keys.ts';
 import { call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { currentLang } from '../../lib/i18n.ts';
+import { dynamicT } from '../../lib/i18n-keys.ts';
 import { useDocumentTypes } from './document-types.ts';
 import {
   DOCUMENT_ACCEPT,
@@ -106,13 +107,13 @@ export function DocumentFormModal({
   };
   const errorText = (field: string) => {
     const key = errors[field]?.[0];
-    return key ? t(key, { ns: 'messages' }) : undefined;
+    return key ? dynamicT(t)(key, { ns: 'messages' }) : undefined;
   };
 
   const uploadAll = async (doc: DocumentOutput) => {
     let latest = doc;
     const failed = await uploads.run(
-      documentFileUploader(t, place, doc.document_id, (stored) => {
+      documentFileUploader(dynamicT(t), place, doc.document_id, (stored) => {
         latest = stored;
       }),
     );
@@ -309,7 +310,7 @@ export function DocumentFormModal({
                 })}
                 errorText={errorText('files') ?? errorText('file')}
                 disabled={busy}
-                i18nStrings={uploadStrings(t)}
+                i18nStrings={uploadStrings(dynamicT(t))}
                 testId="document-files"
               />
             ) : null}

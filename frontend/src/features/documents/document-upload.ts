@@ -1,4 +1,3 @@
-import type { TFunction } from 'i18next';
 import { FILE_FEATURES } from '../../../../contracts/file-types.ts';
 import {
   DOCUMENT_EXTENSIONS,
@@ -10,6 +9,7 @@ import {
 import { extensionOf } from '../../../../contracts/schemas/faults.ts';
 import { type FileUploadStrings, postFile, UploadFailure } from '../../components/file-upload.tsx';
 import { call, FieldErrors } from '../../lib/api-client.ts';
+import type { Translate } from '../../lib/i18n-keys.ts';
 
 /** Spec §5: a document upload accepts jpg, png, bmp and pdf, several files; a phone offers its camera. */
 export const DOCUMENT_ACCEPT = [...FILE_FEATURES.document, ...DOCUMENT_EXTENSIONS.map((e) => `.${e}`)].join(
@@ -38,7 +38,7 @@ const contentTypeOf = (file: File) => {
  * file (its version moves with every file).
  */
 export const documentFileUploader =
-  (t: TFunction, place: DocumentPlace, documentId: string, onStored: (doc: DocumentOutput) => void) =>
+  (t: Translate, place: DocumentPlace, documentId: string, onStored: (doc: DocumentOutput) => void) =>
   async (file: File, onProgress: (fraction: number) => void) => {
     const why = (error: unknown) => {
       if (error instanceof FieldErrors) {
@@ -66,7 +66,7 @@ export const documentFileUploader =
     onStored(stored);
   };
 
-export const uploadStrings = (t: TFunction): FileUploadStrings => ({
+export const uploadStrings = (t: Translate): FileUploadStrings => ({
   choose: t('documents:files.choose'),
   dropHint: t('documents:files.drop_hint'),
   dropHere: t('documents:files.drop_here'),

@@ -6,6 +6,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useTranslation } from 'react-i18next';
 import { useFollow } from '../../components/use-follow.ts';
 import { formatDate } from '../../lib/format.ts';
+import { dynamicT } from '../../lib/i18n-keys.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 
 /** When the texts last changed (shown with them; a change of their meaning moves this date). */
@@ -31,8 +32,11 @@ export function LegalText({ document }: { document: keyof typeof LEGAL_SECTIONS 
       </Header>
       <Box variant="p">{t(`${document}.intro`)}</Box>
       {LEGAL_SECTIONS[document].map((id) => (
-        <Container key={id} header={<Header variant="h2">{t(`${document}.sections.${id}.title`)}</Header>}>
-          <Box variant="p">{t(`${document}.sections.${id}.body`)}</Box>
+        <Container
+          key={id}
+          header={<Header variant="h2">{dynamicT(t)(`${document}.sections.${id}.title`)}</Header>}
+        >
+          <Box variant="p">{dynamicT(t)(`${document}.sections.${id}.body`)}</Box>
         </Container>
       ))}
       <Link href={hrefOf(other)} onFollow={follow}>

@@ -9,6 +9,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isNetworkFailure, passwordIsRight } from '../../lib/auth.ts';
+import { dynamicT } from '../../lib/i18n-keys.ts';
 import { locked, unlockScreen } from '../../lib/lock.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
@@ -79,7 +80,7 @@ export function LockScreen() {
                 <Box variant="strong">{profile.user_name}</Box>
                 <Box color="text-body-secondary">{profile.email}</Box>
               </Box>
-              {problem ? <Alert type="error">{t(problem, { ns: 'messages' })}</Alert> : null}
+              {problem ? <Alert type="error">{dynamicT(t)(problem, { ns: 'messages' })}</Alert> : null}
               <FormField label={t('lock.password')}>
                 <Input
                   type="password"

@@ -16,6 +16,7 @@ import {
 import { useFollow } from '../../components/use-follow.ts';
 import { clearDatasources, useDatasource } from '../../lib/datasource.ts';
 import { currentLang } from '../../lib/i18n.ts';
+import { dynamicT, type Translate } from '../../lib/i18n-keys.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 
 /** Where each list is kept up to date (the screen that maintains it, and who may use it). */
@@ -89,7 +90,9 @@ function DatasourceTable({ type }: { type: DatasourceType }) {
   const lang = currentLang();
   const list = useDatasource(type);
   const [filter, setFilter] = useState('');
-  const rows: Row[] = (list.items as Record<string, unknown>[]).map((item) => rowOf(type, item, lang, t));
+  const rows: Row[] = (list.items as Record<string, unknown>[]).map((item) =>
+    rowOf(type, item, lang, dynamicT(t)),
+  );
   const shown = filter
     ? rows.filter((r) => `${r.id} ${r.name} ${r.detail}`.toLowerCase().includes(filter.toLowerCase()))
     : rows;
@@ -134,8 +137,6 @@ function DatasourceTable({ type }: { type: DatasourceType }) {
     />
   );
 }
-
-type Translate = ReturnType<typeof useTranslation>['t'];
 
 const text = (value: unknown) =>
   typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);

@@ -15,6 +15,7 @@ import type { FleetOverviewOutput, FleetPlaneOutput } from '../../../../contract
 import { useFollow } from '../../components/use-follow.ts';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
+import { dynamicT } from '../../lib/i18n-keys.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { DocumentStateIndicator } from '../documents/document-state.tsx';
 import { DueDate, DueStatus, remainingText } from './due.tsx';
@@ -64,7 +65,8 @@ function Certificates({ plane }: { plane: FleetPlaneOutput }) {
       ) : (
         attention.map((c) => (
           <Box key={c.requirement} variant="small" display="block">
-            <DocumentStateIndicator state={c.state as DocumentState} /> {t(`requirement.${c.requirement}`)}
+            <DocumentStateIndicator state={c.state as DocumentState} />{' '}
+            {dynamicT(t)(`requirement.${c.requirement}`)}
           </Box>
         ))
       )}

@@ -23,6 +23,7 @@ import { useDialogKeys } from '../../components/use-dialog-keys.ts';
 import { call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { currentLang } from '../../lib/i18n.ts';
+import { dynamicT } from '../../lib/i18n-keys.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
@@ -124,7 +125,7 @@ export function MessageForm({ messageId }: { messageId?: string }) {
   };
   const errorText = (field: string) => {
     const key = errors[field]?.[0];
-    return key ? t(key, { ns: 'messages' }) : undefined;
+    return key ? dynamicT(t)(key, { ns: 'messages' }) : undefined;
   };
   const dirty = JSON.stringify(values) !== JSON.stringify(saved);
 

@@ -14,6 +14,7 @@ import { broadcastInput } from '../../../../contracts/schemas/messages.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
 import { call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
+import { dynamicT } from '../../lib/i18n-keys.ts';
 import { RecipientsField, type RecipientValues } from './recipients-field.tsx';
 
 const MAX_TEXT = 500;
@@ -37,7 +38,7 @@ export default function NotifyPage() {
   const [sentTo, setSentTo] = useState<number | null>(null);
   const errorText = (field: string) => {
     const key = errors[field]?.[0];
-    return key ? t(key, { ns: 'messages' }) : undefined;
+    return key ? dynamicT(t)(key, { ns: 'messages' }) : undefined;
   };
 
   const send = async () => {
