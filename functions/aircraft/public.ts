@@ -171,7 +171,7 @@ export async function recordCertificates(
   planeId: string,
   standing: readonly CertificateStanding[],
   ground: boolean,
-  at: { now: Date; timeZone: string } = { now: new Date(), timeZone: 'UTC' },
+  at: { now: Date; timeZone: string },
 ): Promise<CertificateOutcome | null> {
   const { data: plane } = await db()
     .entities.plane.get({ organization_id: organizationId, plane_id: planeId })

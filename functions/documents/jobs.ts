@@ -8,7 +8,7 @@ import {
 } from '../../contracts/documents.ts';
 import { DEFAULT_LANG, type Lang } from '../../contracts/langs.ts';
 import * as aircraft from '../aircraft/public.ts';
-import { type NotifyInput, notify } from '../identity/notifications-service.ts';
+import { type NotifyInput, notify } from '../identity/public.ts';
 import * as organizations from '../organizations/public.ts';
 import { displayName } from '../platform/auth/actor.ts';
 import { logger } from '../platform/log/logger.ts';

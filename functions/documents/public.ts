@@ -31,7 +31,8 @@ export interface ExpiringDocument {
 export async function expiringDocuments(
   organizationId: string,
   range: { from: string; to: string },
-  now = new Date(),
+  /** The caller's clock (its deps.now()). */
+  now: Date,
 ): Promise<ExpiringDocument[]> {
   const settings = await organizations.organizationSettings(organizationId);
   if (!settings) return [];

@@ -13,7 +13,7 @@ import type {
   RecipientKind,
   UpdateMessageInput,
 } from '../../contracts/schemas/messages.ts';
-import { type NotifyInput, notify } from '../identity/notifications-service.ts';
+import { type NotifyInput, notify } from '../identity/public.ts';
 import * as organizations from '../organizations/public.ts';
 import type { ActionRecord } from '../platform/audit/actions.ts';
 import type { Actor } from '../platform/auth/actor.ts';
