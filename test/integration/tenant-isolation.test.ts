@@ -117,6 +117,7 @@ const CORE_BODIES: WalkArea['bodies'] = {
     version: 1,
   },
   updateTypeList: { items: [], version: 1 },
+  requestPackage: { package_id: 'pkg-klub-l' },
   globalSearch: { text: 'Szél' },
   searchNotifications: {},
   markNotificationRead: () => ({ id: a.notificationId }),
