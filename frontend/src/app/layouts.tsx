@@ -10,6 +10,7 @@ import { PageSpinner } from '../components/page-spinner.tsx';
 import { useFollow } from '../components/use-follow.ts';
 import { PageHelp, useHelpPanelWidth } from '../features/help/page-help.tsx';
 import { ActingBanner } from '../features/people/acting-banner.tsx';
+import { TOP_NAV_ID } from '../lib/navigation.ts';
 import { session } from '../lib/session-state.ts';
 import { useStore } from '../lib/store.ts';
 import { useCurrentPage } from './current-page.ts';
@@ -18,7 +19,6 @@ import { pages } from './pages.ts';
 import { ShellTopNavigation } from './top-navigation.tsx';
 import { useSessionCheck } from './use-session-check.ts';
 
-const TOP_NAV_ID = 'windsock-top-navigation';
 /** Cloudscape's mobile breakpoint: below it the navigation is an overlay drawer. */
 const PHONE = '(max-width: 688px)';
 const isPhone = () => window.matchMedia(PHONE).matches;

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { TAKEOFF_TYPES } from '../../../../contracts/schemas/flight-enums.ts';
 import { flightRuleErrors, type UpdateFlightInput } from '../../../../contracts/schemas/flights.ts';
 import type { PlaneItem, UserItem } from '../../../../contracts/schemas/lookups.ts';
+import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { TimeField } from '../../components/time-field.tsx';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
 import { MemberSelect } from './member-select.tsx';
@@ -45,6 +46,7 @@ const EDITABLE = [
  */
 export function FlightEditModal({
   flight,
+  askCrew = false,
   planes,
   users,
   timeZone,
@@ -53,6 +55,8 @@ export function FlightEditModal({
   onClose,
 }: {
   flight: SheetFlight;
+  /** A detected flight just recorded without crew: say so, and ask who flew. */
+  askCrew?: boolean;
   planes: readonly PlaneItem[];
   users: readonly UserItem[];
   timeZone: string;
@@ -81,6 +85,8 @@ export function FlightEditModal({
   const [opened] = useState(flight);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [confirmDelete, setConfirmDelete] = useState(false);
+  /** Changes that make a 0:00 flight, waiting for the operator's word before they are sent. */
+  const [zeroFlight, setZeroFlight] = useState<Changes | null>(null);
   const set = <K extends keyof typeof draft>(field: K, value: (typeof draft)[K]) =>
     setDraft((d) => ({ ...d, [field]: value }));
 
@@ -106,8 +112,14 @@ export function FlightEditModal({
       const before = (opened as unknown as Record<string, unknown>)[field] ?? null;
       if ((next[field] ?? null) !== before) changes[field] = next[field] ?? null;
     }
-    if (Object.keys(changes).length > 0) onSave(changes as Changes);
-    else onClose();
+    if (Object.keys(changes).length === 0) return onClose();
+    // Take-off and landing in the same minute: a 0:00 flight is asked about before it is saved.
+    const takeoff = next.takeoff_time as string | null;
+    const landing = next.landing_time as string | null;
+    const timesChanged = 'takeoff_time' in changes || 'landing_time' in changes;
+    if (timesChanged && takeoff && landing && Date.parse(landing) - Date.parse(takeoff) < 60_000)
+      return setZeroFlight(changes as Changes);
+    onSave(changes as Changes);
   };
 
   useDialogKeys(
@@ -116,7 +128,7 @@ export function FlightEditModal({
       onSave: save,
       onDelete: flight.locked ? undefined : () => setConfirmDelete(true),
     },
-    !confirmDelete,
+    !confirmDelete && !zeroFlight,
   );
   useDialogKeys({ onCancel: () => setConfirmDelete(false) }, confirmDelete);
 
@@ -164,6 +176,11 @@ export function FlightEditModal({
       >
         <SpaceBetween size="m">
           {flight.locked && <Alert type="info">{t('messages:not_editable')}</Alert>}
+          {askCrew && !flight.locked && (
+            <Alert type="info" header={t('edit.ask_crew_title')} data-testid="flight-edit-ask-crew">
+              {t('edit.ask_crew')}
+            </Alert>
+          )}
           <ColumnLayout columns={2}>
             <FormField label={t('edit.takeoff_time')} errorText={errorText('takeoff_time')}>
               <div className="ws-big-field">
@@ -226,7 +243,11 @@ export function FlightEditModal({
                 label={t('field.instructor')}
                 value={draft.instructor_id}
                 users={users}
-                onChange={(v) => set('instructor_id', v)}
+                onChange={(v) => {
+                  set('instructor_id', v);
+                  // An instructor on board makes it a training flight (the toggle can still say otherwise).
+                  if (v) set('training', true);
+                }}
                 testId="flight-edit-instructor"
                 errorText={errorText('instructor_id')}
               />
@@ -321,6 +342,20 @@ export function FlightEditModal({
           ? t('edit.delete_with_tow', { reg: flight.reg_num })
           : t('edit.delete_text', { reg: flight.reg_num })}
       </Modal>
+      <ConfirmModal
+        visible={zeroFlight !== null}
+        header={t('zero.title')}
+        confirmText={t('zero.confirm')}
+        busy={false}
+        onCancel={() => setZeroFlight(null)}
+        onConfirm={() => {
+          if (zeroFlight) onSave(zeroFlight);
+          setZeroFlight(null);
+        }}
+        testId="flight-edit-zero"
+      >
+        {t('zero.text', { reg: flight.reg_num })}
+      </ConfirmModal>
     </>
   );
 }
