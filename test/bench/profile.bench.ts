@@ -1,15 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { DEMO_PASSWORD } from '../../bin/local/seed.ts';
 import { startLocalStack, TABLE_NAME } from '../../bin/local/stack.ts';
 import { resetEnvForTests } from '../../functions/platform/config/env.ts';
+import { accessTokenOf } from '../helpers/cognito.ts';
 import { load, ms, percentile } from './stats.ts';
 
 const CONCURRENCY = 20;
@@ -31,20 +27,9 @@ export async function run() {
     log: () => {},
   });
   try {
-    const cognito = new CognitoIdentityProviderClient({
-      endpoint: `${stack.url}/cognito`,
-      region: 'eu-central-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    const token = await accessTokenOf(stack.url, 'pilot@demo.windsock.aero', {
+      clientId: stack.cognito.clientId,
     });
-    const auth = await cognito.send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: stack.cognito.clientId,
-        AuthParameters: { USERNAME: 'pilot@demo.windsock.aero', PASSWORD: DEMO_PASSWORD },
-      }),
-    );
-    const token = auth.AuthenticationResult?.AccessToken;
-    if (!token) throw new Error('sign-in failed');
 
     const profile = async () => {
       const response = await fetch(`${stack.url}/api/profile`, {
@@ -86,7 +71,6 @@ export async function run() {
     line('GET /api/profile, actor cached (5 s)', cached);
     line('GET /api/profile, actor read every request', uncached);
     documents.destroy();
-    cognito.destroy();
   } finally {
     await stack.close();
     await rm(dataDir, { recursive: true, force: true });

@@ -86,7 +86,7 @@ export const newClientId = (at = Date.now()) => {
 };
 
 /** The synthetic id of an aerotow's tow plane flight until the server has given it its own. */
-export const towRef = (clientId: string) => `${clientId}-tow`;
+const towRef = (clientId: string) => `${clientId}-tow`;
 
 /** The server's id of a flight an entry names (an aerotow's tow is known only once its glider is). */
 export const resolvedId = (flights: Readonly<Record<string, FlightOutput>>, flightId: string) => {

@@ -4,7 +4,7 @@ import type {
   LogbookEntryOutput,
   LogbookTotals,
 } from '../../../../contracts/schemas/logbook.ts';
-import { formatDate, formatDateTime, formatMinutes } from '../../lib/format.ts';
+import { formatDate, formatMinutes } from '../../lib/format.ts';
 import { wallClockOf } from '../../lib/zoned-time.ts';
 
 /**
@@ -230,5 +230,3 @@ export const exportFileName = (kind: Kind, extension: string, now = new Date()) 
   `windsock-logbook-${kind}-${now.toISOString().slice(0, 10)}.${extension}`;
 
 /** The day and time a line was signed, for the entry page. */
-export const signedAtText = (e: LogbookEntryOutput, timeZone: string) =>
-  e.signature ? formatDateTime(e.signature.signed_at, timeZone) : '';

@@ -238,7 +238,7 @@ export default function OrganizationSubscriptionsPage() {
           onClose={() => setAssigning(false)}
           onAssigned={() => {
             setAssigning(false);
-            history.reload();
+            history.restart();
           }}
         />
       ) : null}

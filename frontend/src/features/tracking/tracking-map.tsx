@@ -34,7 +34,7 @@ export interface MapFocus {
   key: string;
 }
 
-export interface TrackingMapProps {
+interface TrackingMapProps {
   airfields: readonly MapAirfield[];
   positions: readonly LivePositionOutput[];
   tracks: readonly TrackOutput[];

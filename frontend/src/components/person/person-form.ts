@@ -4,8 +4,9 @@ import {
   type PersonOutput,
   PROFILE_TYPES,
 } from '../../../../contracts/schemas/people.ts';
+import { orNull } from '../forms/field-errors.ts';
 
-/** Text inputs of profile/edit, in screen order per section. */
+/** The person's text inputs (profile/edit and user/{id}), in screen order per section. */
 export const TEXT_SECTIONS = {
   identity: ['last_name', 'first_name', 'birth_date', 'birth_place', 'mother_name', 'callsign'],
   contact: ['phone', 'mobile', 'emergency_contact'],
@@ -14,7 +15,8 @@ export const TEXT_SECTIONS = {
 export type TextField = (typeof TEXT_SECTIONS)[keyof typeof TEXT_SECTIONS][number] | 'profile_type';
 
 export const CONSENT_FLAGS = ['public_privatedata', 'newsletter_on', 'betatester'] as const;
-export type ConsentFlag = (typeof CONSENT_FLAGS)[number];
+type ConsentFlag = (typeof CONSENT_FLAGS)[number];
+
 export { NOTIFICATION_FLAGS };
 
 export type PersonFormValues = Record<TextField, string> & Record<ConsentFlag | NotificationFlag, boolean>;
@@ -53,10 +55,11 @@ export const toPersonValues = (person: PersonOutput): PersonFormValues => ({
   operating_day_notification_on: person.operating_day_notification_on,
 });
 
-const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
-
-/** The PATCH body before validation: empty optional fields are null (cleared on the server). */
-export const toPersonInput = (values: PersonFormValues, version: number) => ({
+/**
+ * The PATCH body before validation: empty optional fields are null (cleared on the server). An
+ * admin's save (user/{id}) leaves out the notification switches: they are the person's own to set.
+ */
+export const toPersonInput = (values: PersonFormValues, version: number, own = true) => ({
   first_name: values.first_name,
   last_name: values.last_name,
   birth_date: orNull(values.birth_date),
@@ -74,15 +77,6 @@ export const toPersonInput = (values: PersonFormValues, version: number) => ({
   public_privatedata: values.public_privatedata,
   newsletter_on: values.newsletter_on,
   betatester: values.betatester,
-  email_notification_on: values.email_notification_on,
-  push_notification_on: values.push_notification_on,
-  document_expiry_notification_on: values.document_expiry_notification_on,
-  balance_notification_on: values.balance_notification_on,
-  flight_notification_on: values.flight_notification_on,
-  message_notification_on: values.message_notification_on,
-  operating_day_notification_on: values.operating_day_notification_on,
+  ...(own ? Object.fromEntries(NOTIFICATION_FLAGS.map((flag) => [flag, values[flag]])) : {}),
   version,
 });
-
-export const sameValues = <T extends Record<string, unknown>>(a: T, b: T) =>
-  JSON.stringify(a) === JSON.stringify(b);

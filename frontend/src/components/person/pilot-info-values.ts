@@ -4,7 +4,7 @@ import {
   type PilotInfoOutput,
   RATINGS,
   type Rating,
-} from '../../../contracts/schemas/people.ts';
+} from '../../../../contracts/schemas/people.ts';
 
 export const MEDICAL_CLASSES = ['class1', 'class2', 'lapl'] as const;
 
@@ -15,7 +15,7 @@ export interface LicenceRow {
   valid_until: string;
 }
 
-export interface RatingRow {
+interface RatingRow {
   exam_date: string;
   valid_until: string;
 }
