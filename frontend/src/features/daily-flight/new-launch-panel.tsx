@@ -59,7 +59,7 @@ function useFitToScreen(ref: RefObject<HTMLElement | null>) {
     const panel = ref.current;
     if (!panel) return;
     let frame = 0;
-    const fit = () => {
+    const resize = () => {
       frame = 0;
       const bar = document.getElementById(TOP_NAV_ID)?.offsetHeight ?? 0;
       panel.style.top = `${bar + EDGE}px`;
@@ -67,9 +67,9 @@ function useFitToScreen(ref: RefObject<HTMLElement | null>) {
       panel.style.maxHeight = `${Math.max(320, window.innerHeight - top - EDGE)}px`;
     };
     const schedule = () => {
-      if (!frame) frame = requestAnimationFrame(fit);
+      if (!frame) frame = requestAnimationFrame(resize);
     };
-    fit();
+    resize();
     window.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('resize', schedule);
     const observer = new ResizeObserver(schedule);
