@@ -3,7 +3,7 @@ import type { FlightKind } from '../../contracts/schemas/flight-enums.ts';
 import { type ActionRecord, actionItem } from '../platform/audit/actions.ts';
 import type { Actor } from '../platform/auth/actor.ts';
 import { db } from '../platform/db/service.ts';
-import { committed } from '../platform/db/writes.ts';
+import { committed, isConditionFailure } from '../platform/db/writes.ts';
 import { STAT_FIELDS, type StatChange } from './completion.ts';
 import type { logbookBook, logbookEntry } from './entities.ts';
 import type { Signature } from './logbook-signature.ts';
@@ -82,6 +82,26 @@ export const logbookStore = {
     return data;
   },
 
+  /** The lines waiting for an instructor's signature whose flight took off before `before`. */
+  async toSignBefore(signerId: string, before: string) {
+    const { data } = await db()
+      .entities.logbookEntry.query.toSign({ signer_id: signerId })
+      .lt({ takeoff_time: before })
+      .go({ pages: 'all' });
+    return data;
+  },
+
+  /** "Reminded this week": false when an earlier run already did (the not-exists condition failed). */
+  async claimReminder(item: { user_id: string; week: string; waiting: number; oldest: string; ttl: number }) {
+    try {
+      await db().entities.signReminder.create(item).go({ response: 'none' });
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  },
+
   async names(userIds: string[]): Promise<Map<string, string>> {
     const unique = [...new Set(userIds.filter(Boolean))];
     if (unique.length === 0) return new Map();
@@ -152,61 +172,88 @@ export const logbookStore = {
   },
 
   /**
-   * An instructor's signature, in one TransactWrite: the line (at the version read, still awaiting),
-   * the pilot's chain head (at the number read, so two signatures cannot take the same place), the
-   * club flight locked, and the audit entry.
+   * An instructor's signatures, in one TransactWrite (all or none): each line (at the version read,
+   * still awaiting) with its audit entry, each pilot's chain head (at the number read, so two
+   * signatures cannot take the same place) and each club flight locked.
    */
-  async sign(
-    actor: AuditActor,
-    entry: StoredEntry,
-    signature: Signature,
-    book: StoredBook | null,
-    audit: ActionRecord,
-  ) {
-    const chain = { chain_seq: signature.seq, chain_head: signature.hash };
+  async sign(actor: AuditActor, lines: SignedLine[], books: ChainHead[]) {
     const result = await db()
       .transaction.write((e) => {
-        const items = [
-          e.logbookEntry
-            .patch({
-              user_id: entry.user_id,
-              kind: entry.kind,
-              takeoff_time: entry.takeoff_time,
-              entry_id: entry.entry_id,
-            })
-            .set({
-              status: 'signed',
-              signature,
-              signer_id: '',
-            })
-            .add({ version: 1 })
-            .where(
-              ({ version, status }, { eq }) =>
-                `${eq(version, entry.version)} AND ${eq(status, 'awaiting_signature')}`,
-            )
-            .commit(),
-          book
-            ? e.logbookBook
-                .patch({ user_id: entry.user_id, kind: entry.kind })
-                .set(chain)
-                .add({ version: 1 })
-                .where(({ chain_seq }, { eq }) => eq(chain_seq, book.chain_seq))
-                .commit()
-            : e.logbookBook.create({ user_id: entry.user_id, kind: entry.kind, ...chain }).commit(),
-          e.action.put(actionItem(actor, audit)).commit(),
-        ];
-        if (entry.flight_id && entry.organization_id && entry.source === 'club')
+        const items = [];
+        const flights = new Set<string>();
+        for (const { entry, signature, audit } of lines) {
           items.push(
-            e.flight
-              .patch({ organization_id: entry.organization_id, date: entry.date, flight_id: entry.flight_id })
-              .set({ locked: true })
+            e.logbookEntry
+              .patch({
+                user_id: entry.user_id,
+                kind: entry.kind,
+                takeoff_time: entry.takeoff_time,
+                entry_id: entry.entry_id,
+              })
+              .set({ status: 'signed', signature, signer_id: '' })
+              .add({ version: 1 })
+              .where(
+                ({ version, status }, { eq }) =>
+                  `${eq(version, entry.version)} AND ${eq(status, 'awaiting_signature')}`,
+              )
               .commit(),
+            e.action.put(actionItem(actor, audit)).commit(),
           );
+          const flightKey = `${entry.organization_id}|${entry.date}|${entry.flight_id}`;
+          if (
+            entry.flight_id &&
+            entry.organization_id &&
+            entry.source === 'club' &&
+            !flights.has(flightKey)
+          ) {
+            // Two lines of one flight lock it once: a transaction names each item once.
+            flights.add(flightKey);
+            items.push(
+              e.flight
+                .patch({
+                  organization_id: entry.organization_id,
+                  date: entry.date,
+                  flight_id: entry.flight_id,
+                })
+                .set({ locked: true })
+                .commit(),
+            );
+          }
+        }
+        for (const { user_id, kind, read, seq, hash } of books) {
+          const chain = { chain_seq: seq, chain_head: hash };
+          items.push(
+            read
+              ? e.logbookBook
+                  .patch({ user_id, kind })
+                  .set(chain)
+                  .add({ version: 1 })
+                  .where(({ chain_seq }, { eq }) => eq(chain_seq, read.chain_seq))
+                  .commit()
+              : e.logbookBook.create({ user_id, kind, ...chain }).commit(),
+          );
+        }
         return items;
       })
       .go();
     committed(result);
   },
 };
+
+/** A line to sign, its signature and its audit entry. */
+export interface SignedLine {
+  entry: StoredEntry;
+  signature: Signature;
+  audit: ActionRecord;
+}
+
+/** A pilot's chain head of one kind after the signatures: as read (null: none yet) and as it becomes. */
+export interface ChainHead {
+  user_id: string;
+  kind: FlightKind;
+  read: StoredBook | null;
+  seq: number;
+  hash: string;
+}
 
 export type LogbookStore = typeof logbookStore;

@@ -9,7 +9,7 @@ import {
   planeCount,
   usageDay,
 } from '../../aircraft/entities.ts';
-import { dailySheet, flight, flightStat, logbookBook, logbookEntry } from '../../flights/entities.ts';
+import { dailySheet, flight, flightStat, logbookBook, logbookEntry, signReminder } from '../../flights/entities.ts';
 import { airport } from '../../identity/datasource-entities.ts';
 import { notification, privateProfile, realtimeConnection } from '../../identity/entities.ts';
 import {
@@ -57,6 +57,7 @@ const entities = {
   logbookEntry,
   logbookBook,
   flightStat,
+  signReminder,
   livePosition,
   trackPoint,
   detectorState,
