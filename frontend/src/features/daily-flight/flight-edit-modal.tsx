@@ -25,6 +25,9 @@ import { instantOf, timeIn } from './sheet-time.ts';
 
 type Changes = Omit<UpdateFlightInput, 'version'>;
 
+/** An airfield as typed (an ICAO code, or a field's short name): trimmed, upper case, none when empty. */
+const placeOf = (typed: string) => (typed.trim() === '' ? null : typed.trim().toUpperCase());
+
 const EDITABLE = [
   'plane_id',
   'takeoff_type_id',
@@ -38,6 +41,8 @@ const EDITABLE = [
   'tow_altitude',
   'takeoff_time',
   'landing_time',
+  'takeoff_airport',
+  'landing_airport',
   'remarks',
 ] as const;
 
@@ -80,12 +85,17 @@ export function FlightEditModal({
     tow_altitude: flight.tow_altitude,
     takeoff: timeIn(flight.takeoff_time, timeZone),
     landing: timeIn(flight.landing_time, timeZone),
+    takeoff_airport: flight.takeoff_airport ?? '',
+    landing_airport: flight.landing_airport ?? '',
     remarks: flight.remarks ?? '',
   });
   // The flight as it was when the drawer opened: only what the operator changed since is sent, so a
   // change another operator made meanwhile (arriving live) is not sent back as if it were ours.
   const [opened] = useState(flight);
-  const errors = useFieldErrors({ prefix: 'flight-edit', fields: ['takeoff_time', 'landing_time'] });
+  const errors = useFieldErrors({
+    prefix: 'flight-edit',
+    fields: ['takeoff_time', 'landing_time', 'takeoff_airport', 'landing_airport'],
+  });
   const [confirmDelete, setConfirmDelete] = useState(false);
   /** Changes that make a 0:00 flight, waiting for the operator's word before they are sent. */
   const [zeroFlight, setZeroFlight] = useState<Changes | null>(null);
@@ -102,6 +112,8 @@ export function FlightEditModal({
     const next: Record<string, unknown> = {
       ...draft,
       remarks: draft.remarks.trim() === '' ? null : draft.remarks.trim(),
+      takeoff_airport: placeOf(draft.takeoff_airport),
+      landing_airport: placeOf(draft.landing_airport),
       takeoff_time: sameInstant(opened.takeoff_time, draft.takeoff),
       landing_time: sameInstant(opened.landing_time, draft.landing),
     };
@@ -192,6 +204,30 @@ export function FlightEditModal({
                   onChange={(v) => set('landing', v)}
                   readOnly={flight.locked}
                   testId="flight-edit-landing"
+                />
+              </div>
+            </FormField>
+            <FormField label={t('edit.takeoff_airport')} errorText={errorText('takeoff_airport')}>
+              <div className="ws-big-field">
+                <Input
+                  value={draft.takeoff_airport}
+                  onChange={({ detail }) => set('takeoff_airport', detail.value.slice(0, 8))}
+                  readOnly={flight.locked}
+                  data-testid="flight-edit-takeoff-airport"
+                />
+              </div>
+            </FormField>
+            <FormField
+              label={t('edit.landing_airport')}
+              description={t('edit.landing_airport_hint')}
+              errorText={errorText('landing_airport')}
+            >
+              <div className="ws-big-field">
+                <Input
+                  value={draft.landing_airport}
+                  onChange={({ detail }) => set('landing_airport', detail.value.slice(0, 8))}
+                  readOnly={flight.locked}
+                  data-testid="flight-edit-landing-airport"
                 />
               </div>
             </FormField>
