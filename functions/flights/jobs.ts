@@ -1,14 +1,14 @@
 import { addDays, todayIn } from '../../contracts/calendar.ts';
 import { DEFAULT_LANG, isLang } from '../../contracts/langs.ts';
-import { type NotifyInput, notify } from '../identity/notifications-service.ts';
-import { db } from '../platform/db/service.ts';
+import { type NotifyInput, notify } from '../identity/public.ts';
+import { activeMemberIds, allOrganizations, mailRecipientOf } from '../organizations/public.ts';
 import { logger } from '../platform/log/logger.ts';
-import { type MailRecipient, mailPerson } from '../platform/mail/mail-person.ts';
+import { mailPerson } from '../platform/mail/mail-person.ts';
 import { type LogbookStore, logbookStore } from './logbook-store.ts';
 
 /**
  * Scheduled entries of the flights domain (contracts/schedules.ts). Each is idempotent per period
- * (DESIGN §6): a retried or doubled run tells nobody twice.
+ * (docs/ARCHITECTURE.md "Scheduled jobs"): a retried or doubled run tells nobody twice.
  */
 
 type ScheduledEvent = { scheduleId: string; scheduledTime: string };
@@ -39,7 +39,7 @@ export interface ReminderDeps {
   /** The organization's active members (the people who may have lines to sign). */
   activeMembers: (organizationId: string) => Promise<string[]>;
   /** Who a mail goes to: address, name, language and their mail choice. */
-  recipient: (userId: string) => Promise<MailRecipient | null>;
+  recipient: (userId: string) => Promise<Parameters<typeof mailPerson>[0] | null>;
   notify: (userId: string, input: NotifyInput) => Promise<unknown>;
   mail: typeof mailPerson;
 }
@@ -47,19 +47,13 @@ export interface ReminderDeps {
 const defaultReminderDeps: ReminderDeps = {
   store: logbookStore,
   async organizations() {
-    const { data } = await db().entities.organization.query.byName({}).go({ pages: 'all' });
-    return data.map((o) => ({ organization_id: o.organization_id, organization_name: o.organization_name }));
+    return (await allOrganizations()).map((o) => ({
+      organization_id: o.organization_id,
+      organization_name: o.organization_name,
+    }));
   },
-  async activeMembers(organizationId) {
-    const { data } = await db()
-      .entities.membership.query.byOrganization({ organization_id: organizationId })
-      .go({ pages: 'all' });
-    return data.filter((m) => m.status === 'active').map((m) => m.user_id);
-  },
-  async recipient(userId) {
-    const { data } = await db().entities.person.get({ user_id: userId }).go();
-    return data;
-  },
+  activeMembers: activeMemberIds,
+  recipient: mailRecipientOf,
   notify,
   mail: mailPerson,
 };

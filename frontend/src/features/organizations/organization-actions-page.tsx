@@ -14,7 +14,7 @@ import {
   ACTION_KEYS,
   type ActionOutput,
   listActionsQuery,
-} from '../../../../contracts/schemas/organizations.ts';
+} from '../../../../contracts/schemas/activity-log.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { useErrorText } from '../../components/forms/field-errors.ts';

@@ -19,7 +19,7 @@ import {
   isTypeListId,
   type TypeListOutput,
   updateTypeListInput,
-} from '../../../../contracts/schemas/organizations.ts';
+} from '../../../../contracts/schemas/type-lists.ts';
 import { type Errors, useErrorText } from '../../components/forms/field-errors.ts';
 import { FormFooter, LoadFailed } from '../../components/forms/record-form.tsx';
 import { useRecordForm } from '../../components/forms/use-record-form.ts';
