@@ -52,10 +52,11 @@ const defaultReminderDeps: ReminderDeps = {
       organization_name: o.organization_name,
     }));
   },
-  activeMembers: activeMemberIds,
-  recipient: mailRecipientOf,
-  notify,
-  mail: mailPerson,
+  // Resolved at call time: organizations' modules import this domain's public.ts (a cycle).
+  activeMembers: (organizationId) => activeMemberIds(organizationId),
+  recipient: (userId) => mailRecipientOf(userId),
+  notify: (userId, input) => notify(userId, input),
+  mail: (person, input) => mailPerson(person, input),
 };
 
 /**
