@@ -122,7 +122,8 @@ function SheetScreen({
   const [lastTap, setLastTap] = useState<LastTap | null>(null);
   const clearTap = useCallback(() => setLastTap(null), []);
   /** A landing that would make a 0:00 flight, waiting for the operator's word. */
-  const [zeroLanding, setZeroLanding] = useState<SheetFlight | null>(null);
+  /** A 0:00 landing waiting for the operator's word, with the moment it was tapped (its landing time). */
+  const [zeroLanding, setZeroLanding] = useState<{ flight: SheetFlight; at: Date } | null>(null);
   const narrow = useNarrow();
   const [part, setPart] = useState<'flights' | 'launch'>('flights');
   const groups = useMemo(() => groupsOf(data.flights), [data.flights]);
@@ -164,11 +165,11 @@ function SheetScreen({
     [enqueue],
   );
   const moment = useCallback(
-    (kind: 'takeoff' | 'land', flight: SheetFlight) => {
+    (kind: 'takeoff' | 'land', flight: SheetFlight, at = new Date()) => {
       const entry: UndoableEntry = {
         id: crypto.randomUUID(),
         kind,
-        at: new Date().toISOString(),
+        at: at.toISOString(),
         flight_id: flight.flight_id,
         version: seenVersion(flight),
       };
@@ -180,8 +181,9 @@ function SheetScreen({
   const takeOff = useCallback((flight: SheetFlight) => moment('takeoff', flight), [moment]);
   const land = useCallback(
     (flight: SheetFlight) => {
-      if (shorterThanAMinute(flight.takeoff_time, Date.now())) setZeroLanding(flight);
-      else moment('land', flight);
+      const at = new Date();
+      if (shorterThanAMinute(flight.takeoff_time, at.getTime())) setZeroLanding({ flight, at });
+      else moment('land', flight, at);
     },
     [moment],
   );
@@ -411,12 +413,12 @@ function SheetScreen({
         busy={false}
         onCancel={() => setZeroLanding(null)}
         onConfirm={() => {
-          if (zeroLanding) moment('land', zeroLanding);
+          if (zeroLanding) moment('land', zeroLanding.flight, zeroLanding.at);
           setZeroLanding(null);
         }}
         testId="sheet-zero"
       >
-        {t('zero.text', { reg: zeroLanding?.reg_num ?? '' })}
+        {t('zero.text', { reg: zeroLanding?.flight.reg_num ?? '' })}
       </ConfirmModal>
       {data.conflicts[0] && (
         <ConflictDialog
