@@ -10,7 +10,14 @@ import {
   usageDay,
 } from '../../aircraft/entities.ts';
 import { organizationDocument, personDocument } from '../../documents/entities.ts';
-import { dailySheet, flight, flightStat, logbookBook, logbookEntry } from '../../flights/entities.ts';
+import {
+  dailySheet,
+  flight,
+  flightStat,
+  logbookBook,
+  logbookEntry,
+  signReminder,
+} from '../../flights/entities.ts';
 import { airport, notification, privateProfile, realtimeConnection } from '../../identity/entities.ts';
 import { message, messageDelivery } from '../../messages/entities.ts';
 import {
@@ -61,6 +68,7 @@ const entities = {
   logbookEntry,
   logbookBook,
   flightStat,
+  signReminder,
   livePosition,
   trackPoint,
   detectorState,
