@@ -9,6 +9,18 @@ import {
   planeCount,
   usageDay,
 } from '../../aircraft/entities.ts';
+import {
+  capUsage,
+  financeMembership,
+  financeNotice,
+  flightCharge,
+  ledgerEntry,
+  ledgerMonth,
+  memberBalance,
+  payment,
+  schedule,
+  tariff,
+} from '../../finance/entities.ts';
 import { dailySheet, flight, flightStat, logbookBook, logbookEntry } from '../../flights/entities.ts';
 import { airport } from '../../identity/datasource-entities.ts';
 import { notification, privateProfile, realtimeConnection } from '../../identity/entities.ts';
@@ -62,6 +74,16 @@ const entities = {
   detectorState,
   flightProposal,
   domainEvent,
+  ledgerEntry,
+  memberBalance,
+  ledgerMonth,
+  flightCharge,
+  capUsage,
+  tariff,
+  financeMembership,
+  schedule,
+  payment,
+  financeNotice,
 };
 
 const build = () => new Service(entities, { client: dynamo(), table: tableName() });
