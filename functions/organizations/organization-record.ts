@@ -91,7 +91,8 @@ export function organizationRecordOf(org: StoredOrganization): OrganizationRecor
     dst: org.dst ?? true,
     is_operator: org.is_operator ?? false,
     recency_policy: org.recency_policy === 'block' ? 'block' : 'warn',
-    balance_policy: org.balance_policy === 'warn' || org.balance_policy === 'block' ? org.balance_policy : 'off',
+    balance_policy:
+      org.balance_policy === 'warn' || org.balance_policy === 'block' ? org.balance_policy : 'off',
     plane_limit: org.plane_limit ?? 0,
     general_limit: org.general_limit ?? 0,
     glider_limit: org.glider_limit ?? 0,
