@@ -92,17 +92,18 @@ export const ledgerStore = {
                 .where(({ reversed_by }, { notExists }) => notExists(reversed_by))
                 .commit(),
             );
+          // Upserts, not updates: an update would leave the month's member index keys unwritten.
           for (const [user_id, b] of balances)
             items.push(
               e.memberBalance
-                .update({ organization_id: org, user_id })
+                .upsert({ organization_id: org, user_id })
                 .add({ balance: b.amount, entries: b.count })
                 .commit(),
             );
           for (const m of months.values())
             items.push(
               e.ledgerMonth
-                .update({ organization_id: org, user_id: m.user_id, month: m.month })
+                .upsert({ organization_id: org, user_id: m.user_id, month: m.month })
                 .add({ amount: m.amount, entries: m.count })
                 .commit(),
             );
