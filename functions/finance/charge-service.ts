@@ -417,7 +417,8 @@ async function chargeOutput(
 
 /**
  * GET /api/flights/{id}/charge: the charge and its explanation — for the treasurer (transaction-list),
- * the timer operators (daily-flight-list, the sheet's cards) and the flight's own crew and payers.
+ * the timer operators (daily-flight-edit: the sheet's cards) and the flight's own crew and payers;
+ * other members do not read each other's money.
  */
 export async function getFlightCharge(deps: ChargeDeps, actor: Actor, flightId: string) {
   const org = await organizationOf(deps, actor);
@@ -433,7 +434,7 @@ export async function getFlightCharge(deps: ChargeDeps, actor: Actor, flightId: 
       ...(charge?.payers.map((p) => p.user_id) ?? []),
     ].filter(Boolean),
   );
-  if (!can(actor, 'transaction-list') && !can(actor, 'daily-flight-list') && !involved.has(actor.userId))
+  if (!can(actor, 'transaction-list') && !can(actor, 'daily-flight-edit') && !involved.has(actor.userId))
     throw missingPermissions();
   return chargeOutput(deps, actor, org, flightId, charge);
 }
