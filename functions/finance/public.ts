@@ -25,8 +25,9 @@ export async function payerStanding(
 ): Promise<PayerStanding> {
   const payer = crew.pic_id ?? crew.instructor_id ?? null;
   const org = await organizationFinance(organizationId);
-  if (!org || !org.modules.includes('financial') || org.balance_policy === 'off' || !payer)
-    return { policy: org?.balance_policy ?? 'off', payer_id: payer, below_minimum: false };
+  if (!org) return { policy: 'off', payer_id: payer, below_minimum: false };
+  if (!org.modules.includes('financial') || org.balance_policy === 'off' || !payer)
+    return { policy: org.balance_policy, payer_id: payer, below_minimum: false };
   const standing = await standingOf(defaultFinanceDeps, org, payer, date);
   return { policy: org.balance_policy, payer_id: payer, below_minimum: standing.below };
 }

@@ -15,6 +15,7 @@ import type {
   UpdateFlightInput,
 } from '../../contracts/schemas/flights.ts';
 import type { RecencyOutput } from '../../contracts/schemas/logbook.ts';
+import { payerStanding } from '../finance/public.ts';
 import type { Actor, ActorOrganization } from '../platform/auth/actor.ts';
 import { timeOrderedId } from '../platform/db/ids.ts';
 import { eventItem } from '../platform/events/outbox.ts';
@@ -27,6 +28,7 @@ import {
   validationFailed,
 } from '../platform/http/errors.ts';
 import { type CompletionFlight, entriesOf, flightChangeOf, planCompletion } from './completion.ts';
+import { dailySheetStore } from './daily-sheet-store.ts';
 import {
   type FlightStore,
   type FlightWrite,
@@ -34,8 +36,6 @@ import {
   type StoredFlight,
   type StoredPlane,
 } from './flight-store.ts';
-import { payerStanding } from '../finance/public.ts';
-import { dailySheetStore } from './daily-sheet-store.ts';
 import { defaultLogbookDeps, recencyFor } from './logbook-service.ts';
 
 /**
@@ -204,7 +204,10 @@ async function requireCurrent(
 async function requirePayerStanding(
   deps: FlightDeps,
   actor: Actor,
-  flight: Pick<StoredFlight, 'organization_id' | 'source' | 'pic_id' | 'instructor_id' | 'towed_flight_id' | 'date'>,
+  flight: Pick<
+    StoredFlight,
+    'organization_id' | 'source' | 'pic_id' | 'instructor_id' | 'towed_flight_id' | 'date'
+  >,
   override: boolean | undefined,
 ): Promise<boolean> {
   if (!onSheet(flight.source) || flight.towed_flight_id) return false;

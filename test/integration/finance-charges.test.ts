@@ -16,7 +16,6 @@ const FINANCE = subOf('finance@demo.windsock.aero');
 const PILOT = subOf('pilot@demo.windsock.aero');
 const ORG = 'org-demo';
 const DATE = '2026-08-22';
-const Ft = (forints: number) => forints * 100;
 
 let platform: Platform;
 beforeAll(async () => {
