@@ -6,7 +6,7 @@ import type { MailGrant } from './constructs/domain-function.ts';
  * `ses:SendEmail` on the configured identity (DomainFunction `mail`). Finance (statements, balance
  * warnings) and messages (send_mail) add themselves here when they mail; nobody else gets SES.
  */
-export const MAIL_DOMAINS: readonly Domain[] = [];
+export const MAIL_DOMAINS: readonly Domain[] = ['finance'];
 
 /** The mail grant for a domain's function: the app's mail settings when the domain mails, else none. */
 export const mailFor = (

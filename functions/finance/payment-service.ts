@@ -75,6 +75,14 @@ export function paymentLimitsOf(
   return { min, max };
 }
 
+/** An allowed origin, exact or with one `*` for a single DNS label (`https://*.cloudfront.net`). */
+export function originMatches(allowed: string, origin: string) {
+  if (!allowed.includes('*')) return allowed === origin;
+  const [head, tail] = allowed.split('*') as [string, string];
+  if (!origin.startsWith(head) || !origin.endsWith(tail)) return false;
+  return /^[a-z0-9-]+$/.test(origin.slice(head.length, origin.length - tail.length));
+}
+
 /** Forints are paid out only whole (Stripe: HUF payout amounts divisible by 100). */
 const WHOLE_UNITS = new Set(['HUF']);
 
