@@ -48,6 +48,8 @@ const ruleCommon = {
   /** Unique within the tariff; explanations name it. */
   rule_id: z.string().check(z.minLength(1), z.maxLength(40), z.regex(/^[A-Za-z0-9_-]*$/)),
   name: userText(80, { min: 1 }),
+  /** A rule switched off prices nothing (the organization's custom prices arrive switched off: they have no conditions). */
+  enabled: z.optional(z.boolean()),
   conditions: z.optional(ruleConditions),
   /** The most this rule charges one payer in a day / a calendar year (issue 14 §3 caps). */
   cap_day: optionalMoney,

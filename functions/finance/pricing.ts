@@ -431,7 +431,9 @@ function capped(
 export function priceFlight(input: PricingInput): PricedFlight {
   const { flight, payer, organization: org, tariff } = input;
   const usage = input.usage ?? (() => 0);
-  const rules = (tariff?.rules ?? []).filter((rule) => ruleMatches(rule.conditions, input));
+  const rules = (tariff?.rules ?? []).filter(
+    (rule) => rule.enabled !== false && ruleMatches(rule.conditions, input),
+  );
   const caps: CapUse[] = [];
   const lines: ChargeLine[] = [];
 

@@ -48,9 +48,11 @@ const ruleIdOf = (index: number) => `custom-${index + 1}`;
 
 /**
  * The organization's custom prices (the old flat list {name, amount, unit}) as tariff rules: the
- * migration a first tariff starts from. What is charged per flight becomes a surcharge on every
- * flight, per minute or hour a per-minute surcharge; prices per day, month, year or piece are not
- * flight prices (a scheduled transaction posts those) and are left out — `skipped` names them.
+ * migration a first tariff starts from. A price per flight becomes a flat surcharge, per minute or
+ * hour a per-minute surcharge — SWITCHED OFF: a custom price named no condition ("Passenger flight"),
+ * and on every flight it would charge everyone; the treasurer gives each its conditions and switches
+ * it on. Prices per day, month, year or piece are not flight prices (a scheduled transaction posts
+ * those) and are left out — `skipped` names them.
  */
 export function rulesFromCustomPrices(org: Pick<OrganizationFinance, 'custom_prices'>): {
   rules: PriceRule[];
@@ -64,6 +66,7 @@ export function rulesFromCustomPrices(org: Pick<OrganizationFinance, 'custom_pri
       rules.push({
         rule_id: ruleIdOf(index),
         name,
+        enabled: false,
         kind: 'flat',
         component: 'surcharge',
         amount: price.amount,
@@ -72,6 +75,7 @@ export function rulesFromCustomPrices(org: Pick<OrganizationFinance, 'custom_pri
       rules.push({
         rule_id: ruleIdOf(index),
         name,
+        enabled: false,
         kind: 'per_minute',
         component: 'surcharge',
         rate: price.unit === 'hour' ? Math.round(price.amount / 60) : price.amount,

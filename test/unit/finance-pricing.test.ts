@@ -421,7 +421,7 @@ describe('tariffs', () => {
     expect(effectiveTariff(tariffs, '2024-12-31')).toBeNull();
   });
 
-  it("turns the organization's custom prices into rules; fees per month or year are left to schedules", () => {
+  it("turns the organization's custom prices into switched-off rules; fees per month or year are left to schedules", () => {
     const { rules, skipped } = rulesFromCustomPrices({
       custom_prices: [
         { name: 'Hangar cleaning', amount: Ft(500), unit: 'flight' },
@@ -431,15 +431,25 @@ describe('tariffs', () => {
     });
 
     expect(rules).toEqual([
-      { rule_id: 'custom-1', name: 'Hangar cleaning', kind: 'flat', component: 'surcharge', amount: Ft(500) },
+      {
+        rule_id: 'custom-1',
+        name: 'Hangar cleaning',
+        enabled: false,
+        kind: 'flat',
+        component: 'surcharge',
+        amount: Ft(500),
+      },
       {
         rule_id: 'custom-2',
         name: 'Parachute rental',
+        enabled: false,
         kind: 'per_minute',
         component: 'surcharge',
         rate: Ft(20),
       },
     ]);
     expect(skipped).toEqual(['Trailer']);
+    // Switched off, they charge nothing until the treasurer gives them conditions.
+    expect(priceFlight(input({ rules })).total).toBe(0);
   });
 });
