@@ -239,7 +239,7 @@ export async function seedFinance(today = new Date().toISOString().slice(0, 10))
     user_id: m.user_id,
     membership_type: m.type,
     ...(m.name && { membership_name: m.name }),
-    start_date: addMonths(today, -24).slice(0, 8) + '01',
+    start_date: `${addMonths(today, -24).slice(0, 8)}01`,
     ...(m.type === 'suspended' && { end_date: addDays(today, 180) }),
     membership_fee: m.type === 'probationary' ? Ft(4000) : Ft(8000),
     yearly_membership_fee:

@@ -16,6 +16,7 @@ import { flightRuleErrors, type UpdateFlightInput } from '../../../../contracts/
 import type { PlaneItem, UserItem } from '../../../../contracts/schemas/lookups.ts';
 import { TimeField } from '../../components/time-field.tsx';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
+import { FlightCharge } from '../finance/flight-charge.tsx';
 import { MemberSelect } from './member-select.tsx';
 import type { SheetFlight } from './sheet-state.ts';
 import { instantOf, timeIn } from './sheet-time.ts';
@@ -293,6 +294,9 @@ export function FlightEditModal({
               data-testid="flight-edit-remarks"
             />
           </FormField>
+          {!flight.pending && (
+            <FlightCharge flightId={flight.flight_id} landed={flight.status === 'landed'} />
+          )}
         </SpaceBetween>
       </Modal>
       <Modal
