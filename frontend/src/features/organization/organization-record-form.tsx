@@ -20,6 +20,7 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { weekStartsOn } from '../../../../contracts/langs.ts';
 import { MODULES, type Module } from '../../../../contracts/modules.ts';
+import { BALANCE_POLICIES, type BalancePolicy } from '../../../../contracts/schemas/finance-enums.ts';
 import {
   CURRENCIES,
   CUSTOM_PRICE_UNITS,
@@ -79,7 +80,7 @@ const MONEY_BY_TAB: Record<'prices' | 'finance', MoneyField[]> = {
     'normal_work_price',
     'professional_work_price',
   ],
-  finance: ['balance_min', 'full_fee', 'discount_fee', 'yearly_membership_fee'],
+  finance: ['balance_min', 'full_fee', 'discount_fee', 'yearly_membership_fee', 'payment_min', 'payment_max'],
 };
 
 /**
@@ -400,6 +401,23 @@ export function OrganizationRecordForm({
             { constraint: t('hint.transaction_start') },
           )}
           {MONEY_BY_TAB.finance.map(moneyInput)}
+          {field(
+            'balance_policy',
+            <Select
+              selectedOption={{
+                value: values.balance_policy,
+                label: t(`balance_policy.${values.balance_policy}`),
+              }}
+              options={BALANCE_POLICIES.map((policy) => ({
+                value: policy,
+                label: t(`balance_policy.${policy}`),
+              }))}
+              onChange={({ detail }) => set('balance_policy', detail.selectedOption.value as BalancePolicy)}
+              invalid={Boolean(errors.balance_policy)}
+              data-testid="org-balance_policy"
+            />,
+            { constraint: t('hint.balance_policy') },
+          )}
         </ColumnLayout>
       </Container>
     ),
