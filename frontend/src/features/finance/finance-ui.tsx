@@ -38,7 +38,9 @@ export function Amount({
       color={value < 0 ? 'text-status-error' : value > 0 ? 'text-status-success' : 'inherit'}
       data-testid={testId}
     >
-      <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{money(value)}</span>
+      <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} data-value={value}>
+        {money(value)}
+      </span>
     </Box>
   );
 }
