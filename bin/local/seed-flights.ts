@@ -1,4 +1,5 @@
 import { addDays, addMonths } from '../../contracts/calendar.ts';
+import { timeOrderedId } from '../../contracts/ids.ts';
 import type { CounterDelta } from '../../functions/aircraft/counters.ts';
 import {
   type CompletionFlight,
@@ -8,7 +9,6 @@ import {
   type StatChange,
 } from '../../functions/flights/completion.ts';
 import { sign } from '../../functions/flights/logbook-signature.ts';
-import { timeOrderedId } from '../../functions/platform/db/ids.ts';
 import { db } from '../../functions/platform/db/service.ts';
 
 /**

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { MAX_MINOR } from '../money.ts';
 import { cursor, entityId, isoDate, userText, version, whole } from '../validation.ts';
 import {
   AMOUNT_SOURCES,
@@ -14,7 +15,6 @@ import {
   TRANSACTION_TYPES,
 } from './finance-enums.ts';
 import { clientFlightId } from './flights.ts';
-import { MAX_MINOR } from './organizations.ts';
 import { chargeExplanation } from './tariffs.ts';
 
 /**

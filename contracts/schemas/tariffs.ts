@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { MAX_MINOR } from '../money.ts';
 import { entityId, isoDate, userText, version, whole } from '../validation.ts';
 import {
   AIRCRAFT_CATEGORIES,
@@ -8,7 +9,6 @@ import {
   TARIFF_STATUSES,
 } from './finance-enums.ts';
 import { TAKEOFF_TYPES } from './flight-enums.ts';
-import { MAX_MINOR } from './organizations.ts';
 
 /**
  * Price rules as data (issue 14 §3): a tariff is a list of rules a treasurer edits on a screen —

@@ -4,7 +4,7 @@ import type { ChargeExplanation } from '../../contracts/schemas/tariffs.ts';
 import { allPlanePrices, type PlanePrices, planePrices } from '../aircraft/public.ts';
 import { type ChargeableFlight, chargeableFlight } from '../flights/public.ts';
 import type { OrganizationFinance } from '../organizations/public.ts';
-import { actionItem } from '../platform/audit/actions.ts';
+import { auditRecord } from '../platform/audit/actions.ts';
 import type { Actor } from '../platform/auth/actor.ts';
 import { conflict, missingPermissions, notFound, validationFailed } from '../platform/http/errors.ts';
 import { logger } from '../platform/log/logger.ts';
@@ -351,16 +351,12 @@ export async function reconcileFlightCharge(
         ),
         ...(options.actor
           ? [
-              e.action
-                .put(
-                  actionItem(options.actor, {
-                    action: options.payers ? 'flight_charge.payers' : 'flight_charge.recalculate',
-                    target_type: 'flight',
-                    target_id: flightId,
-                    details: { entries: entries.length, reversals: reversals.length },
-                  }),
-                )
-                .commit(),
+              ...auditRecord(options.actor, {
+                action: options.payers ? 'flight_charge.payers' : 'flight_charge.recalculate',
+                target_type: 'flight',
+                target_id: flightId,
+                details: { entries: entries.length, reversals: reversals.length },
+              })(e),
             ]
           : []),
       ],

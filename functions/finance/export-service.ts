@@ -1,9 +1,9 @@
 import { addDays } from '../../contracts/calendar.ts';
 import { explanationSummary, type Translate } from '../../contracts/charge-explanation.ts';
 import { isLang, type Lang } from '../../contracts/langs.ts';
+import { formatMoney } from '../../contracts/money.ts';
 import type { ExportOutput } from '../../contracts/schemas/finance.ts';
 import { TRANSACTION_TYPES } from '../../contracts/schemas/finance-enums.ts';
-import { formatMoney } from '../../contracts/schemas/organizations.ts';
 import type { ChargeExplanation } from '../../contracts/schemas/tariffs.ts';
 import cs from '../../frontend/src/locales/cs/ledger.json' with { type: 'json' };
 import de from '../../frontend/src/locales/de/ledger.json' with { type: 'json' };

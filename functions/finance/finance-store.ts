@@ -1,7 +1,7 @@
 import type { EntityItem } from 'electrodb';
-import type { actionItem } from '../platform/audit/actions.ts';
+import { type ActionRecord, type Auditor, auditRecord } from '../platform/audit/actions.ts';
 import { db } from '../platform/db/service.ts';
-import { isConditionFailure } from '../platform/db/writes.ts';
+import { transactWriteCodes, writtenIf } from '../platform/db/writes.ts';
 import type { capUsage, financeMembership, flightCharge, payment, schedule, tariff } from './entities.ts';
 
 export type StoredCharge = EntityItem<typeof flightCharge>;
@@ -10,18 +10,8 @@ export type StoredTariff = EntityItem<typeof tariff>;
 export type StoredMembership = EntityItem<typeof financeMembership>;
 export type StoredSchedule = EntityItem<typeof schedule>;
 export type StoredPayment = EntityItem<typeof payment>;
-type AuditItem = ReturnType<typeof actionItem>;
-
-/** Runs a single conditional write: false when its condition refused it. */
-async function conditional(write: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await write();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
+/** Who changed a record and the activity-log record of it. */
+type Audit = { actor: Auditor; record: ActionRecord };
 
 /**
  * The finance domain's records besides the ledger (ledger-store.ts): flight charges and caps,
@@ -129,32 +119,28 @@ export const financeStore = {
    * A schedule written on the version read (0: a new one), with its activity-log entry when a
    * person changed it, in one transaction: false when another write came first.
    */
-  async putSchedule(item: StoredSchedule, readVersion: number, audit?: AuditItem) {
-    const result = await db()
-      .transaction.write((e) => [
-        readVersion === 0
-          ? e.schedule.create(item).commit()
-          : e.schedule
-              .put(item)
-              .where(({ version }, { eq }) => eq(version, readVersion))
-              .commit(),
-        ...(audit ? [e.action.put(audit).commit()] : []),
-      ])
-      .go();
-    return !result.canceled;
+  async putSchedule(item: StoredSchedule, readVersion: number, audit?: Audit) {
+    const codes = await transactWriteCodes((e) => [
+      readVersion === 0
+        ? e.schedule.create(item).commit()
+        : e.schedule
+            .put(item)
+            .where(({ version }, { eq }) => eq(version, readVersion))
+            .commit(),
+      ...(audit ? auditRecord(audit.actor, audit.record)(e) : []),
+    ]);
+    return codes === null;
   },
 
-  async deleteSchedule(organizationId: string, scheduleId: string, readVersion: number, audit: AuditItem) {
-    const result = await db()
-      .transaction.write((e) => [
-        e.schedule
-          .delete({ organization_id: organizationId, schedule_id: scheduleId })
-          .where(({ version }, { eq }) => eq(version, readVersion))
-          .commit(),
-        e.action.put(audit).commit(),
-      ])
-      .go();
-    return !result.canceled;
+  async deleteSchedule(organizationId: string, scheduleId: string, readVersion: number, audit: Audit) {
+    const codes = await transactWriteCodes((e) => [
+      e.schedule
+        .delete({ organization_id: organizationId, schedule_id: scheduleId })
+        .where(({ version }, { eq }) => eq(version, readVersion))
+        .commit(),
+      ...auditRecord(audit.actor, audit.record)(e),
+    ]);
+    return codes === null;
   },
 
   // Payments -------------------------------------------------------------------------------------------
@@ -178,7 +164,7 @@ export const financeStore = {
 
   /** A pending payment marked failed; false when it is no longer pending (paid meanwhile). */
   async failPayment(organizationId: string, paymentId: string, eventId: string | null, at: string) {
-    return conditional(() =>
+    return writtenIf(() =>
       db()
         .entities.payment.patch({ organization_id: organizationId, payment_id: paymentId })
         .set({ status: 'failed', completed_at: at, ...(eventId && { event_id: eventId }) })
@@ -190,7 +176,7 @@ export const financeStore = {
   // Notices ----------------------------------------------------------------------------------------------
   /** Claims a notice (created where absent): true for the first caller only. */
   async claimNotice(organizationId: string, noticeId: string, now: Date) {
-    return conditional(() =>
+    return writtenIf(() =>
       db()
         .entities.financeNotice.create({
           organization_id: organizationId,

@@ -7,7 +7,8 @@ import { sendMonthlyStatements } from './statements.ts';
  * in the cloud). Each is idempotent per (job, period): run twice, it posts and sends once.
  */
 type ScheduledEvent = { scheduledTime?: string };
-const timeOf = (event: ScheduledEvent) => (event.scheduledTime ? new Date(event.scheduledTime) : new Date());
+const timeOf = (event: ScheduledEvent) =>
+  event.scheduledTime ? new Date(event.scheduledTime) : defaultFinanceDeps.now();
 
 /** Daily: the scheduled (recurring) transactions that are due, in each organization's time zone. */
 export const runScheduledTransactions = (event: ScheduledEvent = {}) =>

@@ -14,7 +14,7 @@ import {
 } from '../../contracts/schemas/finance-enums.ts';
 import type { ChargeExplanation } from '../../contracts/schemas/tariffs.ts';
 import type { MemberPerson, OrganizationFinance } from '../organizations/public.ts';
-import { actionItem } from '../platform/audit/actions.ts';
+import { auditRecord } from '../platform/audit/actions.ts';
 import type { Actor } from '../platform/auth/actor.ts';
 import { domainError, missingPermissions, notFound, validationFailed } from '../platform/http/errors.ts';
 import {
@@ -205,17 +205,13 @@ export async function createTransaction(deps: FinanceDeps, actor: Actor, input: 
     organization_id: org.organization_id,
     entries: [entry],
     extra: (e) => [
-      e.action
-        .put(
-          actionItem(actor, {
-            action: 'transaction.create',
-            target_type: 'transaction',
-            target_id: entry.entry_id,
-            details: { type: entry.transaction_type, amount: entry.amount, user_id: entry.user_id },
-            subject_user_id: entry.user_id,
-          }),
-        )
-        .commit(),
+      ...auditRecord(actor, {
+        action: 'transaction.create',
+        target_type: 'transaction',
+        target_id: entry.entry_id,
+        details: { type: entry.transaction_type, amount: entry.amount, user_id: entry.user_id },
+        subject_user_id: entry.user_id,
+      })(e),
     ],
   });
   if (outcome.status === 'refused') {
@@ -248,17 +244,13 @@ export async function rollbackTransaction(
     entries: [reversal],
     reverses: [{ original, by: reversal.entry_id }],
     extra: (e) => [
-      e.action
-        .put(
-          actionItem(actor, {
-            action: 'transaction.rollback',
-            target_type: 'transaction',
-            target_id: original.entry_id,
-            details: { type: original.transaction_type, amount: reversal.amount, user_id: original.user_id },
-            subject_user_id: original.user_id,
-          }),
-        )
-        .commit(),
+      ...auditRecord(actor, {
+        action: 'transaction.rollback',
+        target_type: 'transaction',
+        target_id: original.entry_id,
+        details: { type: original.transaction_type, amount: reversal.amount, user_id: original.user_id },
+        subject_user_id: original.user_id,
+      })(e),
     ],
   });
   if (outcome.status === 'refused') throw domainError('already_rolled_back');

@@ -1,14 +1,18 @@
 import type { EntityItem } from 'electrodb';
-import type { TransactionEntities } from '../aircraft/counters.ts';
 import { db } from '../platform/db/service.ts';
-import { isConditionFailure } from '../platform/db/writes.ts';
+import {
+  type TransactionBuilder,
+  type TransactionEntities,
+  transactWriteCodes,
+  writtenIf,
+} from '../platform/db/writes.ts';
 import { conflict } from '../platform/http/errors.ts';
 import type { ledgerEntry, ledgerMonth, memberBalance } from './entities.ts';
 
 export type StoredEntry = EntityItem<typeof ledgerEntry>;
 export type StoredBalance = EntityItem<typeof memberBalance>;
 export type StoredMonth = EntityItem<typeof ledgerMonth>;
-type Commit = ReturnType<Parameters<ReturnType<typeof db>['transaction']['write']>[0]>[number];
+type Commit = ReturnType<TransactionBuilder>[number];
 
 /** An entry to create (its id decided by what it posts: a retry writes the same one). */
 export type EntryToPost = Omit<StoredEntry, 'created_at' | 'reversed_by'> & { created_at?: string };
@@ -75,45 +79,42 @@ export const ledgerStore = {
       months.set(key, m);
     }
     for (let attempt = 0; ; attempt++) {
-      const result = await db()
-        .transaction.write((e) => {
-          const items: Commit[] = [];
-          for (const entry of posting.entries) items.push(e.ledgerEntry.create(entry).commit());
-          for (const { original, by } of posting.reverses ?? [])
-            items.push(
-              e.ledgerEntry
-                .patch({
-                  organization_id: original.organization_id,
-                  user_id: original.user_id,
-                  date: original.date,
-                  entry_id: original.entry_id,
-                })
-                .set({ reversed_by: by })
-                .where(({ reversed_by }, { notExists }) => notExists(reversed_by))
-                .commit(),
-            );
-          // Upserts, not updates: an update would leave the month's member index keys unwritten.
-          for (const [user_id, b] of balances)
-            items.push(
-              e.memberBalance
-                .upsert({ organization_id: org, user_id })
-                .add({ balance: b.amount, entries: b.count })
-                .commit(),
-            );
-          for (const m of months.values())
-            items.push(
-              e.ledgerMonth
-                .upsert({ organization_id: org, user_id: m.user_id, month: m.month })
-                .add({ amount: m.amount, entries: m.count })
-                .commit(),
-            );
-          items.push(...(posting.extra?.(e) ?? []));
-          if (items.length > MAX_ITEMS) throw new Error('posting too large for one transaction');
-          return items;
-        })
-        .go();
-      if (!result.canceled) return { status: 'posted' };
-      const codes = (result.data as unknown as { code: string }[]).map((d) => d.code);
+      const codes = await transactWriteCodes((e) => {
+        const items: Commit[] = [];
+        for (const entry of posting.entries) items.push(e.ledgerEntry.create(entry).commit());
+        for (const { original, by } of posting.reverses ?? [])
+          items.push(
+            e.ledgerEntry
+              .patch({
+                organization_id: original.organization_id,
+                user_id: original.user_id,
+                date: original.date,
+                entry_id: original.entry_id,
+              })
+              .set({ reversed_by: by })
+              .where(({ reversed_by }, { notExists }) => notExists(reversed_by))
+              .commit(),
+          );
+        // Upserts, not updates: an update would leave the month's member index keys unwritten.
+        for (const [user_id, b] of balances)
+          items.push(
+            e.memberBalance
+              .upsert({ organization_id: org, user_id })
+              .add({ balance: b.amount, entries: b.count })
+              .commit(),
+          );
+        for (const m of months.values())
+          items.push(
+            e.ledgerMonth
+              .upsert({ organization_id: org, user_id: m.user_id, month: m.month })
+              .add({ amount: m.amount, entries: m.count })
+              .commit(),
+          );
+        items.push(...(posting.extra?.(e) ?? []));
+        if (items.length > MAX_ITEMS) throw new Error('posting too large for one transaction');
+        return items;
+      });
+      if (!codes) return { status: 'posted' };
       if (codes.includes('ConditionalCheckFailed')) return { status: 'refused', codes };
       if (!codes.includes('TransactionConflict') || attempt >= CONFLICT_RETRIES) throw conflict();
       await sleep(Math.random() * 20 * 2 ** Math.min(attempt, 5));
@@ -221,20 +222,16 @@ export const ledgerStore = {
 
   /** Sets `low_notified_at` unless it was set within the week: true when this call set it. */
   async markLowNotified(organizationId: string, userId: string, now: string, weekAgo: string) {
-    try {
-      await db()
+    return writtenIf(() =>
+      db()
         .entities.memberBalance.patch({ organization_id: organizationId, user_id: userId })
         .set({ low_notified_at: now })
         .where(
           ({ low_notified_at }, { notExists, lt }) =>
             `${notExists(low_notified_at)} OR ${lt(low_notified_at, weekAgo)}`,
         )
-        .go();
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+        .go(),
+    );
   },
 
   /** A member's months after `month` (yyyy-mm), for a balance at a past day. */

@@ -1,14 +1,13 @@
+import { timeOrderedId } from '../../contracts/ids.ts';
 import type {
   CreateMembershipInput,
   MembershipOutput,
   UpdateMembershipInput,
 } from '../../contracts/schemas/finance.ts';
 import type { MemberPerson, OrganizationFinance } from '../organizations/public.ts';
-import { actionItem } from '../platform/audit/actions.ts';
+import { auditRecord } from '../platform/audit/actions.ts';
 import type { Actor } from '../platform/auth/actor.ts';
-import { timeOrderedId } from '../platform/db/ids.ts';
-import { db } from '../platform/db/service.ts';
-import { committed } from '../platform/db/writes.ts';
+import { transactWrite } from '../platform/db/writes.ts';
 import { conflict, notFound } from '../platform/http/errors.ts';
 import { can, type FinanceDeps, memberOf, nameOf, organizationOf } from './finance-context.ts';
 import type { StoredMembership } from './finance-store.ts';
@@ -155,28 +154,21 @@ async function write(
   readVersion: number,
   action: 'membership.create' | 'membership.update',
 ) {
-  const result = await db()
-    .transaction.write((e) => [
-      readVersion === 0
-        ? e.financeMembership.create(item).commit()
-        : e.financeMembership
-            .put(item)
-            .where(({ version }, { eq }) => eq(version, readVersion))
-            .commit(),
-      e.action
-        .put(
-          actionItem(actor, {
-            action,
-            target_type: 'membership',
-            target_id: item.membership_id,
-            details: { type: item.membership_type },
-            subject_user_id: item.user_id,
-          }),
-        )
-        .commit(),
-    ])
-    .go();
-  committed(result);
+  await transactWrite((e) => [
+    readVersion === 0
+      ? e.financeMembership.create(item).commit()
+      : e.financeMembership
+          .put(item)
+          .where(({ version }, { eq }) => eq(version, readVersion))
+          .commit(),
+    ...auditRecord(actor, {
+      action,
+      target_type: 'membership',
+      target_id: item.membership_id,
+      details: { type: item.membership_type },
+      subject_user_id: item.user_id,
+    })(e),
+  ]);
 }
 
 /** POST /api/memberships */
@@ -224,24 +216,17 @@ export async function deleteMembership(
   const org = await organizationOf(deps, actor);
   const current = await membershipFor(deps, org, id);
   if (version !== undefined && version !== current.version) throw conflict();
-  const result = await db()
-    .transaction.write((e) => [
-      e.financeMembership
-        .delete({ organization_id: org.organization_id, membership_id: id })
-        .where(({ version: v }, { eq }) => eq(v, current.version))
-        .commit(),
-      e.action
-        .put(
-          actionItem(actor, {
-            action: 'membership.delete',
-            target_type: 'membership',
-            target_id: id,
-            subject_user_id: current.user_id,
-          }),
-        )
-        .commit(),
-    ])
-    .go();
-  committed(result);
+  await transactWrite((e) => [
+    e.financeMembership
+      .delete({ organization_id: org.organization_id, membership_id: id })
+      .where(({ version: v }, { eq }) => eq(v, current.version))
+      .commit(),
+    ...auditRecord(actor, {
+      action: 'membership.delete',
+      target_type: 'membership',
+      target_id: id,
+      subject_user_id: current.user_id,
+    })(e),
+  ]);
   return { deleted: true as const };
 }

@@ -1,4 +1,4 @@
-import { formatMoney } from '../../contracts/schemas/organizations.ts';
+import { formatMoney } from '../../contracts/money.ts';
 import type { OrganizationFinance } from '../organizations/public.ts';
 import { logger } from '../platform/log/logger.ts';
 import { mailPerson } from '../platform/mail/mail-person.ts';

@@ -1,10 +1,10 @@
 import type Stripe from 'stripe';
 import { todayIn } from '../../contracts/calendar.ts';
-import { formatMoney } from '../../contracts/schemas/organizations.ts';
+import { timeOrderedId } from '../../contracts/ids.ts';
+import { formatMoney } from '../../contracts/money.ts';
 import type { OrganizationFinance } from '../organizations/public.ts';
 import type { Actor } from '../platform/auth/actor.ts';
 import { env } from '../platform/config/env.ts';
-import { timeOrderedId } from '../platform/db/ids.ts';
 import { domainError, notFound, validationFailed } from '../platform/http/errors.ts';
 import type { RawRequest } from '../platform/http/router.ts';
 import { logger } from '../platform/log/logger.ts';

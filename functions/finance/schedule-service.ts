@@ -1,9 +1,8 @@
 import { addDays, todayIn } from '../../contracts/calendar.ts';
+import { timeOrderedId } from '../../contracts/ids.ts';
 import type { ScheduleInput, ScheduleOutput, UpdateScheduleInput } from '../../contracts/schemas/finance.ts';
 import type { OrganizationFinance } from '../organizations/public.ts';
-import { actionItem } from '../platform/audit/actions.ts';
 import type { Actor } from '../platform/auth/actor.ts';
-import { timeOrderedId } from '../platform/db/ids.ts';
 import { conflict, domainError, notFound, validationFailed } from '../platform/http/errors.ts';
 import { logger } from '../platform/log/logger.ts';
 import { can, type FinanceDeps, membershipOn, nameOf, organizationOf, todayOf } from './finance-context.ts';
@@ -180,11 +179,10 @@ async function save(
   readVersion: number,
   action: 'schedule.create' | 'schedule.update' | 'schedule.recalculate',
 ) {
-  const saved = await deps.store.putSchedule(
-    item,
-    readVersion,
-    actionItem(actor, { action, target_type: 'schedule', target_id: item.schedule_id }),
-  );
+  const saved = await deps.store.putSchedule(item, readVersion, {
+    actor,
+    record: { action, target_type: 'schedule', target_id: item.schedule_id },
+  });
   if (!saved) throw conflict();
 }
 
@@ -253,7 +251,10 @@ export async function deleteSchedule(deps: FinanceDeps, actor: Actor, id: string
   const org = await organizationOf(deps, actor);
   const current = await scheduleFor(deps, org, id);
   if (((current.runs as Run[]) ?? []).length > 0) throw domainError('not_editable');
-  const audit = actionItem(actor, { action: 'schedule.delete', target_type: 'schedule', target_id: id });
+  const audit = {
+    actor,
+    record: { action: 'schedule.delete' as const, target_type: 'schedule', target_id: id },
+  };
   if (!(await deps.store.deleteSchedule(org.organization_id, id, current.version, audit))) throw conflict();
   return { deleted: true as const };
 }

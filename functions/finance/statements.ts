@@ -1,6 +1,6 @@
 import { addDays } from '../../contracts/calendar.ts';
-import { formatMoney } from '../../contracts/schemas/organizations.ts';
-import { organizationsWithModule } from '../organizations/public.ts';
+import { formatMoney } from '../../contracts/money.ts';
+import { financialOrganizations } from '../organizations/public.ts';
 import { logger } from '../platform/log/logger.ts';
 import { mailPerson } from '../platform/mail/mail-person.ts';
 import { type FinanceDeps, membershipOn } from './finance-context.ts';
@@ -22,7 +22,7 @@ const previousMonth = (today: string) => {
 export async function sendMonthlyStatements(
   deps: FinanceDeps,
   at: Date,
-  organizations = () => organizationsWithModule('financial'),
+  organizations = financialOrganizations,
 ) {
   let sent = 0;
   for (const org of await organizations()) {

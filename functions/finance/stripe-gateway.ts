@@ -44,11 +44,14 @@ async function secretFromManager(arn: string): Promise<StripeKeys | null> {
   return { secretKey: value.secret_key, webhookSecret: value.webhook_secret, apiUrl: null };
 }
 
+/** The clock of the keys' cache (milliseconds). */
+const cacheClock = { now: () => Date.now() };
+
 /** The keys in force, or null when card payment is not configured. */
 export async function stripeKeys(): Promise<StripeKeys | null> {
   const { STRIPE_SECRET_ARN, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL } = env();
   const source = `${STRIPE_SECRET_ARN ?? ''}|${STRIPE_SECRET_KEY ?? ''}|${STRIPE_API_URL ?? ''}`;
-  if (cached && cached.source === source && Date.now() - cached.at < KEYS_TTL_MS) return cached.keys;
+  if (cached && cached.source === source && cacheClock.now() - cached.at < KEYS_TTL_MS) return cached.keys;
   let keys: StripeKeys | null = null;
   if (STRIPE_SECRET_KEY && STRIPE_WEBHOOK_SECRET)
     keys = {
@@ -57,7 +60,7 @@ export async function stripeKeys(): Promise<StripeKeys | null> {
       apiUrl: STRIPE_API_URL ?? null,
     };
   else if (STRIPE_SECRET_ARN) keys = await secretFromManager(STRIPE_SECRET_ARN);
-  cached = { keys, at: Date.now(), source };
+  cached = { keys, at: cacheClock.now(), source };
   return keys;
 }
 

@@ -1,4 +1,5 @@
 import { daysBetween } from '../../contracts/calendar.ts';
+import { timeOrderedId } from '../../contracts/ids.ts';
 import type { AircraftCategory } from '../../contracts/schemas/finance-enums.ts';
 import type {
   CreateTariffInput,
@@ -11,11 +12,9 @@ import type {
 import { allPlanePrices, type PlanePrices } from '../aircraft/public.ts';
 import { type ChargeableFlight, landedFlightsBetween } from '../flights/public.ts';
 import type { OrganizationFinance } from '../organizations/public.ts';
-import { actionItem } from '../platform/audit/actions.ts';
+import { auditRecord } from '../platform/audit/actions.ts';
 import type { Actor } from '../platform/auth/actor.ts';
-import { timeOrderedId } from '../platform/db/ids.ts';
-import { db } from '../platform/db/service.ts';
-import { committed } from '../platform/db/writes.ts';
+import { transactWrite } from '../platform/db/writes.ts';
 import { conflict, domainError, notFound, validationFailed } from '../platform/http/errors.ts';
 import { defaultPayerOf } from './charge-service.ts';
 import { can, type FinanceDeps, membershipOn, nameOf, organizationOf, todayOf } from './finance-context.ts';
@@ -107,18 +106,15 @@ async function write(
   readVersion: number,
   action: 'tariff.create' | 'tariff.update' | 'tariff.publish',
 ) {
-  const result = await db()
-    .transaction.write((e) => [
-      readVersion === 0
-        ? e.tariff.create(item).commit()
-        : e.tariff
-            .put(item)
-            .where(({ version, status }, { eq }) => `${eq(version, readVersion)} AND ${eq(status, 'draft')}`)
-            .commit(),
-      e.action.put(actionItem(actor, { action, target_type: 'tariff', target_id: item.tariff_id })).commit(),
-    ])
-    .go();
-  committed(result);
+  await transactWrite((e) => [
+    readVersion === 0
+      ? e.tariff.create(item).commit()
+      : e.tariff
+          .put(item)
+          .where(({ version, status }, { eq }) => `${eq(version, readVersion)} AND ${eq(status, 'draft')}`)
+          .commit(),
+    ...auditRecord(actor, { action, target_type: 'tariff', target_id: item.tariff_id })(e),
+  ]);
 }
 
 /** POST /api/tariffs: an empty draft, a copy of a tariff, or the organization's prices as a first draft. */
@@ -206,18 +202,13 @@ export async function deleteTariff(deps: FinanceDeps, actor: Actor, tariffId: st
   const org = await organizationOf(deps, actor);
   const current = await tariffFor(deps, org, tariffId);
   if (current.status !== 'draft') throw domainError('not_editable');
-  const result = await db()
-    .transaction.write((e) => [
-      e.tariff
-        .delete({ organization_id: org.organization_id, tariff_id: tariffId })
-        .where(({ version, status }, { eq }) => `${eq(version, current.version)} AND ${eq(status, 'draft')}`)
-        .commit(),
-      e.action
-        .put(actionItem(actor, { action: 'tariff.delete', target_type: 'tariff', target_id: tariffId }))
-        .commit(),
-    ])
-    .go();
-  committed(result);
+  await transactWrite((e) => [
+    e.tariff
+      .delete({ organization_id: org.organization_id, tariff_id: tariffId })
+      .where(({ version, status }, { eq }) => `${eq(version, current.version)} AND ${eq(status, 'draft')}`)
+      .commit(),
+    ...auditRecord(actor, { action: 'tariff.delete', target_type: 'tariff', target_id: tariffId })(e),
+  ]);
   return { deleted: true as const };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { explanationSummary, type Translate } from '../../contracts/charge-explanation.ts';
+import { formatMoney } from '../../contracts/money.ts';
 import { roundTo } from '../../contracts/schemas/finance-enums.ts';
-import { formatMoney } from '../../contracts/schemas/organizations.ts';
 import type { PriceRule } from '../../contracts/schemas/tariffs.ts';
 import { translator } from '../../functions/finance/export-service.ts';
 import {

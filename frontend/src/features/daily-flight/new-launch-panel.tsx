@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { TAKEOFF_TYPES } from '../../../../contracts/schemas/flight-enums.ts';
 import type { CreateFlightInput } from '../../../../contracts/schemas/flights.ts';
 import type { PlaneItem, UserItem } from '../../../../contracts/schemas/lookups.ts';
+import { dynamicT } from '../../lib/i18n-keys.ts';
 import { PayerStandingWarning } from '../finance/payer-standing.tsx';
 import { MemberSelect } from './member-select.tsx';
 import type { CreatePreview } from './outbox.ts';
@@ -205,7 +206,7 @@ export const NewLaunchPanel = memo(function NewLaunchPanel({
                 onClick={() => setTypeId(id)}
                 data-testid={`launch-method-${id}`}
               >
-                {t(`launch.${TAKEOFF_TYPES[id - 1]}`)}
+                {t(`launch.${TAKEOFF_TYPES[id - 1] ?? 'tow'}`)}
               </button>
             ))}
           </fieldset>
@@ -306,7 +307,7 @@ export const NewLaunchPanel = memo(function NewLaunchPanel({
             style={{ color: '#b0120a', fontWeight: 700 }}
             data-testid="launch-problem"
           >
-            {t(`launch_panel.problem.${problem}`)}
+            {dynamicT(t)(`launch_panel.problem.${problem}`)}
           </div>
         )}
       </SpaceBetween>

@@ -12,6 +12,7 @@ import {
 import type { ChargeExplanation } from '../../../../contracts/schemas/tariffs.ts';
 import { formatDate, formatMinutes } from '../../lib/format.ts';
 import { currentLang } from '../../lib/i18n.ts';
+import { dynamicT } from '../../lib/i18n-keys.ts';
 import { useMoney } from './finance-ui.tsx';
 
 /**
@@ -23,7 +24,7 @@ export function ChargeExplanationView({ explanation }: { explanation: ChargeExpl
   const { t } = useTranslation(['ledger', 'finance']);
   const { money } = useMoney();
   const lang = currentLang();
-  const tr: Translate = (key, values) => t(key, values);
+  const tr: Translate = dynamicT(t);
   const inputs = explanation.inputs;
   return (
     <SpaceBetween size="m" data-testid="charge-explanation">

@@ -33,7 +33,7 @@ let rowKey = 0;
  * the tariff in force for its day. It says so when there is nothing to charge yet.
  */
 export default function FlightChargePanel({ flightId }: { flightId: string }) {
-  const { t } = useTranslation(['finance', 'ledger']);
+  const { t } = useTranslation(['finance', 'ledger', 'common']);
   const { money } = useMoney();
   const [charge, setCharge] = useState<FlightChargeOutput | null>(null);
   const [hidden, setHidden] = useState(false);

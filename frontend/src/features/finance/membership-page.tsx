@@ -9,13 +9,13 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
+import { moneyInputText, parseMoney } from '../../../../contracts/money.ts';
 import {
   createMembershipInput,
   type MembershipOutput,
   updateMembershipInput,
 } from '../../../../contracts/schemas/finance.ts';
 import { MEMBERSHIP_TYPES, type MembershipType } from '../../../../contracts/schemas/finance-enums.ts';
-import { moneyInputText, parseMoney } from '../../../../contracts/schemas/organizations.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { LoadFailed, RecordFormFrame } from '../../components/forms/record-form.tsx';
@@ -65,7 +65,7 @@ const moneyOrNull = (text: string) => {
  * transactions, the member's minimum balance and what they are told about it, and the vote.
  */
 export default function MembershipPage() {
-  const { t } = useTranslation(['finance', 'ledger', 'nav']);
+  const { t } = useTranslation(['finance', 'ledger', 'nav', 'common']);
   const { id = 'new' } = useParams();
   const navigate = useNavigate();
   const today = useToday();

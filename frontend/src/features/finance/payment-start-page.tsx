@@ -11,10 +11,11 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { parseMoney } from '../../../../contracts/schemas/organizations.ts';
+import { parseMoney } from '../../../../contracts/money.ts';
 import { LoadFailed } from '../../components/forms/record-form.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { ApiError, call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
+import { dynamicT } from '../../lib/i18n-keys.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { useMoney } from './finance-ui.tsx';
 
@@ -60,7 +61,8 @@ export default function PaymentStartPage() {
       window.location.assign(started.checkout_url);
     } catch (e) {
       setBusy(false);
-      if (e instanceof FieldErrors) setError(t(`messages:${e.errors.amount?.[0] ?? 'invalid_value'}`));
+      if (e instanceof FieldErrors)
+        setError(dynamicT(t)(`messages:${e.errors.amount?.[0] ?? 'invalid_value'}`));
       else if (e instanceof ApiError && e.code === 'payments_not_configured')
         setConfig({ ...config, enabled: false });
       else reportFailure(e);

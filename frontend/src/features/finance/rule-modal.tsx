@@ -9,6 +9,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
+import { moneyInputText, parseMoney } from '../../../../contracts/money.ts';
 import {
   AIRCRAFT_CATEGORIES,
   type AircraftCategory,
@@ -16,7 +17,6 @@ import {
   type MembershipType,
 } from '../../../../contracts/schemas/finance-enums.ts';
 import { TAKEOFF_TYPES, type TakeoffType } from '../../../../contracts/schemas/flight-enums.ts';
-import { moneyInputText, parseMoney } from '../../../../contracts/schemas/organizations.ts';
 import { type PriceRule, priceRule } from '../../../../contracts/schemas/tariffs.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
 import { useFieldErrors } from '../../components/forms/field-errors.ts';

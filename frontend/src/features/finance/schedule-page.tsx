@@ -14,6 +14,7 @@ import Table from '@cloudscape-design/components/table';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
+import { moneyInputText, parseMoney } from '../../../../contracts/money.ts';
 import {
   type ScheduleOutput,
   scheduleInput,
@@ -29,7 +30,6 @@ import {
   SCHEDULED_TRANSACTION_TYPES,
   type ScheduledTransactionType,
 } from '../../../../contracts/schemas/finance-enums.ts';
-import { moneyInputText, parseMoney } from '../../../../contracts/schemas/organizations.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { LoadFailed, RecordFormFrame } from '../../components/forms/record-form.tsx';
@@ -70,7 +70,7 @@ const wholeOr = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text) : un
  * first shows what would change and warns that the earlier calculation is then lost.
  */
 export default function SchedulePage() {
-  const { t } = useTranslation(['finance', 'ledger', 'nav', 'messages']);
+  const { t } = useTranslation(['finance', 'ledger', 'nav', 'messages', 'common']);
   const { edit_type: editType = 'new', id = '' } = useParams();
   const navigate = useNavigate();
   const today = useToday();

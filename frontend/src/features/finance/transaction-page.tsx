@@ -14,13 +14,13 @@ import Textarea from '@cloudscape-design/components/textarea';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
+import { parseMoney } from '../../../../contracts/money.ts';
 import { createTransactionInput, type TransactionOutput } from '../../../../contracts/schemas/finance.ts';
 import {
   MANUAL_SIGN,
   MANUAL_TRANSACTION_TYPES,
   type ManualTransactionType,
 } from '../../../../contracts/schemas/finance-enums.ts';
-import { parseMoney } from '../../../../contracts/schemas/organizations.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { LoadFailed, RecordFormFrame } from '../../components/forms/record-form.tsx';

@@ -9,7 +9,17 @@ import { useStore } from '../../lib/store.ts';
  * The person's own screens (spec §2 profile routes), in the user menu of the top navigation; one
  * that needs a module shows only where the organization has it on.
  */
-const PROFILE_MENU: readonly { key: string; path: string; module?: Module }[] = [
+const PROFILE_MENU: readonly {
+  key:
+    | 'profile_edit'
+    | 'pilot_info_edit'
+    | 'profile_transactions'
+    | 'notifications'
+    | 'profile_actions'
+    | 'change_password';
+  path: string;
+  module?: Module;
+}[] = [
   { key: 'profile_edit', path: 'profile/edit' },
   { key: 'pilot_info_edit', path: 'profile/pilot-info-edit' },
   { key: 'profile_transactions', path: 'profile/transactions', module: 'financial' },
@@ -18,9 +28,11 @@ const PROFILE_MENU: readonly { key: string; path: string; module?: Module }[] = 
   { key: 'change_password', path: 'profile/change-password' },
 ];
 
-export function useProfileMenuItems(): ButtonDropdownProps.Item[] {
-  const { t } = useTranslation('nav');
+/** The items of a signed-in person's menu; `nav` is asked for only then (the public screens go without). */
+export function useProfileMenuItems(signedIn: boolean): ButtonDropdownProps.Item[] {
+  const { t } = useTranslation(signedIn ? 'nav' : 'common');
   const { profile } = useStore(session);
+  if (!signedIn) return [];
   const modules = profile?.organization?.modules ?? [];
   return PROFILE_MENU.filter((item) => !item.module || modules.includes(item.module)).map(
     ({ key, path }) => ({
