@@ -151,7 +151,7 @@ describe('a landed flight is charged to its payer, with its explanation', () => 
     expect(net(again)).toBe(standing[0]!.amount);
   });
 
-  it("an aerotow: the tow plane's flight is charged to the glider's payer", async () => {
+  it("an aerotow: the tow plane's flight is priced for the glider's payer (the demo tariff has the tug's time in the tow by height)", async () => {
     const glider = await sheet.create({
       plane_id: 'plane-ha-4455',
       takeoff_type_id: 5,
@@ -181,11 +181,16 @@ describe('a landed flight is charged to its payer, with its explanation', () => 
     const towCharge = await chargeOf(tow.body.flight_id);
     const gliderCharge = await chargeOf(glider.body.flight_id);
 
-    expect(towCharge.body.state).toBe('charged');
-    expect(towCharge.body.entries.map((e: { user_id: string }) => e.user_id)).toEqual(['user-fekete']);
+    // The demo tariff's rule prices the tug's minutes at 0 (the glider pays the tow by its height):
+    // nothing to post, yet the explanation says so, for the glider's payer.
+    expect(towCharge.body.state, JSON.stringify(towCharge.body)).toBe('no_charge');
+    expect(towCharge.body.entries).toEqual([]);
     expect(towCharge.body.explanation.inputs.flight_role).toBe('tow');
-    expect(towCharge.body.explanation.lines.map((l: { component: string }) => l.component)).toContain(
-      'tow_time',
+    expect(towCharge.body.explanation.shares.map((s: { user_id: string }) => s.user_id)).toEqual([
+      'user-fekete',
+    ]);
+    expect(towCharge.body.explanation.lines).toContainEqual(
+      expect.objectContaining({ component: 'tow_time', rule_id: 'tug-in-tow', amount: 0 }),
     );
     expect(gliderCharge.body.entries.map((e: { user_id: string }) => e.user_id)).toEqual(['user-fekete']);
     expect(gliderCharge.body.explanation.inputs).toMatchObject({ launch_method: 'tow', tow_altitude: 600 });

@@ -166,21 +166,22 @@ describe('the statement and balances at past days', () => {
         sub: FINANCE,
         body: { client_id: clientId(), user_id: member, transaction_type: type, amount, date },
       });
+    // Days after every seeded entry (the seed posts up to today), so `start` is the balance before them.
     const start = await balanceOf(member);
-    await post(1_000_000, '2026-10-05', 'payment_received');
-    await post(200_000, '2026-10-20');
-    await post(300_000, '2026-11-03');
-    await post(50_000, '2026-12-01');
+    await post(1_000_000, '2030-10-05', 'payment_received');
+    await post(200_000, '2030-10-20');
+    await post(300_000, '2030-11-03');
+    await post(50_000, '2030-12-01');
 
     const statement = await platform.invoke('getMemberStatement', {
       sub: FINANCE,
       params: { user_id: member },
-      query: { from: '2026-10-10', to: '2026-11-30', limit: '1' },
+      query: { from: '2030-10-10', to: '2030-11-30', limit: '1' },
     });
     const next = await platform.invoke('getMemberStatement', {
       sub: FINANCE,
       params: { user_id: member },
-      query: { from: '2026-10-10', to: '2026-11-30', limit: '1', cursor: statement.body.cursor },
+      query: { from: '2030-10-10', to: '2030-11-30', limit: '1', cursor: statement.body.cursor },
     });
 
     expect(statement.status, JSON.stringify(statement.body)).toBe(200);
@@ -199,7 +200,7 @@ describe('the statement and balances at past days', () => {
       ? await platform.invoke('getMemberStatement', {
           sub: FINANCE,
           params: { user_id: member },
-          query: { from: '2026-10-10', to: '2026-11-30', limit: '1', cursor: next.body.cursor },
+          query: { from: '2030-10-10', to: '2030-11-30', limit: '1', cursor: next.body.cursor },
         })
       : null;
     expect(last?.body.items ?? []).toEqual([]);
