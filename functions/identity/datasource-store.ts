@@ -35,11 +35,12 @@ export async function isKnownAirport(icao: string): Promise<boolean> {
 }
 
 /**
- * Called through, not captured: the organizations domain's public module imports identity's too
- * (notify), so whichever of the two loads first, the other's functions are read when called.
+ * Other domains' reads are resolved at call time: organizations' deps import identity/public.ts,
+ * which exports this module, so binding them here at load would read them before they exist when
+ * organizations/public.ts is loaded first (a flights or aircraft Lambda's cold start).
  */
 export const datasourceStore = {
-  airports: () => referenceAirports(),
+  airports: referenceAirports,
   /** The active members of an organization. */
   memberIds: (organizationId: string) => activeMemberIds(organizationId),
   /** People by id; ids that have no person are left out. */
@@ -51,7 +52,7 @@ export const datasourceStore = {
   /** The organization's role definitions. */
   roles: (organizationId: string) => rolesOf(organizationId),
   /** The organization's aircraft. */
-  planes: (organizationId: string) => fleet(organizationId),
+  planes: (...args: Parameters<typeof fleet>) => fleet(...args),
   /** A global type list (plane types, document types, countries), owned by the organizations domain. */
   typeList: (listId: string) => typeList(listId),
 };

@@ -21,7 +21,14 @@ import {
   schedule,
   tariff,
 } from '../../finance/entities.ts';
-import { dailySheet, flight, flightStat, logbookBook, logbookEntry } from '../../flights/entities.ts';
+import {
+  dailySheet,
+  flight,
+  flightStat,
+  logbookBook,
+  logbookEntry,
+  signReminder,
+} from '../../flights/entities.ts';
 import { airport, notification, privateProfile, realtimeConnection } from '../../identity/entities.ts';
 import {
   membership,
@@ -71,6 +78,7 @@ const entities = {
   logbookEntry,
   logbookBook,
   flightStat,
+  signReminder,
   livePosition,
   trackPoint,
   detectorState,
