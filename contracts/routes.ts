@@ -4,6 +4,7 @@ import type { RouteDef } from './route-types.ts';
 import { aircraftRoutes } from './routes/aircraft.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { faultsRoutes } from './routes/faults.ts';
+import { financeRoutes } from './routes/finance.ts';
 import { flightRoutes } from './routes/flights.ts';
 import { identityRoutes } from './routes/identity.ts';
 import { logbookRoutes } from './routes/logbook.ts';
@@ -35,6 +36,7 @@ export const routes = {
   ...flightRoutes,
   ...logbookRoutes,
   ...trackingRoutes,
+  ...financeRoutes,
   ...documentRoutes,
   ...messageRoutes,
   ...pricingRoutes,

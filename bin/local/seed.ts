@@ -7,6 +7,7 @@ import { seedAircraft } from './seed-aircraft.ts';
 import { seedDeveloperRoles } from './seed-developer.ts';
 import { seedDocuments } from './seed-documents.ts';
 import { seedFaults } from './seed-faults.ts';
+import { seedFinance } from './seed-finance.ts';
 import { seedFlights } from './seed-flights.ts';
 import { seedLookups } from './seed-lookups.ts';
 import { seedMaintenance } from './seed-maintenance.ts';
@@ -243,6 +244,7 @@ export async function seedDemo(
   await seedFaults();
   await seedMaintenance();
   await seedFlights();
+  await seedFinance();
   await seedDocuments();
   await seedMessages();
   await seedDeveloperRoles();

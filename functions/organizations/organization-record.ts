@@ -62,6 +62,8 @@ const NULLABLE_NUMBER = [
   'normal_work_price',
   'professional_work_price',
   'balance_min',
+  'payment_min',
+  'payment_max',
   'full_fee',
   'discount_fee',
   'yearly_membership_fee',
@@ -91,6 +93,8 @@ export function organizationRecordOf(org: StoredOrganization): OrganizationRecor
     dst: org.dst ?? true,
     is_operator: org.is_operator ?? false,
     recency_policy: org.recency_policy === 'block' ? 'block' : 'warn',
+    balance_policy:
+      org.balance_policy === 'warn' || org.balance_policy === 'block' ? org.balance_policy : 'off',
     certificate_expiry_policy: org.certificate_expiry_policy ?? DEFAULT_CERTIFICATE_POLICY,
     plane_limit: org.plane_limit ?? 0,
     general_limit: org.general_limit ?? 0,

@@ -5,6 +5,7 @@ import { aircraftWalk } from './tenant-walk/aircraft.ts';
 import type { WalkArea } from './tenant-walk/area.ts';
 import { documentsWalk } from './tenant-walk/documents.ts';
 import { faultsWalk } from './tenant-walk/faults.ts';
+import { financeWalk } from './tenant-walk/finance.ts';
 import { flightsWalk } from './tenant-walk/flights.ts';
 import { invitationsWalk } from './tenant-walk/invitations.ts';
 import { maintenanceWalk } from './tenant-walk/maintenance.ts';
@@ -146,6 +147,7 @@ const AREAS: WalkArea[] = [
   flightsWalk,
   trackingWalk,
   invitationsWalk,
+  financeWalk,
   documentsWalk,
   messagesWalk,
 ];

@@ -62,6 +62,9 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   'tracking:unit.speed': LANGS,
   'tracking:unit.climb': LANGS,
   'tracking:heard.altitude': ['fr'],
+  // A range of two amounts: the dash reads the same.
+  'finance:payment.limits_value': ['hu', 'de', 'sk', 'cs', 'pl'],
+  'finance:field.date': ['fr'],
   // A broadcast is the admin's own words after their name: nothing of it is ours to translate.
   'notifications:message.broadcast': ['hu', 'de', 'sk', 'cs', 'pl', 'it'],
   'organizations:target.document': ['fr'],

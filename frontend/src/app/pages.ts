@@ -5,6 +5,7 @@ import { aircraftPages } from './pages/aircraft.ts';
 import { developerPages } from './pages/developer.ts';
 import { documentPages } from './pages/documents.ts';
 import { faultPages } from './pages/faults.ts';
+import { financePages } from './pages/finance.ts';
 import { flightPages } from './pages/flights.ts';
 import { maintenancePages } from './pages/maintenance.ts';
 import { messagePages } from './pages/messages.ts';
@@ -143,6 +144,7 @@ export const pages: readonly PageDef[] = [
   ...faultPages,
   ...flightPages,
   ...trackingPages,
+  ...financePages,
   ...documentPages,
   ...messagePages,
   ...screenPages,

@@ -11,6 +11,18 @@ import {
 } from '../../aircraft/entities.ts';
 import { organizationDocument, personDocument } from '../../documents/entities.ts';
 import {
+  capUsage,
+  financeMembership,
+  financeNotice,
+  flightCharge,
+  ledgerEntry,
+  ledgerMonth,
+  memberBalance,
+  payment,
+  schedule,
+  tariff,
+} from '../../finance/entities.ts';
+import {
   dailySheet,
   flight,
   flightStat,
@@ -74,6 +86,16 @@ const entities = {
   detectorState,
   flightProposal,
   domainEvent,
+  ledgerEntry,
+  memberBalance,
+  ledgerMonth,
+  flightCharge,
+  capUsage,
+  tariff,
+  financeMembership,
+  schedule,
+  payment,
+  financeNotice,
   personDocument,
   organizationDocument,
   message,

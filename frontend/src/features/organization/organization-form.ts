@@ -1,6 +1,7 @@
 import { type CertificatePolicy, DEFAULT_CERTIFICATE_POLICY } from '../../../../contracts/documents.ts';
 import type { Module } from '../../../../contracts/modules.ts';
 import { moneyInputText, parseMoney } from '../../../../contracts/money.ts';
+import type { BalancePolicy } from '../../../../contracts/schemas/finance-enums.ts';
 import {
   type CustomPriceUnit,
   MONEY_FIELDS,
@@ -61,6 +62,7 @@ export type OrganizationFormValues = Record<TextField, string> &
     dst: boolean;
     is_operator: boolean;
     recency_policy: RecencyPolicy;
+    balance_policy: BalancePolicy;
     certificate_expiry_policy: CertificatePolicy;
     contact_id: string;
     operating_day_editor: string;
@@ -85,6 +87,7 @@ export const emptyFormValues = (timezone: string): OrganizationFormValues => {
     dst: true,
     is_operator: false,
     recency_policy: 'warn',
+    balance_policy: 'off',
     certificate_expiry_policy: DEFAULT_CERTIFICATE_POLICY,
     contact_id: '',
     operating_day_editor: '',
@@ -104,6 +107,7 @@ export const toFormValues = (record: OrganizationRecord): OrganizationFormValues
     dst: record.dst,
     is_operator: record.is_operator,
     recency_policy: record.recency_policy,
+    balance_policy: record.balance_policy,
     certificate_expiry_policy: record.certificate_expiry_policy,
     contact_id: text(record.contact_id),
     operating_day_editor: text(record.operating_day_editor),
@@ -149,6 +153,7 @@ export const toInput = (values: OrganizationFormValues, mode: FormMode, version?
     dst: values.dst,
     is_operator: values.is_operator,
     recency_policy: values.recency_policy,
+    balance_policy: values.balance_policy,
     certificate_expiry_policy: values.certificate_expiry_policy,
     contact_id: orNull(values.contact_id),
     operating_day_editor: orNull(values.operating_day_editor),
@@ -219,7 +224,16 @@ export const TABS = {
     'professional_work_price',
     'custom_prices',
   ],
-  finance: ['transaction_start', 'balance_min', 'full_fee', 'discount_fee', 'yearly_membership_fee'],
+  finance: [
+    'transaction_start',
+    'balance_min',
+    'full_fee',
+    'discount_fee',
+    'yearly_membership_fee',
+    'balance_policy',
+    'payment_min',
+    'payment_max',
+  ],
   operations: [
     'operating_day_editor',
     'recency_policy',
