@@ -61,6 +61,11 @@ const BY_NAME: Record<string, unknown> = {
   time: '10:00',
   takeoff_time: '2026-06-15T10:00:00.000Z',
   landing_time: '2026-06-15T11:10:00.000Z',
+  // A browser-made time-ordered id (contracts/ids.ts), a schedule's month, the web app's origin.
+  client_id: 'mfz3k2q1a0123456789',
+  period: '2026-06',
+  return_origin: 'https://app.windsock.aero',
+  amount: 1500000,
 };
 
 const STRING_GUESSES = [
