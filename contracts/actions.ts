@@ -59,5 +59,8 @@ export const ACTION_KEYS = [
   'logbook.update',
   'logbook.delete',
   'logbook.sign',
+  'reservation.create',
+  'reservation.cancel',
+  'reservation.settings',
 ] as const;
 export type ActionKey = (typeof ACTION_KEYS)[number];

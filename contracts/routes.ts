@@ -9,6 +9,7 @@ import { logbookRoutes } from './routes/logbook.ts';
 import { lookupRoutes } from './routes/lookups.ts';
 import { maintenanceRoutes } from './routes/maintenance.ts';
 import { notificationRoutes } from './routes/notifications.ts';
+import { operationsRoutes } from './routes/operations.ts';
 import { organizationRoutes } from './routes/organizations.ts';
 import { peopleRoutes } from './routes/people.ts';
 import { trackingRoutes } from './routes/tracking.ts';
@@ -32,6 +33,7 @@ export const routes = {
   ...flightRoutes,
   ...logbookRoutes,
   ...trackingRoutes,
+  ...operationsRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -1,4 +1,6 @@
 import { db } from '../platform/db/service.ts';
+import { fleetDues } from './maintenance-due.ts';
+import { maintenanceStore } from './maintenance-store.ts';
 import { planeStore } from './plane-store.ts';
 
 /**
@@ -64,4 +66,24 @@ export async function aircraftOfDevice(address: string): Promise<DeviceAircraft[
       plane_category: p.plane_category,
       is_tmg: p.is_tmg ?? false,
     }));
+}
+
+/**
+ * The soonest thing due on an aircraft as of `today` (its maintenance items, components and own
+ * limits, with the forecast from its use): whether it is overdue and the day it falls due, or null
+ * when nothing is tracked. A booking until a day on or after `due_date` runs into the maintenance.
+ */
+export async function maintenanceDueOf(
+  organizationId: string,
+  planeId: string,
+  today: string,
+): Promise<{ overdue: boolean; due_date: string | null } | null> {
+  const dues = (await fleetDues(maintenanceStore, organizationId, today)).find(
+    (d) => d.plane.plane_id === planeId,
+  );
+  const firsts = (dues?.entries ?? []).filter((e) => e.due.first);
+  if (firsts.length === 0) return null;
+  const overdue = firsts.some((e) => e.due.state === 'overdue');
+  const dates = firsts.map((e) => e.due.due_date).filter((d): d is string => Boolean(d));
+  return { overdue, due_date: dates.length > 0 ? dates.sort()[0]! : null };
 }

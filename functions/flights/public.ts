@@ -2,6 +2,7 @@ import { sumTotals } from '../../contracts/logbook-totals.ts';
 import type { LogbookTotals } from '../../contracts/schemas/logbook.ts';
 import { db } from '../platform/db/service.ts';
 import { flightStore } from './flight-store.ts';
+import { defaultLogbookDeps, recencyFor } from './logbook-service.ts';
 import { logbookStore } from './logbook-store.ts';
 
 /**
@@ -36,3 +37,6 @@ export const flightOf = (organizationId: string, flightId: string) =>
 
 /** One line of a person's own logbook (a club line carries its organization and flight), or null. */
 export const logbookEntryOf = (userId: string, entryId: string) => logbookStore.entry(userId, entryId);
+
+/** A pilot's recency rules as of a day (both logbooks and the medical): a booking's check on its last day. */
+export const pilotRecency = (userId: string, day: string) => recencyFor(defaultLogbookDeps, userId, day);

@@ -39,6 +39,9 @@ export const ENTITY_OWNERS = {
   trackPoint: 'tracking',
   detectorState: 'tracking',
   flightProposal: 'tracking',
+  reservation: 'operations',
+  reservationBook: 'operations',
+  reservationSettings: 'operations',
   action: 'platform',
   domainEvent: 'platform',
 } as const satisfies Record<EntityName, Domain | 'platform'>;

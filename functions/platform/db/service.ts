@@ -11,6 +11,7 @@ import {
 } from '../../aircraft/entities.ts';
 import { dailySheet, flight, flightStat, logbookBook, logbookEntry } from '../../flights/entities.ts';
 import { airport, notification, privateProfile, realtimeConnection } from '../../identity/entities.ts';
+import { reservation, reservationBook, reservationSettings } from '../../operations/entities.ts';
 import {
   membership,
   organization,
@@ -64,6 +65,9 @@ const entities = {
   detectorState,
   flightProposal,
   domainEvent,
+  reservation,
+  reservationBook,
+  reservationSettings,
 };
 
 /** The names stores use: `db().entities.<name>`. */

@@ -1,0 +1,47 @@
+import { addDays, todayIn } from '../../../contracts/calendar.ts';
+import { subOf } from '../../helpers/platform.ts';
+import type { WalkArea } from './area.ts';
+
+const a = { reservationId: '' };
+const day = () => addDays(todayIn('Europe/Budapest'), 2);
+const booking = () => ({
+  plane_id: 'plane-ha-4370',
+  start_date: day(),
+  start_time: '09:00',
+  end_date: day(),
+  end_time: '11:00',
+  confirm_warnings: true,
+});
+
+/** The tenant walk over the operations domain's routes: a booking of A's pilot on A's aircraft. */
+export const operationsWalk: WalkArea = {
+  ids: {
+    getReservation: () => ({ id: a.reservationId }),
+    cancelReservation: () => ({ id: a.reservationId }),
+  },
+  bodies: {
+    // A's aircraft in the body: B's member may book only B's aircraft.
+    createReservation: { ...booking(), start_time: '12:00', end_time: '13:00' },
+    cancelReservation: { reason: 'Walk', version: 1 },
+    updateReservationSettings: {
+      checks: {
+        overlap: 'off',
+        instructor_overlap: 'off',
+        maintenance: 'off',
+        rent_permit: 'off',
+        recency: 'off',
+        medical: 'off',
+      },
+      version: 0,
+    },
+  },
+  refusesAInBody: ['createReservation'],
+  async setup(platform) {
+    const made = await platform.invoke('createReservation', {
+      sub: subOf('pilot@demo.windsock.aero'),
+      body: booking(),
+    });
+    if (made.status !== 200) throw new Error(`walk setup: booking answered ${made.status}`);
+    a.reservationId = made.body.reservation_id;
+  },
+};
