@@ -8,6 +8,7 @@ import { seedFaults } from './seed-faults.ts';
 import { seedFlights } from './seed-flights.ts';
 import { seedLookups } from './seed-lookups.ts';
 import { seedMaintenance } from './seed-maintenance.ts';
+import { seedOperations } from './seed-operations.ts';
 import { seedOrganizations } from './seed-organizations.ts';
 import { seedPeople } from './seed-people.ts';
 import { seedProfile } from './seed-profile.ts';
@@ -240,6 +241,7 @@ export async function seedDemo(
   await seedFaults();
   await seedMaintenance();
   await seedFlights();
+  await seedOperations();
   // seed-areas
 }
 

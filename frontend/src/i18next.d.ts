@@ -23,6 +23,7 @@ import type people from './locales/en/people.json';
 import type profile from './locales/en/profile.json';
 import type recency from './locales/en/recency.json';
 import type registration from './locales/en/registration.json';
+import type reservations from './locales/en/reservations.json';
 import type roles from './locales/en/roles.json';
 import type search from './locales/en/search.json';
 import type statistics from './locales/en/statistics.json';
@@ -52,6 +53,7 @@ declare module 'i18next' {
       profile: typeof profile;
       recency: typeof recency;
       registration: typeof registration;
+      reservations: typeof reservations;
       roles: typeof roles;
       search: typeof search;
       statistics: typeof statistics;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIn } from '../../contracts/calendar.ts';
+import { addDays, instantIn, todayIn } from '../../contracts/calendar.ts';
 import { db } from '../../functions/platform/db/service.ts';
 import { type Platform, startPlatform, subOf } from '../helpers/platform.ts';
 
@@ -40,7 +40,10 @@ const stored = async () => {
   const { data } = await db()
     .entities.reservation.query.byPlane({ organization_id: ORG, plane_id: LS4 })
     .go({ pages: 'all' });
-  return data.filter((r) => r.status === 'active');
+  // The test day's active bookings (the seed books other days).
+  const from = instantIn(day, '00:00', TZ);
+  const to = instantIn(addDays(day, 1), '00:00', TZ);
+  return data.filter((r) => r.status === 'active' && r.reservation_start >= from && r.reservation_start < to);
 };
 
 describe('booking an aircraft', () => {
@@ -83,7 +86,7 @@ describe('booking an aircraft', () => {
     });
     expect(week.status).toBe(200);
     // The winner of the race above: 10:00–12:00 or 11:00–13:00, first of the week by start.
-    const first = week.body.items[0];
+    const first = week.body.items.find((r: { reg_num: string }) => r.reg_num === 'HA-4370');
     expect([`${day}T10:00`, `${day}T11:00`]).toContain(first.local_start);
     expect(first).toMatchObject({ reg_num: 'HA-4370', status: 'active' });
     expect(week.body.items.map((r: { local_start: string }) => r.local_start)).toEqual(

@@ -5,6 +5,7 @@ import { aircraftPages } from './pages/aircraft.ts';
 import { faultPages } from './pages/faults.ts';
 import { flightPages } from './pages/flights.ts';
 import { maintenancePages } from './pages/maintenance.ts';
+import { operationsPages } from './pages/operations.ts';
 import { organizationPages } from './pages/organizations.ts';
 import { peoplePages } from './pages/people.ts';
 import { profilePages } from './pages/profile.ts';
@@ -139,6 +140,7 @@ export const pages: readonly PageDef[] = [
   ...faultPages,
   ...flightPages,
   ...trackingPages,
+  ...operationsPages,
 ];
 
 /** Where unknown addresses go: the error page with this message key. */

@@ -3,7 +3,7 @@ import { subOf } from '../../helpers/platform.ts';
 import type { WalkArea } from './area.ts';
 
 const a = { reservationId: '' };
-const day = () => addDays(todayIn('Europe/Budapest'), 2);
+const day = () => addDays(todayIn('Europe/Budapest'), 12);
 const booking = () => ({
   plane_id: 'plane-ha-4370',
   start_date: day(),
