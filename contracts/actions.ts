@@ -62,5 +62,8 @@ export const ACTION_KEYS = [
   'reservation.create',
   'reservation.cancel',
   'reservation.settings',
+  'operating_day.save',
+  'operating_day.signup',
+  'operating_day.unsubscribe',
 ] as const;
 export type ActionKey = (typeof ACTION_KEYS)[number];

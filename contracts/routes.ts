@@ -9,6 +9,7 @@ import { logbookRoutes } from './routes/logbook.ts';
 import { lookupRoutes } from './routes/lookups.ts';
 import { maintenanceRoutes } from './routes/maintenance.ts';
 import { notificationRoutes } from './routes/notifications.ts';
+import { operatingDayRoutes } from './routes/operating-days.ts';
 import { operationsRoutes } from './routes/operations.ts';
 import { organizationRoutes } from './routes/organizations.ts';
 import { peopleRoutes } from './routes/people.ts';
@@ -34,6 +35,7 @@ export const routes = {
   ...logbookRoutes,
   ...trackingRoutes,
   ...operationsRoutes,
+  ...operatingDayRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

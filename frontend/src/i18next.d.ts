@@ -17,6 +17,7 @@ import type messages from './locales/en/messages.json';
 import type modules from './locales/en/modules.json';
 import type nav from './locales/en/nav.json';
 import type notifications from './locales/en/notifications.json';
+import type operatingDays from './locales/en/operating-days.json';
 import type organization from './locales/en/organization.json';
 import type organizations from './locales/en/organizations.json';
 import type people from './locales/en/people.json';
@@ -47,6 +48,7 @@ declare module 'i18next' {
       modules: typeof modules;
       nav: typeof nav;
       notifications: typeof notifications;
+      'operating-days': typeof operatingDays;
       organization: typeof organization;
       organizations: typeof organizations;
       people: typeof people;

@@ -40,3 +40,17 @@ export const logbookEntryOf = (userId: string, entryId: string) => logbookStore.
 
 /** A pilot's recency rules as of a day (both logbooks and the medical): a booking's check on its last day. */
 export const pilotRecency = (userId: string, day: string) => recencyFor(defaultLogbookDeps, userId, day);
+
+/** The day a person last flew (any logbook, club or own), or null: the waitlist's fairness order. */
+export async function lastFlownOn(userId: string): Promise<string | null> {
+  const latest = async (kind: 'glider' | 'general') => {
+    const { data } = await db()
+      .entities.logbookEntry.query.byKind({ user_id: userId, kind })
+      .go({ limit: 1, order: 'desc', attributes: ['takeoff_time'] });
+    return data[0]?.takeoff_time ?? null;
+  };
+  const times = (await Promise.all([latest('glider'), latest('general')])).filter((t): t is string =>
+    Boolean(t),
+  );
+  return times.length > 0 ? (times.sort().at(-1) as string).slice(0, 10) : null;
+}

@@ -1,4 +1,5 @@
 import { Entity } from 'electrodb';
+import { SIGNUP_ROLES, SIGNUP_STATUSES } from '../../contracts/schemas/operating-days.ts';
 import { CHECK_LEVELS } from '../../contracts/schemas/reservations.ts';
 import { versionedRecord } from '../platform/db/attributes.ts';
 
@@ -113,6 +114,51 @@ export const reservationSettings = new Entity({
     byOrganization: {
       pk: { field: 'pk', composite: ['organization_id'], template: 'org#${organization_id}' },
       sk: { field: 'sk', composite: [], template: '#reservation-settings' },
+    },
+  },
+});
+
+const operatingDaysPk = {
+  field: 'pk',
+  composite: ['organization_id'],
+  template: 'org#${organization_id}#operating-days',
+} as const;
+
+/** A flying day of the club (spec §3 Operating day). Its version moves with every sign-up change. */
+export const operatingDay = new Entity({
+  model: { entity: 'operatingDay', version: '1', service },
+  attributes: {
+    organization_id: { type: 'string', required: true },
+    date: { type: 'string', required: true },
+    leader_id: { type: 'string' },
+    operating_day_editor_id: { type: 'string' },
+    students_per_instructor: { type: 'number', required: true, default: 3 },
+    note: { type: 'string' },
+    ...versionedRecord,
+  },
+  indexes: {
+    byOrganization: {
+      pk: operatingDaysPk,
+      sk: { field: 'sk', composite: ['date'], template: 'day#${date}' },
+    },
+  },
+});
+
+/** One member's sign-up for a day, with the role they come for; a student may wait for a place. */
+export const operatingDaySignup = new Entity({
+  model: { entity: 'operatingDaySignup', version: '1', service },
+  attributes: {
+    organization_id: { type: 'string', required: true },
+    date: { type: 'string', required: true },
+    user_id: { type: 'string', required: true },
+    role: { type: SIGNUP_ROLES, required: true },
+    status: { type: SIGNUP_STATUSES, required: true },
+    signed_at: { type: 'string', required: true },
+  },
+  indexes: {
+    byOrganization: {
+      pk: operatingDaysPk,
+      sk: { field: 'sk', composite: ['date', 'user_id'], template: 'signup#${date}#${user_id}' },
     },
   },
 });

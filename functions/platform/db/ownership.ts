@@ -42,6 +42,8 @@ export const ENTITY_OWNERS = {
   reservation: 'operations',
   reservationBook: 'operations',
   reservationSettings: 'operations',
+  operatingDay: 'operations',
+  operatingDaySignup: 'operations',
   action: 'platform',
   domainEvent: 'platform',
 } as const satisfies Record<EntityName, Domain | 'platform'>;

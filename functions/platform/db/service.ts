@@ -11,7 +11,13 @@ import {
 } from '../../aircraft/entities.ts';
 import { dailySheet, flight, flightStat, logbookBook, logbookEntry } from '../../flights/entities.ts';
 import { airport, notification, privateProfile, realtimeConnection } from '../../identity/entities.ts';
-import { reservation, reservationBook, reservationSettings } from '../../operations/entities.ts';
+import {
+  operatingDay,
+  operatingDaySignup,
+  reservation,
+  reservationBook,
+  reservationSettings,
+} from '../../operations/entities.ts';
 import {
   membership,
   organization,
@@ -68,6 +74,8 @@ const entities = {
   reservation,
   reservationBook,
   reservationSettings,
+  operatingDay,
+  operatingDaySignup,
 };
 
 /** The names stores use: `db().entities.<name>`. */

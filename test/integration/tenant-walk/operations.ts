@@ -13,11 +13,18 @@ const booking = () => ({
   confirm_warnings: true,
 });
 
-/** The tenant walk over the operations domain's routes: a booking of A's pilot on A's aircraft. */
+/**
+ * The tenant walk over the operations domain's routes: a booking of A's pilot on A's aircraft, an
+ * operating day of A with A's pilot signed up.
+ */
 export const operationsWalk: WalkArea = {
   ids: {
     getReservation: () => ({ id: a.reservationId }),
     cancelReservation: () => ({ id: a.reservationId }),
+    getOperatingDay: () => ({ date: day() }),
+    saveOperatingDay: () => ({ date: day() }),
+    signUpForOperatingDay: () => ({ date: day() }),
+    unsubscribeFromOperatingDay: () => ({ date: day() }),
   },
   bodies: {
     // A's aircraft in the body: B's member may book only B's aircraft.
@@ -34,6 +41,13 @@ export const operationsWalk: WalkArea = {
       },
       version: 0,
     },
+    saveOperatingDay: {
+      leader_id: null,
+      operating_day_editor_id: null,
+      students_per_instructor: 2,
+      version: 1,
+    },
+    signUpForOperatingDay: { role: 'pilot' },
   },
   refusesAInBody: ['createReservation'],
   async setup(platform) {
@@ -43,5 +57,16 @@ export const operationsWalk: WalkArea = {
     });
     if (made.status !== 200) throw new Error(`walk setup: booking answered ${made.status}`);
     a.reservationId = made.body.reservation_id;
+    const opDay = await platform.invoke('saveOperatingDay', {
+      sub: subOf('admin@demo.windsock.aero'),
+      params: { date: day() },
+      body: { leader_id: null, operating_day_editor_id: null, students_per_instructor: 2, version: 0 },
+    });
+    if (opDay.status !== 200) throw new Error(`walk setup: operating day answered ${opDay.status}`);
+    await platform.invoke('signUpForOperatingDay', {
+      sub: subOf('pilot@demo.windsock.aero'),
+      params: { date: day() },
+      body: { role: 'pilot' },
+    });
   },
 };
