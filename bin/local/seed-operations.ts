@@ -7,7 +7,8 @@ import { orgIdOf, userIdOf } from './seed.ts';
  * The demo club's operations (issue 15 §10): bookings of its two rentable aircraft (HA-4370, an LS4;
  * HA-1265, a G109 motor glider) over the next two weeks, relative to today in Budapest, one of them
  * with an instructor and one cancelled with its reason, so the reservations calendar is full on first
- * sign-in.
+ * sign-in; operating days on the coming two weekends, the first with sign-ups and a student
+ * waiting for a place.
  */
 const TZ = 'Europe/Budapest';
 
@@ -65,7 +66,58 @@ const BOOKINGS: BookingSeed[] = [
   { plane: 'plane-ha-1265', user: 'admin', day: 10, from: '14:00', to: '17:00' },
 ];
 
+/** The coming two weekends' flying days; who signs up for the first (a student waits for a place). */
+const SIGNUPS: {
+  user: string;
+  role: 'student' | 'pilot' | 'instructor' | 'tow_pilot' | 'winch_operator' | 'timer_operator';
+  status: 'confirmed' | 'waitlisted';
+}[] = [
+  { user: 'instructor', role: 'instructor', status: 'confirmed' },
+  { user: 'student', role: 'student', status: 'confirmed' },
+  { user: 'operator', role: 'student', status: 'waitlisted' },
+  { user: 'pilot', role: 'pilot', status: 'confirmed' },
+  { user: 'technical', role: 'tow_pilot', status: 'confirmed' },
+  { user: 'admin', role: 'winch_operator', status: 'confirmed' },
+];
+
+async function seedOperatingDays(now: Date) {
+  const { entities } = db();
+  const organization_id = orgIdOf('demo');
+  const today = todayIn(TZ, now);
+  const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
+  const saturday = addDays(today, (6 - weekday + 7) % 7 || 7);
+  const dates = [saturday, addDays(saturday, 1), addDays(saturday, 7), addDays(saturday, 8)];
+  const at = now.toISOString();
+  for (const [index, date] of dates.entries()) {
+    await entities.operatingDay
+      .put({
+        organization_id,
+        date,
+        leader_id: userIdOf(index % 2 === 0 ? 'instructor' : 'admin'),
+        operating_day_editor_id: userIdOf('operator'),
+        students_per_instructor: 1,
+        note: index === 0 ? 'Csörlés a 31-es pályáról, gyülekező 9:00-kor a hangárnál.' : undefined,
+        version: index === 0 ? SIGNUPS.length + 1 : 1,
+        created_at: at,
+        updated_at: at,
+      })
+      .go();
+  }
+  for (const [index, signup] of SIGNUPS.entries())
+    await entities.operatingDaySignup
+      .put({
+        organization_id,
+        date: saturday,
+        user_id: userIdOf(signup.user),
+        role: signup.role,
+        status: signup.status,
+        signed_at: new Date(now.getTime() - (SIGNUPS.length - index) * 3_600_000).toISOString(),
+      })
+      .go();
+}
+
 export async function seedOperations(now = new Date()): Promise<void> {
+  await seedOperatingDays(now);
   const { entities } = db();
   const organization_id = orgIdOf('demo');
   const today = todayIn(TZ, now);

@@ -4,6 +4,8 @@ import type { WalkArea } from './area.ts';
 
 const a = { reservationId: '' };
 const day = () => addDays(todayIn('Europe/Budapest'), 12);
+/** Past the seed's operating days (the coming two weekends). */
+const opDay = () => addDays(todayIn('Europe/Budapest'), 30);
 const booking = () => ({
   plane_id: 'plane-ha-4370',
   start_date: day(),
@@ -21,10 +23,10 @@ export const operationsWalk: WalkArea = {
   ids: {
     getReservation: () => ({ id: a.reservationId }),
     cancelReservation: () => ({ id: a.reservationId }),
-    getOperatingDay: () => ({ date: day() }),
-    saveOperatingDay: () => ({ date: day() }),
-    signUpForOperatingDay: () => ({ date: day() }),
-    unsubscribeFromOperatingDay: () => ({ date: day() }),
+    getOperatingDay: () => ({ date: opDay() }),
+    saveOperatingDay: () => ({ date: opDay() }),
+    signUpForOperatingDay: () => ({ date: opDay() }),
+    unsubscribeFromOperatingDay: () => ({ date: opDay() }),
   },
   bodies: {
     // A's aircraft in the body: B's member may book only B's aircraft.
@@ -59,13 +61,13 @@ export const operationsWalk: WalkArea = {
     a.reservationId = made.body.reservation_id;
     const opDay = await platform.invoke('saveOperatingDay', {
       sub: subOf('admin@demo.windsock.aero'),
-      params: { date: day() },
+      params: { date: opDay() },
       body: { leader_id: null, operating_day_editor_id: null, students_per_instructor: 2, version: 0 },
     });
     if (opDay.status !== 200) throw new Error(`walk setup: operating day answered ${opDay.status}`);
     await platform.invoke('signUpForOperatingDay', {
       sub: subOf('pilot@demo.windsock.aero'),
-      params: { date: day() },
+      params: { date: opDay() },
       body: { role: 'pilot' },
     });
   },

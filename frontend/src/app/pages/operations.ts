@@ -1,6 +1,6 @@
 import type { PageDef } from '../pages.ts';
 
-/** Operations (issue 15): reservations — spec §6: reservation-list, the module, a rentable functional aircraft. */
+/** Operations (issue 15): operating days; reservations — spec §6: reservation-list, the module, a rentable functional aircraft. */
 export const operationsPages: readonly PageDef[] = [
   {
     path: 'reservations',
@@ -12,5 +12,15 @@ export const operationsPages: readonly PageDef[] = [
     titleKey: 'nav:title.reservations',
     helpPage: 'reservations',
     load: () => import('../../features/reservations/reservations-page.tsx'),
+  },
+  {
+    path: 'operating-days',
+    layout: 'main',
+    permission: 'operating-day-list',
+    module: 'operating-day',
+    menu: { group: 'operating_days', label: 'nav:menu.operating_days', order: 10 },
+    titleKey: 'nav:title.operating_days',
+    helpPage: 'operating-days',
+    load: () => import('../../features/operating-days/operating-days-page.tsx'),
   },
 ];
