@@ -16,6 +16,7 @@ import type {
   UpdateFlightInput,
 } from '../../contracts/schemas/flights.ts';
 import type { RecencyOutput } from '../../contracts/schemas/logbook.ts';
+import { operatingDayCrew } from '../operations/public.ts';
 import type { Actor, ActorOrganization } from '../platform/auth/actor.ts';
 import { fillPage } from '../platform/db/pages.ts';
 import { eventItem } from '../platform/events/outbox.ts';
@@ -56,6 +57,8 @@ export interface FlightDeps {
   publish: (topic: string, payload: unknown) => Promise<void>;
   /** A pilot's recency on a day (logbook-service.ts), for the organization's block policy. */
   recency: (userId: string, today: string) => Promise<Pick<RecencyOutput, 'rules'>>;
+  /** The operating day's crew (operations public.ts): an unsaved sheet starts from it. */
+  operatingDayCrew: typeof operatingDayCrew;
 }
 
 export const defaultFlightDeps: FlightDeps = {
@@ -66,6 +69,7 @@ export const defaultFlightDeps: FlightDeps = {
   publish: (topic, payload) => publish(topic, payload),
   // Resolved at call time: logbook-service.ts imports this module too.
   recency: (userId, today) => recencyFor(defaultLogbookDeps, userId, today),
+  operatingDayCrew,
 };
 
 /** The operating day of an instant in the organization's time zone (yyyy-mm-dd). */

@@ -133,4 +133,23 @@ describe('operating days', () => {
     expect(list.body.items[0].counts).toMatchObject({ instructor: 1, tow_pilot: 1, student: 1 });
     expect(list.body.can_create).toBe(false);
   });
+
+  it("pre-fills the day's unsaved daily sheet with the leader and the timer operators who signed up", async () => {
+    const date = addDays(day, 4);
+    expect((await newDay(date)).status).toBe(200);
+    expect((await signUp(operator, 'timer_operator', date)).status).toBe(200);
+    const sheet = await platform.invoke('getDailySheet', { sub: instructor, params: { date } });
+    expect(sheet.status).toBe(200);
+    expect(sheet.body.sheet).toMatchObject({
+      version: 0,
+      leader_id: 'user-instructor',
+      timer_operator_ids: ['user-operator'],
+    });
+    // A day without an operating day keeps an empty sheet.
+    const plain = await platform.invoke('getDailySheet', {
+      sub: instructor,
+      params: { date: addDays(day, 5) },
+    });
+    expect(plain.body.sheet).toMatchObject({ leader_id: null, timer_operator_ids: [] });
+  });
 });

@@ -59,12 +59,12 @@ export const operationsWalk: WalkArea = {
     });
     if (made.status !== 200) throw new Error(`walk setup: booking answered ${made.status}`);
     a.reservationId = made.body.reservation_id;
-    const opDay = await platform.invoke('saveOperatingDay', {
+    const savedDay = await platform.invoke('saveOperatingDay', {
       sub: subOf('admin@demo.windsock.aero'),
       params: { date: opDay() },
       body: { leader_id: null, operating_day_editor_id: null, students_per_instructor: 2, version: 0 },
     });
-    if (opDay.status !== 200) throw new Error(`walk setup: operating day answered ${opDay.status}`);
+    if (savedDay.status !== 200) throw new Error(`walk setup: operating day answered ${savedDay.status}`);
     await platform.invoke('signUpForOperatingDay', {
       sub: subOf('pilot@demo.windsock.aero'),
       params: { date: opDay() },
