@@ -107,4 +107,30 @@ describe.runIf(chromiumAvailable())('a pilot books an aircraft on a phone', () =
       await shot(wide, 'desktop-settings');
     }
   });
+
+  it("signs a member up for an operating day, and that day's sheet starts with its leader", async () => {
+    // The seed's second weekend day (the coming Sunday): leader Kovács Péter, nobody signed up yet.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Budapest' }).format(new Date());
+    const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
+    const saturday = new Date(Date.parse(`${today}T00:00:00Z`) + ((6 - weekday + 7) % 7 || 7) * 86_400_000);
+    const sunday = new Date(saturday.getTime() + 86_400_000).toISOString().slice(0, 10);
+
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'hu-HU' });
+    const page = await context.newPage();
+    await signInAs(page, stack.url, 'instructor@demo.windsock.aero');
+    await page.goto(`${stack.url}/operating-days`);
+    const card = page.locator(`[data-testid="operating-day-${sunday}"]`);
+    await card.waitFor();
+    await card.locator('[data-testid="operating-day-role"] button').first().click();
+    await page.getByRole('option', { name: 'Oktató', exact: true }).click();
+    await card.locator('[data-testid="operating-day-signup"]').click();
+    await card.locator('[data-testid="my-signup"]', { hasText: 'Oktató' }).waitFor();
+    expect(await card.locator('[data-testid="count-instructor"]').textContent()).toBe('1');
+    await shot(page, 'desktop-operating-days');
+
+    await page.goto(`${stack.url}/daily-flight/${sunday}`);
+    const settings = page.locator('[data-testid="sheet-settings"]');
+    await settings.waitFor();
+    await expect.poll(() => settings.textContent()).toContain('Kovács Péter');
+  });
 });
