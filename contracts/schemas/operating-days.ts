@@ -31,22 +31,30 @@ export const OPERATING_DAY_RANGE_MAX_DAYS = 42;
 
 export const listOperatingDaysQuery = z
   .strictObject({
-    from: isoDate,
-    to: isoDate,
+    /** Default: today in the club's time zone. */
+    from: z.optional(isoDate),
+    /** Default: a week (reservations) or four weeks (operating days) from `from`. */
+    to: z.optional(isoDate),
     cursor: z.optional(pageCursor),
     limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
   })
   .check(
-    z.refine((q) => q.to >= q.from, {
+    z.refine((q) => !q.from || !q.to || q.to >= q.from, {
       error: 'invalid_value',
       path: ['to'],
       when: whenFieldsValid(['from', 'to']),
     }),
-    z.refine((q) => Date.parse(q.to) - Date.parse(q.from) <= OPERATING_DAY_RANGE_MAX_DAYS * 86_400_000, {
-      error: 'too_big',
-      path: ['to'],
-      when: whenFieldsValid(['from', 'to']),
-    }),
+    z.refine(
+      (q) =>
+        !q.from ||
+        !q.to ||
+        Date.parse(q.to) - Date.parse(q.from) <= OPERATING_DAY_RANGE_MAX_DAYS * 86_400_000,
+      {
+        error: 'too_big',
+        path: ['to'],
+        when: whenFieldsValid(['from', 'to']),
+      },
+    ),
   );
 
 export const saveOperatingDayInput = z.strictObject({

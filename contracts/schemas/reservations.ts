@@ -106,24 +106,32 @@ export type CancelReservationInput = z.infer<typeof cancelReservationInput>;
 
 export const listReservationsQuery = z
   .strictObject({
-    from: isoDate,
-    to: isoDate,
+    /** Default: today in the club's time zone. */
+    from: z.optional(isoDate),
+    /** Default: a week (reservations) or four weeks (operating days) from `from`. */
+    to: z.optional(isoDate),
     plane_id: z.optional(entityId),
     include_cancelled: z.optional(z.enum(['true', 'false'])),
     cursor: z.optional(pageCursor),
     limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200))),
   })
   .check(
-    z.refine((q) => q.to >= q.from, {
+    z.refine((q) => !q.from || !q.to || q.to >= q.from, {
       error: 'invalid_value',
       path: ['to'],
       when: whenFieldsValid(['from', 'to']),
     }),
-    z.refine((q) => Date.parse(q.to) - Date.parse(q.from) <= RESERVATION_RANGE_MAX_DAYS * 24 * 3600 * 1000, {
-      error: 'too_big',
-      path: ['to'],
-      when: whenFieldsValid(['from', 'to']),
-    }),
+    z.refine(
+      (q) =>
+        !q.from ||
+        !q.to ||
+        Date.parse(q.to) - Date.parse(q.from) <= RESERVATION_RANGE_MAX_DAYS * 24 * 3600 * 1000,
+      {
+        error: 'too_big',
+        path: ['to'],
+        when: whenFieldsValid(['from', 'to']),
+      },
+    ),
   );
 export type ListReservationsQuery = z.infer<typeof listReservationsQuery>;
 

@@ -1,5 +1,6 @@
 import { todayIn } from '../../contracts/calendar.ts';
 import {
+  OPERATING_DAY_RANGE_MAX_DAYS,
   type OperatingDayOutput,
   type SaveOperatingDayInput,
   SIGNUP_ROLES,
@@ -18,6 +19,7 @@ import {
   type StoredOperatingDay,
   type StoredSignup,
 } from './operating-day-store.ts';
+import { rangeOf } from './reservation-service.ts';
 import { promotions, statusOnSignup, waitlistOrder } from './waitlist.ts';
 
 /** Operating days (issue 15 §6): the club's flying days, sign-ups, the students' waitlist. */
@@ -116,14 +118,12 @@ async function outputsOf(
 export async function listOperatingDays(
   deps: OperatingDayDeps,
   actor: Actor,
-  query: { from: string; to: string; cursor?: string; limit?: number },
+  query: { from?: string; to?: string; cursor?: string; limit?: number },
 ) {
   const org = organizationOf(actor);
-  const page = await deps.store.days(org.id, query.from, query.to, {
-    cursor: query.cursor,
-    limit: query.limit ?? 50,
-  });
-  const signups = page.items.length > 0 ? await deps.store.signupsBetween(org.id, query.from, query.to) : [];
+  const { from, to } = rangeOf(query, todayIn(org.timeZone, deps.now()), 27, OPERATING_DAY_RANGE_MAX_DAYS);
+  const page = await deps.store.days(org.id, from, to, { cursor: query.cursor, limit: query.limit ?? 50 });
+  const signups = page.items.length > 0 ? await deps.store.signupsBetween(org.id, from, to) : [];
   return {
     items: await outputsOf(deps, actor, page.items, signups),
     cursor: page.cursor,

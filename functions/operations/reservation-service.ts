@@ -1,4 +1,4 @@
-import { instantIn, localDateTimeIn, todayIn } from '../../contracts/calendar.ts';
+import { addDays, daysBetween, instantIn, localDateTimeIn, todayIn } from '../../contracts/calendar.ts';
 import { timeOrderedId } from '../../contracts/ids.ts';
 import {
   type CancelReservationInput,
@@ -10,6 +10,7 @@ import {
   type ListReservationsQuery,
   RESERVATION_CHECKS,
   RESERVATION_MAX_DAYS,
+  RESERVATION_RANGE_MAX_DAYS,
   type ReservationCheck,
   type ReservationOptionsOutput,
   type ReservationOutput,
@@ -203,8 +204,9 @@ export async function reservationOptions(
 /** The calendar: active bookings overlapping the club-time days from..to (cancelled ones on request). */
 export async function listReservations(deps: ReservationDeps, actor: Actor, query: ListReservationsQuery) {
   const org = organizationOf(actor);
-  const from = instantIn(query.from, '00:00', org.timeZone);
-  const to = instantIn(addDay(query.to), '00:00', org.timeZone);
+  const range = rangeOf(query, todayIn(org.timeZone, deps.now()), 6, RESERVATION_RANGE_MAX_DAYS);
+  const from = instantIn(range.from, '00:00', org.timeZone);
+  const to = instantIn(addDay(range.to), '00:00', org.timeZone);
   const page = await deps.store.page(
     org.id,
     {
@@ -220,6 +222,15 @@ export async function listReservations(deps: ReservationDeps, actor: Actor, quer
 }
 
 const DAY_MS = 24 * 3600 * 1000;
+
+/** A calendar read's days: `from` defaults to today, `to` to `days` after it; at most `max` days long. */
+export function rangeOf(query: { from?: string; to?: string }, today: string, days: number, max: number) {
+  const from = query.from ?? today;
+  const to = query.to ?? addDays(from, days);
+  if (to < from) throw validationFailed({ to: ['invalid_value'] });
+  if (daysBetween(from, to) > max) throw validationFailed({ to: ['too_big'] });
+  return { from, to };
+}
 const addDay = (date: string) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
