@@ -47,7 +47,7 @@ export function bookingErrors(
   const add = (field: string, key: string) => {
     errors[field] = [...(errors[field] ?? []), key];
   };
-  if (!plane || !plane.rentable || plane.status !== 'functional') {
+  if (!plane?.rentable || plane.status !== 'functional') {
     add('plane_id', 'reservation_not_rentable');
     return errors;
   }
