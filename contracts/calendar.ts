@@ -70,3 +70,22 @@ export const dayStartIn = (date: string, timeZone: string) => {
   instant = midnightUtc - offsetAt(instant, timeZone);
   return new Date(instant).toISOString();
 };
+
+/**
+ * The instant a wall-clock time of a calendar day is in a time zone (`2026-07-04`, `09:30`, Budapest
+ * → `2026-07-04T07:30:00.000Z`): a club books in its own time. A time skipped by a DST change is read
+ * with the offset from before the change.
+ */
+export const instantIn = (date: string, time: string, timeZone: string) => {
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  const wall = toUtc(date) + (hours * 60 + minutes) * 60_000;
+  let instant = wall - offsetAt(wall, timeZone);
+  instant = wall - offsetAt(instant, timeZone);
+  return new Date(instant).toISOString();
+};
+
+/** The wall-clock day and time of an instant in a time zone: `2026-07-04T09:30`. */
+export const localDateTimeIn = (timeZone: string, at: string) => {
+  const ms = Date.parse(at);
+  return new Date(ms + offsetAt(ms, timeZone)).toISOString().slice(0, 16);
+};

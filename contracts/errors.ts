@@ -27,6 +27,8 @@ export const ERROR_STATUS = {
   already_invited: 409,
   /** The person declined the organization's invitation lately: no new one for a while. */
   invitation_declined: 409,
+  /** A booking's findings the club only warns about: the member confirms them (issue 15 §5). */
+  reservation_warnings: 409,
   /** Issue 14 §9: the payer is below the minimum balance and the organization blocks such launches. */
   balance_below_minimum: 409,
   /** Card payment needs the provider's keys (Secrets Manager in the cloud); none are configured. */
@@ -77,6 +79,20 @@ export const FIELD_MESSAGES = [
   'invalid_body',
   /** Issue 11 §6: control characters, lone surrogates or bidi controls in a text (contracts/validation.ts). */
   'invalid_characters',
+  /** Reservations (issue 15 §5): a booking's own errors and the findings of the club's checks. */
+  'reservation_end_before_start',
+  'reservation_not_rentable',
+  'reservation_in_past',
+  'reservation_too_long',
+  'reservation_multi_day_not_allowed',
+  'reservation_night_not_allowed',
+  'reservation_instructor_required',
+  'reservation_overlap',
+  'reservation_instructor_overlap',
+  'reservation_maintenance_due',
+  'reservation_no_rent_permit',
+  'reservation_recency_lapsed',
+  'reservation_medical_invalid',
 ] as const;
 
 export type FieldMessage = (typeof FIELD_MESSAGES)[number];

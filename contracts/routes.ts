@@ -12,6 +12,8 @@ import { lookupRoutes } from './routes/lookups.ts';
 import { maintenanceRoutes } from './routes/maintenance.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { notificationRoutes } from './routes/notifications.ts';
+import { operatingDayRoutes } from './routes/operating-days.ts';
+import { operationsRoutes } from './routes/operations.ts';
 import { organizationRoutes } from './routes/organizations.ts';
 import { peopleRoutes } from './routes/people.ts';
 import { pricingRoutes } from './routes/pricing.ts';
@@ -36,6 +38,8 @@ export const routes = {
   ...flightRoutes,
   ...logbookRoutes,
   ...trackingRoutes,
+  ...operationsRoutes,
+  ...operatingDayRoutes,
   ...financeRoutes,
   ...documentRoutes,
   ...messageRoutes,

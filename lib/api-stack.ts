@@ -50,6 +50,7 @@ const PUSH_DOMAINS: readonly Domain[] = [
   'finance',
   'documents',
   'messages',
+  'operations',
 ];
 /** Domains that take rights away (roles, memberships) and so end browsers' MQTT connections (issue 11 §3). */
 const DISCONNECT_DOMAINS: readonly Domain[] = ['organizations'];

@@ -12,6 +12,7 @@ import { seedFlights } from './seed-flights.ts';
 import { seedLookups } from './seed-lookups.ts';
 import { seedMaintenance } from './seed-maintenance.ts';
 import { seedMessages } from './seed-messages.ts';
+import { seedOperations } from './seed-operations.ts';
 import { seedOrganizations } from './seed-organizations.ts';
 import { seedPeople } from './seed-people.ts';
 import { seedProfile } from './seed-profile.ts';
@@ -244,6 +245,7 @@ export async function seedDemo(
   await seedFaults();
   await seedMaintenance();
   await seedFlights();
+  await seedOperations();
   await seedFinance();
   await seedDocuments();
   await seedMessages();

@@ -10,6 +10,8 @@ import { type ActionRecord, auditedWrite } from '../platform/audit/actions.ts';
 import type { Actor } from '../platform/auth/actor.ts';
 import { db } from '../platform/db/service.ts';
 import { type TransactionBuilder, transactWrite } from '../platform/db/writes.ts';
+import { fleetDues } from './maintenance-due.ts';
+import { maintenanceStore } from './maintenance-store.ts';
 import { planeStore } from './plane-store.ts';
 
 /**
@@ -267,6 +269,26 @@ export async function planeCounts(
 ): Promise<{ total: number; general: number; glider: number }> {
   const { data } = await db().entities.planeCount.get({ organization_id: organizationId }).go();
   return { total: data?.total ?? 0, general: data?.general ?? 0, glider: data?.glider ?? 0 };
+}
+
+/**
+ * The soonest thing due on an aircraft as of `today` (its maintenance items, components and own
+ * limits, with the forecast from its use): whether it is overdue and the day it falls due, or null
+ * when nothing is tracked. A booking until a day on or after `due_date` runs into the maintenance.
+ */
+export async function maintenanceDueOf(
+  organizationId: string,
+  planeId: string,
+  today: string,
+): Promise<{ overdue: boolean; due_date: string | null } | null> {
+  const dues = (await fleetDues(maintenanceStore, organizationId, today)).find(
+    (d) => d.plane.plane_id === planeId,
+  );
+  const firsts = (dues?.entries ?? []).filter((e) => e.due.first);
+  if (firsts.length === 0) return null;
+  const overdue = firsts.some((e) => e.due.state === 'overdue');
+  const dates = firsts.map((e) => e.due.due_date).filter((d): d is string => Boolean(d));
+  return { overdue, due_date: dates.length > 0 ? dates.sort()[0]! : null };
 }
 
 /** An aircraft as its charges see it: identity and the rental prices (spec §3 Plane, minor units). */

@@ -35,8 +35,13 @@ export async function getDailySheet(deps: FlightDeps, actor: Actor, date: string
     deps.sheets.sheet(organization.organization_id, date),
     deps.store.flightsOfDay(organization.organization_id, date),
   ]);
+  // A sheet nobody saved yet starts from the operating day: its leader and timer operators (issue 15 §6).
+  const crew = sheet ? null : await deps.operatingDayCrew(organization.organization_id, date);
+  const shown = sheetOutputOf(sheet, date, organization.base_airport);
   return {
-    sheet: sheetOutputOf(sheet, date, organization.base_airport),
+    sheet: crew
+      ? { ...shown, leader_id: crew.leader_id, timer_operator_ids: crew.timer_operator_ids }
+      : shown,
     flights: flights.map(flightOutputOf),
     proposals: await sheetProposals(deps, actor, date, flights),
   };

@@ -17,6 +17,7 @@ import type {
 } from '../../contracts/schemas/flights.ts';
 import type { RecencyOutput } from '../../contracts/schemas/logbook.ts';
 import { payerStanding } from '../finance/public.ts';
+import { operatingDayCrew } from '../operations/public.ts';
 import type { Actor, ActorOrganization } from '../platform/auth/actor.ts';
 import { fillPage } from '../platform/db/pages.ts';
 import { eventItem } from '../platform/events/outbox.ts';
@@ -57,6 +58,8 @@ export interface FlightDeps {
   publish: (topic: string, payload: unknown) => Promise<void>;
   /** A pilot's recency on a day (logbook-service.ts), for the organization's block policy. */
   recency: (userId: string, today: string) => Promise<Pick<RecencyOutput, 'rules'>>;
+  /** The operating day's crew (operations public.ts): an unsaved sheet starts from it. */
+  operatingDayCrew: typeof operatingDayCrew;
   /** Issue 14 §9: the flight's default payer and whether they are below the minimum balance (finance). */
   payerStanding: typeof payerStanding;
   /** The day's sheet (its coordinator may override the balance policy). */
@@ -71,6 +74,7 @@ export const defaultFlightDeps: FlightDeps = {
   publish: (topic, payload) => publish(topic, payload),
   // Resolved at call time: logbook-service.ts imports this module too.
   recency: (userId, today) => recencyFor(defaultLogbookDeps, userId, today),
+  operatingDayCrew,
   payerStanding,
   sheet: (organizationId, date) => dailySheetStore.sheet(organizationId, date),
 };

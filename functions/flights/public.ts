@@ -3,6 +3,7 @@ import type { LogbookTotals } from '../../contracts/schemas/logbook.ts';
 import { db } from '../platform/db/service.ts';
 import { countersOf } from './completion.ts';
 import { flightStore, type StoredFlight } from './flight-store.ts';
+import { defaultLogbookDeps, recencyFor } from './logbook-service.ts';
 import { logbookStore } from './logbook-store.ts';
 
 /**
@@ -60,6 +61,23 @@ export async function flightLabels(
     }),
   );
   return new Map(found.flatMap((f) => (f ? [[f.flight_id, `${f.reg_num} · ${f.date}`] as const] : [])));
+}
+
+/** A pilot's recency rules as of a day (both logbooks and the medical): a booking's check on its last day. */
+export const pilotRecency = (userId: string, day: string) => recencyFor(defaultLogbookDeps, userId, day);
+
+/** The day a person last flew (any logbook, club or own), or null: the waitlist's fairness order. */
+export async function lastFlownOn(userId: string): Promise<string | null> {
+  const latest = async (kind: 'glider' | 'general') => {
+    const { data } = await db()
+      .entities.logbookEntry.query.byKind({ user_id: userId, kind })
+      .go({ limit: 1, order: 'desc', attributes: ['takeoff_time'] });
+    return data[0]?.takeoff_time ?? null;
+  };
+  const times = (await Promise.all([latest('glider'), latest('general')])).filter((t): t is string =>
+    Boolean(t),
+  );
+  return times.length > 0 ? (times.sort().at(-1) as string).slice(0, 10) : null;
 }
 
 /** A club flight as its charge sees it: what was flown, by whom, and its version. */

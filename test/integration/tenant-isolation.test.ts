@@ -10,6 +10,7 @@ import { flightsWalk } from './tenant-walk/flights.ts';
 import { invitationsWalk } from './tenant-walk/invitations.ts';
 import { maintenanceWalk } from './tenant-walk/maintenance.ts';
 import { messagesWalk } from './tenant-walk/messages.ts';
+import { operationsWalk } from './tenant-walk/operations.ts';
 import { describeSharedMember } from './tenant-walk/shared-member.ts';
 import { trackingWalk } from './tenant-walk/tracking.ts';
 
@@ -147,6 +148,7 @@ const AREAS: WalkArea[] = [
   flightsWalk,
   trackingWalk,
   invitationsWalk,
+  operationsWalk,
   financeWalk,
   documentsWalk,
   messagesWalk,

@@ -57,6 +57,12 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   'common:lock.password': ['it'],
   'roles:admin': ['de', 'pl'],
   'roles:pilot': ['de', 'sk', 'cs', 'pl'],
+  'reservations:field.user_id': ['de', 'sk', 'cs', 'pl'],
+  'reservations:by': ['de', 'sk', 'cs', 'pl'],
+  'reservations:status': ['de', 'pl'],
+  'reservations:status_value.active': ['fr'],
+  'operating-days:role.pilot': ['de', 'sk', 'cs', 'pl'],
+  'operating-days:participants': ['fr'],
   // SI unit symbols after a number read the same in every language.
   'tracking:unit.altitude': LANGS,
   'tracking:unit.speed': LANGS,

@@ -9,6 +9,7 @@ import { financePages } from './pages/finance.ts';
 import { flightPages } from './pages/flights.ts';
 import { maintenancePages } from './pages/maintenance.ts';
 import { messagePages } from './pages/messages.ts';
+import { operationsPages } from './pages/operations.ts';
 import { organizationPages } from './pages/organizations.ts';
 import { peoplePages } from './pages/people.ts';
 import { profilePages } from './pages/profile.ts';
@@ -144,6 +145,7 @@ export const pages: readonly PageDef[] = [
   ...faultPages,
   ...flightPages,
   ...trackingPages,
+  ...operationsPages,
   ...financePages,
   ...documentPages,
   ...messagePages,

@@ -21,12 +21,21 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly handled: boolean;
-  constructor(status: number, code: string, handled: boolean, options?: ErrorOptions) {
+  /** A domain code's per-field message keys, where the API sends them (a booking's warnings). */
+  readonly details: Record<string, string[]>;
+  constructor(
+    status: number,
+    code: string,
+    handled: boolean,
+    options?: ErrorOptions,
+    details: Record<string, string[]> = {},
+  ) {
     super(code, options);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.handled = handled;
+    this.details = details;
   }
 }
 
@@ -127,7 +136,13 @@ const failure = async (response: Response): Promise<ApiError> => {
     return new ApiError(status, 'server_error', true);
   }
   // 404, 409 and domain codes (plane_limit_reached): the screen knows what they mean.
-  return new ApiError(status, typeof body.code === 'string' ? body.code : 'unknown_error', false);
+  return new ApiError(
+    status,
+    typeof body.code === 'string' ? body.code : 'unknown_error',
+    false,
+    undefined,
+    body.errors ?? {},
+  );
 };
 
 /**

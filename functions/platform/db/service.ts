@@ -33,6 +33,13 @@ import {
 import { airport, notification, privateProfile, realtimeConnection } from '../../identity/entities.ts';
 import { message, messageDelivery } from '../../messages/entities.ts';
 import {
+  operatingDay,
+  operatingDaySignup,
+  reservation,
+  reservationBook,
+  reservationSettings,
+} from '../../operations/entities.ts';
+import {
   membership,
   organization,
   permit,
@@ -86,6 +93,11 @@ const entities = {
   detectorState,
   flightProposal,
   domainEvent,
+  reservation,
+  reservationBook,
+  reservationSettings,
+  operatingDay,
+  operatingDaySignup,
   ledgerEntry,
   memberBalance,
   ledgerMonth,
