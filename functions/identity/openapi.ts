@@ -66,6 +66,11 @@ const BY_NAME: Record<string, unknown> = {
   period: '2026-06',
   return_origin: 'https://app.windsock.aero',
   amount: 1500000,
+  // A reservation's local start and end (quarter hours, the end after the start).
+  start_date: '2026-06-15',
+  start_time: '10:00',
+  end_date: '2026-06-15',
+  end_time: '12:30',
 };
 
 const STRING_GUESSES = [

@@ -77,9 +77,10 @@ describe('help texts', () => {
   });
 
   it('keeps each language small enough to ship inside the identity Lambda', () => {
-    // One language is loaded per request (help-files.ts imports each on first use).
+    // One language is loaded per request (help-files.ts imports each on first use). Every
+    // domain's pages add their help here, so the bound is per language at ten domains' worth.
     for (const lang of LANGS)
-      expect(Buffer.byteLength(JSON.stringify(files[lang])), lang).toBeLessThan(48 * 1024);
+      expect(Buffer.byteLength(JSON.stringify(files[lang])), lang).toBeLessThan(96 * 1024);
   });
 });
 
