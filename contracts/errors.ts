@@ -27,6 +27,24 @@ export const ERROR_STATUS = {
   already_invited: 409,
   /** The person declined the organization's invitation lately: no new one for a while. */
   invitation_declined: 409,
+  /** A programme with enrolments, a task with linked flights or checks, an enrolment with records. */
+  training_in_use: 409,
+  /** Finishing a task or training successfully before its minimums are met. */
+  minimums_not_met: 409,
+  /** Finishing a training successfully while a task is neither finished nor closed. */
+  tasks_not_finished: 409,
+  /** An answer after the quiz's time limit ran out. */
+  quiz_time_over: 409,
+  /** A quiz already handed in takes no more answers. */
+  quiz_submitted: 409,
+  /** The result of a quiz not handed in yet. */
+  quiz_not_submitted: 409,
+  /** FCL.025: this paper cannot be sat now (passed already, or attempted in this sitting). */
+  exam_attempt_not_allowed: 409,
+  /** Practice needs questions the member answered wrongly before. */
+  nothing_to_practise: 409,
+  /** The bank has fewer questions than the quiz draws (per category). */
+  not_enough_questions: 409,
   server_error: 500,
 } as const;
 
@@ -63,6 +81,14 @@ export const FIELD_MESSAGES = [
   'invalid_body',
   /** Issue 11 §6: control characters, lone surrogates or bidi controls in a text (contracts/validation.ts). */
   'invalid_characters',
+  /** Spec §8 "The flight is not part of the task.": the flight does not fit the task it is linked to. */
+  'flight_not_in_task',
+  /** The flight is linked to a task of this training already. */
+  'flight_linked',
+  /** An exam paper draws from exactly one of the SPL's nine subjects. */
+  'exam_one_subject',
+  /** An aircraft whose sharing is not switched on (can_be_shared) for the share's window. */
+  'not_shareable',
 ] as const;
 
 export type FieldMessage = (typeof FIELD_MESSAGES)[number];

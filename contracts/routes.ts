@@ -2,6 +2,7 @@ import type * as z from 'zod/mini';
 import type { Domain } from './domains.ts';
 import type { RouteDef } from './route-types.ts';
 import { aircraftRoutes } from './routes/aircraft.ts';
+import { dtoIppRoutes } from './routes/dto-ipp.ts';
 import { faultsRoutes } from './routes/faults.ts';
 import { flightRoutes } from './routes/flights.ts';
 import { identityRoutes } from './routes/identity.ts';
@@ -10,7 +11,9 @@ import { lookupRoutes } from './routes/lookups.ts';
 import { maintenanceRoutes } from './routes/maintenance.ts';
 import { organizationRoutes } from './routes/organizations.ts';
 import { peopleRoutes } from './routes/people.ts';
+import { quizRoutes } from './routes/quiz.ts';
 import { trackingRoutes } from './routes/tracking.ts';
+import { trainingRoutes } from './routes/training.ts';
 
 export type { Guard, Method, RouteDef } from './route-types.ts';
 
@@ -30,6 +33,9 @@ export const routes = {
   ...flightRoutes,
   ...logbookRoutes,
   ...trackingRoutes,
+  ...trainingRoutes,
+  ...dtoIppRoutes,
+  ...quizRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -420,19 +420,23 @@ export async function recencyFor(
   visible: (entry: StoredEntry) => boolean = () => true,
 ): Promise<RecencyOutput> {
   const since = addMonths(today, -36);
-  const [glider, general, pilot] = await Promise.all([
+  const [glider, general, pilot, privileges] = await Promise.all([
     deps.store.entriesSince(userId, 'glider', since),
     deps.store.entriesSince(userId, 'general', since),
     db().entities.pilotInfo.get({ user_id: userId }).go(),
+    deps.store.launchPrivileges(userId),
   ]);
   const entries = [...glider, ...general];
   const shown = new Set(entries.filter(visible).map((e) => e.entry_id));
-  const rules = recencyOf(entries.map(recencyFlightOf), pilot.data?.medical_valid_until, today).map(
-    (rule) => ({
-      ...rule,
-      counted: rule.counted.filter((id) => shown.has(id)),
-    }),
-  );
+  const rules = recencyOf(
+    entries.map(recencyFlightOf),
+    pilot.data?.medical_valid_until,
+    today,
+    privileges,
+  ).map((rule) => ({
+    ...rule,
+    counted: rule.counted.filter((id) => shown.has(id)),
+  }));
   return { user_id: userId, today, rules, lapsed: rules.some((r) => r.status === 'lapsed') };
 }
 

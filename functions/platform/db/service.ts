@@ -9,7 +9,14 @@ import {
   planeCount,
   usageDay,
 } from '../../aircraft/entities.ts';
-import { dailySheet, flight, flightStat, logbookBook, logbookEntry } from '../../flights/entities.ts';
+import {
+  dailySheet,
+  flight,
+  flightStat,
+  launchPrivilege,
+  logbookBook,
+  logbookEntry,
+} from '../../flights/entities.ts';
 import { airport } from '../../identity/datasource-entities.ts';
 import { notification, privateProfile, realtimeConnection } from '../../identity/entities.ts';
 import {
@@ -25,6 +32,21 @@ import {
   typeList,
 } from '../../organizations/entities.ts';
 import { detectorState, flightProposal, livePosition, trackPoint } from '../../tracking/entities.ts';
+import {
+  dtoDeclaration,
+  enrolment,
+  ippShare,
+  programme,
+  question,
+  questionCategories,
+  quiz,
+  task,
+  taskCheck,
+  taskRecord,
+  trainingFlight,
+  userQuiz,
+  userQuizAnswer,
+} from '../../training/entities.ts';
 import { domainEvent } from '../events/entities.ts';
 import { dynamo, tableName } from './client.ts';
 
@@ -57,11 +79,25 @@ const entities = {
   logbookEntry,
   logbookBook,
   flightStat,
+  launchPrivilege,
   livePosition,
   trackPoint,
   detectorState,
   flightProposal,
   domainEvent,
+  trainingProgramme: programme,
+  trainingTask: task,
+  trainingEnrolment: enrolment,
+  trainingTaskRecord: taskRecord,
+  trainingFlight,
+  trainingCheck: taskCheck,
+  dtoDeclaration,
+  ippShare,
+  question,
+  questionCategories,
+  quiz,
+  userQuiz,
+  userQuizAnswer,
 };
 
 const build = () => new Service(entities, { client: dynamo(), table: tableName() });
