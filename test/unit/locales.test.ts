@@ -61,6 +61,9 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   'tracking:unit.speed': LANGS,
   'tracking:unit.climb': LANGS,
   'tracking:heard.altitude': ['fr'],
+  // French says "question", Italian "quiz", as English does.
+  'organizations:target.question': ['fr'],
+  'organizations:target.quiz': ['it'],
 };
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
