@@ -11,6 +11,7 @@ import { seedMaintenance } from './seed-maintenance.ts';
 import { seedOrganizations } from './seed-organizations.ts';
 import { seedPeople } from './seed-people.ts';
 import { seedProfile } from './seed-profile.ts';
+import { seedTraining } from './seed-training.ts';
 
 /**
  * The demo data `npm start` creates on first start: two clubs (so tenancy is visible), members
@@ -85,6 +86,11 @@ const ORGANIZATIONS: {
       'financial',
       'membership',
       'address-book',
+      // Issue 16: it trains too, and receives the demo club's IPP share of its two-seater.
+      'training',
+      'quiz',
+      'dto',
+      'ipp_client',
     ],
     plane_limit: 6,
     general_limit: 2,
@@ -240,6 +246,7 @@ export async function seedDemo(
   await seedFaults();
   await seedMaintenance();
   await seedFlights();
+  await seedTraining();
   // seed-areas
 }
 
