@@ -10,7 +10,7 @@ import { type PipelineOptions, runReplay, startBridge } from './ogn-bridge/bridg
 import { readRecording } from './ogn-bridge/replay.ts';
 
 /**
- * OGN bridge: APRS-IS (the Open Glider Network) → MQTT `ogn/beacons/<receiver>`, batches of raw
+ * OGN bridge: APRS-IS (the Open Glider Network) → MQTT `ogn/beacons/<bridge>`, batches of raw
  * lines for the tracking ingest (DESIGN §6). Runs anywhere Node 22 runs (Fargate, a club's
  * Raspberry Pi); nothing here needs AWS credentials.
  *

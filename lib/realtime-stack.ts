@@ -39,7 +39,7 @@ export interface RealtimeStackProps extends StackProps {
 /**
  * Push and ingest over AWS IoT Core (DESIGN §6): the custom authorizer that lets a browser holding
  * a Cognito access token subscribe to its own `user/…` and `org/…` topics over MQTT/WebSocket, and
- * the OGN ingest (issue 6): the bridge publishes raw APRS lines to `ogn/beacons/<receiver>`, a topic
+ * the OGN ingest (issue 6): the bridge publishes raw APRS lines to `ogn/beacons/<bridge>`, a topic
  * rule hands each batch to the tracking ingest Lambda (the same ingestBatch the local stack's aedes
  * hook calls).
  */

@@ -5,7 +5,7 @@ import { afternoon, type SimStream } from './ogn-sim.ts';
 /**
  * The demo club's afternoon of OGN beacons (issue 6 §9), for `npm start` without internet: the
  * simulator's afternoon over LHDK (gliders launched by winch and behind the tug, the TMG's circuit),
- * played in real time through the bridge's own pipeline (batches per receiver, MQTT with the
+ * played in real time through the bridge's own pipeline (batches of up to 200 lines, MQTT with the
  * `ogn-bridge` login), so the local broker's publish hook ingests it exactly as it would a live
  * APRS-IS feed.
  *

@@ -7,12 +7,17 @@ import { parseArgs } from 'node:util';
  * addresses, !W! precision digits, fpm, rot), heard by named receivers, some twice, a few lost,
  * each line with its receive time so a replay can pace them. Deterministic for a given seed.
  *
- * Scenarios: winchLaunch, aerotow, touchAndGo, outlanding, lowCircling (the detection tests), and
- * afternoon (the demo: hours of winch and aerotow launches). Each returns the lines, their receive
- * times, and the truth the simulation flew (events and launches) for tests to compare with.
+ * Scenarios: winchLaunch, aerotow, touchAndGo, outlanding, lowCircling (the detection tests),
+ * afternoon (the demo: hours of winch and aerotow launches), and a real flying day's hard cases
+ * (issue 18): privateFlights (the no-tracking and stealth bits, from the start and switched on
+ * mid-flight), cableBreaks (winch launches broken at 60 and 140 m), crossClubAerotow (the demo club's
+ * tug towing the Alpine club's glider), landingGap (a landing inside 2 minutes of no reception) and
+ * retrieveTow (a 10-minute aerotow home from Budaörs). Each returns the lines, their receive times,
+ * and the truth the simulation flew (events, launches, privacy bits) for tests to compare with.
  *
  * As a command it writes a recording for the bridge's replay (`ISO<TAB>line` per line):
- *   node bin/local/ogn-sim.ts [afternoon|winchLaunch|aerotow|touchAndGo|outlanding|lowCircling]
+ *   node bin/local/ogn-sim.ts [afternoon|winchLaunch|aerotow|touchAndGo|outlanding|lowCircling|
+ *     privateFlights|cableBreaks|crossClubAerotow|landingGap|retrieveTow]
  *     [--seed N] [--start 2026-06-13T12:00:00Z] [--hours 3] > afternoon.txt
  *   npm run ogn:replay -- afternoon.txt --speed 60
  */
@@ -61,15 +66,35 @@ export interface SimLaunch {
   at: number;
   takeoff_type: 1 | 3 | 5 | 6;
   tug?: string;
-  /** Height above LHDK where the glider came off tow (aerotow) or the cable (winch). */
+  /** Height above the take-off airfield where the glider came off tow (aerotow) or the cable (winch). */
   release_height?: number;
+  /** A winch launch whose cable broke low (cableBreaks). */
+  short?: boolean;
+  /** When the glider came off tow (aerotow), epoch ms. */
+  released_at?: number;
+}
+
+/** The OGN privacy bits of the ID field's detail byte (`STttttaa`): S stealth, T no-tracking. */
+export type PrivacyFlag = 'no-tracking' | 'stealth';
+
+/** A device sending `flag` in every beacon from `from` (epoch ms) on. */
+export interface SimPrivacy {
+  address: string;
+  flag: PrivacyFlag;
+  from: number;
 }
 
 export interface SimStream {
   lines: string[];
   /** Receive time (epoch ms) of each line, ascending. */
   at: number[];
-  truth: { events: SimEvent[]; launches: SimLaunch[] };
+  truth: {
+    events: SimEvent[];
+    launches: SimLaunch[];
+    privacy?: SimPrivacy[];
+    /** Reception gaps: no receiver hears anything between the two instants (epoch ms). */
+    gaps?: { from: number; to: number }[];
+  };
 }
 
 const DEFAULT_START = '2026-06-13T12:00:00Z';
@@ -263,6 +288,26 @@ const onLaunchPoint = (t: number, ground = LHDK.altitude, offset = 0) => {
   return new Pilot({ t, x: p.x, y: p.y, alt: ground, heading: RUNWAY_HEADING, ground });
 };
 
+/** Budaörs as seeded in seed-lookups.ts: 22 km south-west of LHDK, within the demo club's airfields. */
+export const LHBS = { icao: 'LHBS', latitude: 47.4492, longitude: 18.9858, altitude: 121, heading: 120 };
+
+/** On the ground at another airfield's launch point. */
+const onLaunchPointAt = (
+  field: { latitude: number; longitude: number; altitude: number; heading: number },
+  t: number,
+  offset = 0,
+) => {
+  const start = along(toXY(field.latitude, field.longitude), field.heading + 180, 350 - offset);
+  return new Pilot({
+    t,
+    x: start.x,
+    y: start.y,
+    alt: field.altitude,
+    heading: field.heading,
+    ground: field.altitude,
+  });
+};
+
 /** Winch launch from standstill; returns the release height above the field. */
 function winch(p: Pilot, rng: Rng) {
   const top = LHDK.altitude + rng.between(360, 460);
@@ -283,6 +328,46 @@ function winch(p: Pilot, rng: Rng) {
   const release = p.alt - LHDK.altitude;
   p.fly(5, { speed: 90, accel: 5, climb: -1 });
   return release;
+}
+
+/**
+ * A winch launch whose cable breaks at `breakHeight` above the field: the glider pushes over at
+ * once and either lands straight ahead on the runway left (`straightAhead`) or flies a short
+ * circuit back to the touchdown point. Returns the height of the break.
+ */
+function winchCableBreak(p: Pilot, rng: Rng, breakHeight: number, straightAhead: boolean) {
+  p.fly(3, { speed: 105, accel: 28 });
+  let climb = 2;
+  p.until(
+    (q) => q.alt >= LHDK.altitude + breakHeight,
+    () => {
+      climb = Math.min(climb + 3, 14);
+      return { speed: 110, accel: 5, climb };
+    },
+  );
+  const broke = p.alt - LHDK.altitude;
+  // Nose down to the approach attitude: the climb stops within two seconds.
+  p.fly(2, { speed: 105, climb: 1 });
+  if (straightAhead) {
+    // Airbrakes out, down onto the runway left ahead, and hard on the wheel brake.
+    p.until(
+      (q) => !q.airborne,
+      (q) => ({ speed: q.alt - LHDK.altitude > 8 ? 100 : 85, climb: q.alt - LHDK.altitude > 8 ? -4 : -2 }),
+    );
+    p.alt = p.ground;
+    p.until(
+      (q) => q.speed <= 0,
+      () => ({ speed: 0, accel: 6 }),
+      120,
+    );
+    p.fly(rng.int(30, 60), { speed: 0 });
+  } else {
+    // A 180° turn, downwind past the launch point, and a short final.
+    p.fly(12, { speed: 95, turn: -15, climb: -1.5 });
+    p.fly(20, { speed: 95, climb: -1 });
+    land(p, rng, { finalLength: 500, entryHeight: 60 });
+  }
+  return broke;
 }
 
 /** Thermals and glides within a few km of home, for `seconds`, staying 400–1500 m above the field. */
@@ -312,12 +397,19 @@ function soar(p: Pilot, rng: Rng, seconds: number) {
 function land(
   p: Pilot,
   rng: Rng,
-  options: { approach?: number; stopAt?: number; standSeconds?: number } = {},
+  options: {
+    approach?: number;
+    stopAt?: number;
+    standSeconds?: number;
+    /** Length of the final, metres (1,800); a short circuit flies a short one, lower. */
+    finalLength?: number;
+    entryHeight?: number;
+  } = {},
 ) {
   const speed = options.approach ?? 100;
   const td = touchdown();
-  const entry = along(td, RUNWAY_HEADING + 180, 1_800);
-  const entryHeight = LHDK.altitude + 150;
+  const entry = along(td, RUNWAY_HEADING + 180, options.finalLength ?? 1_800);
+  const entryHeight = LHDK.altitude + (options.entryHeight ?? 150);
   // Lose excess height in circles first, then fly to the final's entry on a steady glide.
   p.until(
     (q) => q.alt - entryHeight <= (q.distanceTo(entry) / (speed / 3.6)) * 3,
@@ -357,12 +449,17 @@ function land(
 interface Device {
   address: string;
   kind: 'glider' | 'tug' | 'tmg';
+  /** The pilot's privacy bit, in every beacon from `from` on. */
+  privacy?: Omit<SimPrivacy, 'address'>;
 }
 
-const device = (address: string): Device => ({
+const device = (address: string, privacy?: Omit<SimPrivacy, 'address'>): Device => ({
   address,
   kind: address === TUG ? 'tug' : address === TMG ? 'tmg' : 'glider',
+  ...(privacy && { privacy }),
 });
+
+const PRIVACY_BITS: Record<PrivacyFlag, number> = { 'no-tracking': 0b0100_0000, stealth: 0b1000_0000 };
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 const hhmmss = (t: number) => {
@@ -408,7 +505,8 @@ export function aircraftLine(
   const flarm = dev.address.startsWith('DD');
   // Detail byte: aircraft type in bits 2–5 (1 glider, 2 tow plane), address type in bits 0–1.
   const aircraftType = dev.kind === 'tug' ? 2 : 1;
-  const detail = (aircraftType << 2) | (flarm ? 2 : 1);
+  const privacy = dev.privacy && fix.t >= dev.privacy.from ? PRIVACY_BITS[dev.privacy.flag] : 0;
+  const detail = privacy | (aircraftType << 2) | (flarm ? 2 : 1);
   const lat = coordinate(fix.latitude, 2, 'NS');
   const lon = coordinate(fix.longitude, 3, 'EW');
   const [table, symbol] = dev.kind === 'tug' ? ['\\', '^'] : ['/', "'"];
@@ -420,7 +518,7 @@ export function aircraftLine(
   return (
     `${flarm ? 'FLR' : 'ICA'}${dev.address}>OGFLR,qAS,${receiver}:/${hhmmss(fix.t)}h` +
     `${lat.text}${table}${lon.text}${symbol}${pad(course, 3)}/${pad(knots, 3)}/A=${pad(feet, 6)}` +
-    ` !W${lat.extra}${lon.extra}! id${pad(detail, 2)}${dev.address} ${signed(fpm, 3)}fpm ` +
+    ` !W${lat.extra}${lon.extra}! id${detail.toString(16).toUpperCase().padStart(2, '0')}${dev.address} ${signed(fpm, 3)}fpm ` +
     `${rot < 0 ? '-' : '+'}${Math.abs(rot).toFixed(1)}rot ${radio.snr.toFixed(1)}dB ${radio.errors}e ` +
     `${radio.offset < 0 ? '-' : '+'}${Math.abs(radio.offset).toFixed(1)}kHz gps2x3`
   );
@@ -501,11 +599,11 @@ function stream(received: Received[], truth: SimStream['truth']): SimStream {
 const startOf = (options: SimOptions) => new Date(options.start ?? DEFAULT_START).getTime();
 
 /** A flight from LHDK's launch point to its stand after landing, with its take-off and landing. */
-function flightTruth(address: string, p: Pilot, fromIndex = 0) {
+function flightTruth(address: string, p: Pilot, fromIndex = 0, takeoffField = LHDK.icao) {
   const up = p.crossed(55, true, fromIndex);
   const down = up ? p.crossed(40, false, up.index) : null;
   const events: SimEvent[] = [];
-  if (up) events.push({ type: 'takeoff', address, at: up.t, airfield: LHDK.icao });
+  if (up) events.push({ type: 'takeoff', address, at: up.t, airfield: takeoffField });
   if (down) events.push({ type: 'landing', address, at: down.t, airfield: LHDK.icao });
   return { up, down, events };
 }
@@ -521,23 +619,95 @@ interface Built {
   end: number;
 }
 
-function winchFlight(address: string, t: number, rng: Rng, soarSeconds: number): Built {
+/** A privacy bit the pilot sets `afterTakeoffMs` after the take-off (0: from the start, before it). */
+interface PrivacyPlan {
+  flag: PrivacyFlag;
+  afterTakeoffMs: number;
+}
+
+const privacyOf = (plan: PrivacyPlan | undefined, takeoffAt: number) =>
+  plan && { flag: plan.flag, from: plan.afterTakeoffMs > 0 ? takeoffAt + plan.afterTakeoffMs : 0 };
+
+function winchFlight(
+  address: string,
+  t: number,
+  rng: Rng,
+  soarSeconds: number,
+  extra: { privacy?: PrivacyPlan; standSeconds?: number } = {},
+): Built {
+  const { privacy, standSeconds } = extra;
   const p = onLaunchPoint(t);
   p.fly(rng.int(30, 60), { speed: 0 });
   const release = winch(p, rng);
   soar(p, rng, soarSeconds);
-  land(p, rng);
+  land(p, rng, standSeconds === undefined ? {} : { standSeconds });
   const { up, events } = flightTruth(address, p);
   return {
-    received: beacons(device(address), p.samples, rng),
+    received: beacons(device(address, privacyOf(privacy, up!.t)), p.samples, rng),
     events,
     launches: [{ address, at: up!.t, takeoff_type: 3, release_height: release }],
     end: p.t,
   };
 }
 
+/**
+ * The glider's samples on tow: `rope` metres behind the tug along its path (on the runway behind
+ * the tug's start before that), from the tug's first sample to `releasedAt`, high tow once airborne;
+ * then the glider flies on by itself from where it came off.
+ */
+function towedGlider(tow: Pilot, rope: number, releasedAt: number, heading: number, ground: number) {
+  const path: number[] = [0];
+  for (let i = 1; i < tow.samples.length; i++) {
+    const a = tow.samples[i - 1]!;
+    const b = tow.samples[i]!;
+    path.push(path[i - 1]! + Math.hypot(b.x - a.x, b.y - a.y));
+  }
+  const first = tow.samples[0]!;
+  const samples: Sample[] = [];
+  let j = 0;
+  for (let i = 0; i <= releasedAt; i++) {
+    const s = tow.samples[i]!;
+    const target = path[i]! - rope;
+    let x: number;
+    let y: number;
+    if (target <= 0) {
+      // Still behind the tug's starting point, on the runway.
+      ({ x, y } = along(first, heading, target));
+    } else {
+      while (path[j + 1]! < target) j++;
+      const a = tow.samples[j]!;
+      const b = tow.samples[j + 1]!;
+      const k = (target - path[j]!) / Math.max(path[j + 1]! - path[j]!, 1e-9);
+      x = a.x + (b.x - a.x) * k;
+      y = a.y + (b.y - a.y) * k;
+    }
+    // High tow: just above the tug once airborne.
+    const alt = s.alt > ground + 10 ? s.alt + 4 : s.alt;
+    samples.push({ ...s, x, y, alt });
+  }
+  const atRelease = samples.at(-1)!;
+  const g = new Pilot({
+    t: atRelease.t,
+    x: atRelease.x,
+    y: atRelease.y,
+    alt: atRelease.alt,
+    heading: atRelease.track,
+    speed: atRelease.gs,
+    ground: LHDK.altitude,
+  });
+  g.samples = [...samples];
+  return g;
+}
+
 /** The glider rides 50 m behind the tug along its path until the release height. */
-function aerotowFlight(glider: string, tug: string, t: number, rng: Rng, soarSeconds: number): Built {
+function aerotowFlight(
+  glider: string,
+  tug: string,
+  t: number,
+  rng: Rng,
+  soarSeconds: number,
+  privacy?: PrivacyPlan,
+): Built {
   const rope = 50;
   const releaseHeight = rng.between(500, 600);
   const tow = onLaunchPoint(t, LHDK.altitude, rope);
@@ -551,49 +721,9 @@ function aerotowFlight(glider: string, tug: string, t: number, rng: Rng, soarSec
     },
   );
   const releasedAt = tow.samples.length - 1;
-
-  // The glider's samples up to the release, along the tug's path `rope` metres behind.
-  const path: number[] = [0];
-  for (let i = 1; i < tow.samples.length; i++) {
-    const a = tow.samples[i - 1]!;
-    const b = tow.samples[i]!;
-    path.push(path[i - 1]! + Math.hypot(b.x - a.x, b.y - a.y));
-  }
-  const first = tow.samples[0]!;
-  const gliderSamples: Sample[] = [];
-  let j = 0;
-  for (let i = 0; i <= releasedAt; i++) {
-    const s = tow.samples[i]!;
-    const target = path[i]! - rope;
-    let x: number;
-    let y: number;
-    if (target <= 0) {
-      // Still behind the tug's starting point, on the runway.
-      ({ x, y } = along(first, RUNWAY_HEADING, target));
-    } else {
-      while (path[j + 1]! < target) j++;
-      const a = tow.samples[j]!;
-      const b = tow.samples[j + 1]!;
-      const k = (target - path[j]!) / Math.max(path[j + 1]! - path[j]!, 1e-9);
-      x = a.x + (b.x - a.x) * k;
-      y = a.y + (b.y - a.y) * k;
-    }
-    // High tow: just above the tug once airborne.
-    const alt = s.alt > LHDK.altitude + 10 ? s.alt + 4 : s.alt;
-    gliderSamples.push({ ...s, x, y, alt });
-  }
-  const atRelease = gliderSamples.at(-1)!;
-  const g = new Pilot({
-    t: atRelease.t,
-    x: atRelease.x,
-    y: atRelease.y,
-    alt: atRelease.alt,
-    heading: atRelease.track,
-    speed: atRelease.gs,
-    ground: LHDK.altitude,
-  });
-  g.samples = [...gliderSamples];
-  const gliderRelease = atRelease.alt - LHDK.altitude;
+  const g = towedGlider(tow, rope, releasedAt, RUNWAY_HEADING, LHDK.altitude);
+  const gliderRelease = g.alt - LHDK.altitude;
+  const released = g.t;
   // Off tow: the glider climbs away to the right, the tug dives left and goes home.
   g.fly(8, { speed: 90, turn: 12, climb: 0.5 });
   soar(g, rng, soarSeconds);
@@ -604,10 +734,20 @@ function aerotowFlight(glider: string, tug: string, t: number, rng: Rng, soarSec
   const gliderTruth = flightTruth(glider, g);
   const tugTruth = flightTruth(tug, tow);
   return {
-    received: [...beacons(device(tug), tow.samples, rng), ...beacons(device(glider), g.samples, rng)],
+    received: [
+      ...beacons(device(tug), tow.samples, rng),
+      ...beacons(device(glider, privacyOf(privacy, gliderTruth.up!.t)), g.samples, rng),
+    ],
     events: [...gliderTruth.events, ...tugTruth.events],
     launches: [
-      { address: glider, at: gliderTruth.up!.t, takeoff_type: 5, tug, release_height: gliderRelease },
+      {
+        address: glider,
+        at: gliderTruth.up!.t,
+        takeoff_type: 5,
+        tug,
+        release_height: gliderRelease,
+        released_at: released,
+      },
       { address: tug, at: tugTruth.up!.t, takeoff_type: 1 },
     ],
     end: Math.max(g.t, tow.t),
@@ -764,6 +904,172 @@ export function lowCircling(options: SimOptions = {}): SimStream {
   );
 }
 
+// ---------------------------------------------------------------------------------------------
+// A real flying day's hard cases (issue 18)
+
+/** The Alpine club's glider OE-5678 (seed-aircraft.ts): towed by the demo club's tug in crossClubAerotow. */
+export const ALPINE_GLIDER = '440678';
+/** When HA-4012 switches its no-tracking bit on in privateFlights: this long after its take-off. */
+export const PRIVACY_SWITCHED_AFTER_MS = 5 * 60_000;
+
+/**
+ * The pilots' privacy bits: HA-4370 flies a winch launch with no-tracking set, HA-4455 is towed by
+ * the tug with stealth set, and HA-4012 switches no-tracking on five minutes into its soaring flight.
+ * None of them may leave a trace; the tug's own flight is tracked as always.
+ */
+export function privateFlights(options: SimOptions = {}): SimStream {
+  const rng = prng(options.seed ?? 21);
+  const t = startOf(options);
+  const noTracking = winchFlight(GLIDERS[1]!, t, rng, 600, {
+    privacy: { flag: 'no-tracking', afterTakeoffMs: 0 },
+  });
+  const stealth = aerotowFlight(GLIDERS[2]!, TUG, t + 3 * 60_000, rng, 600, {
+    flag: 'stealth',
+    afterTakeoffMs: 0,
+  });
+  const switched = winchFlight(GLIDERS[0]!, t + 6 * 60_000, rng, 900, {
+    privacy: { flag: 'no-tracking', afterTakeoffMs: PRIVACY_SWITCHED_AFTER_MS },
+  });
+  const takeoffOf = (built: Built, address: string) => built.launches.find((l) => l.address === address)!.at;
+  const flown = build(
+    {
+      received: [...noTracking.received, ...stealth.received, ...switched.received],
+      events: [...noTracking.events, ...stealth.events, ...switched.events],
+      launches: [...noTracking.launches, ...stealth.launches, ...switched.launches],
+      end: Math.max(noTracking.end, stealth.end, switched.end),
+    },
+    t,
+    rng,
+  );
+  flown.truth.privacy = [
+    { address: GLIDERS[1]!, flag: 'no-tracking', from: 0 },
+    { address: GLIDERS[2]!, flag: 'stealth', from: 0 },
+    {
+      address: GLIDERS[0]!,
+      flag: 'no-tracking',
+      from: takeoffOf(switched, GLIDERS[0]!) + PRIVACY_SWITCHED_AFTER_MS,
+    },
+  ];
+  return flown;
+}
+
+function cableBreakFlight(address: string, t: number, rng: Rng, breakHeight: number, straightAhead: boolean) {
+  const p = onLaunchPoint(t);
+  p.fly(rng.int(30, 60), { speed: 0 });
+  const broke = winchCableBreak(p, rng, breakHeight, straightAhead);
+  const { up, events } = flightTruth(address, p);
+  return {
+    received: beacons(device(address), p.samples, rng),
+    events,
+    launches: [{ address, at: up!.t, takeoff_type: 3 as const, release_height: broke, short: true }],
+    end: p.t,
+  };
+}
+
+/**
+ * Two winch launches whose cable breaks: HA-4012's at 60 m, landing straight ahead on the runway
+ * left; HA-4370's at 140 m, flying a short circuit back. Both are winch launches (3), and short.
+ */
+export function cableBreaks(options: SimOptions = {}): SimStream {
+  const rng = prng(options.seed ?? 22);
+  const t = startOf(options);
+  const low = cableBreakFlight(GLIDERS[0]!, t, rng, 60, true);
+  const high = cableBreakFlight(GLIDERS[1]!, t + 6 * 60_000, rng, 140, false);
+  return build(
+    {
+      received: [...low.received, ...high.received],
+      events: [...low.events, ...high.events],
+      launches: [...low.launches, ...high.launches],
+      end: Math.max(low.end, high.end),
+    },
+    t,
+    rng,
+  );
+}
+
+/** The demo club's tug (HA-SBX) tows the Alpine club's glider (OE-5678) from LHDK: two clubs, one field. */
+export function crossClubAerotow(options: SimOptions = {}): SimStream {
+  const rng = prng(options.seed ?? 23);
+  const t = startOf(options);
+  return build(aerotowFlight(ALPINE_GLIDER, TUG, t, rng, 900), t, rng);
+}
+
+/**
+ * A winch flight whose landing falls into two minutes without reception (the receivers around the
+ * field rebooting): the last fix before the gap is on the final, 40 s before the wheels slow to
+ * 40 km/h, the first after it shows the glider standing.
+ */
+export function landingGap(options: SimOptions = {}): SimStream {
+  const rng = prng(options.seed ?? 24);
+  const t = startOf(options);
+  // The glider stands on the field for 3 minutes after its landing: heard again once the gap ends.
+  const flight = winchFlight(GLIDERS[0]!, t, rng, 600, { standSeconds: 180 });
+  const landing = flight.events.find((e) => e.type === 'landing')!.at;
+  const gap = { from: landing - 40_000, to: landing + 80_000 };
+  const heard = (r: Received) => r.at < gap.from || r.at > gap.to;
+  const gapped = stream([...flight.received, ...receiverBeacons(t, flight.end, rng)].filter(heard), {
+    events: flight.events,
+    launches: flight.launches,
+  });
+  gapped.truth.gaps = [gap];
+  return gapped;
+}
+
+/**
+ * A retrieve tow: HA-4455 landed out at Budaörs (LHBS, 22 km away); the tug tows it home, climbing
+ * to 600 m on the way and releasing it over LHDK some 10 minutes after the take-off; both land at LHDK.
+ */
+export function retrieveTow(options: SimOptions = {}): SimStream {
+  const rng = prng(options.seed ?? 25);
+  const t = startOf(options);
+  const rope = 50;
+  const glider = GLIDERS[2]!;
+  const tow = onLaunchPointAt(LHBS, t, rope);
+  tow.fly(rng.int(30, 50), { speed: 0 });
+  tow.fly(16, { speed: 120, accel: 6 });
+  const home = along({ x: 0, y: 0 }, RUNWAY_HEADING + 180, 600);
+  tow.until(
+    (q) => q.distanceTo(home) < 800,
+    (q) => ({
+      speed: 125,
+      climb: q.speed > 100 && q.alt < LHBS.altitude + 600 ? 3 : 0,
+      turn: q.alt > LHBS.altitude + 80 ? q.steer(home, 3) : 0,
+    }),
+  );
+  const g = towedGlider(tow, rope, tow.samples.length - 1, LHBS.heading, LHBS.altitude);
+  const releasedAt = g.t;
+  const releaseHeight = g.alt - LHBS.altitude;
+  g.fly(8, { speed: 90, turn: 12, climb: 0.5 });
+  land(g, rng);
+  // Home is LHDK now; the tug's circuit is slower than after a local tow, so its turns reach the
+  // final's entry.
+  tow.ground = LHDK.altitude;
+  tow.fly(8, { speed: 150, turn: -15, climb: -5 });
+  land(tow, rng, { approach: 110 });
+  const gliderTruth = flightTruth(glider, g, 0, LHBS.icao);
+  const tugTruth = flightTruth(TUG, tow, 0, LHBS.icao);
+  return build(
+    {
+      received: [...beacons(device(TUG), tow.samples, rng), ...beacons(device(glider), g.samples, rng)],
+      events: [...gliderTruth.events, ...tugTruth.events],
+      launches: [
+        {
+          address: glider,
+          at: gliderTruth.up!.t,
+          takeoff_type: 5,
+          tug: TUG,
+          release_height: releaseHeight,
+          released_at: releasedAt,
+        },
+        { address: TUG, at: tugTruth.up!.t, takeoff_type: 1 },
+      ],
+      end: Math.max(g.t, tow.t),
+    },
+    t,
+    rng,
+  );
+}
+
 export interface AfternoonOptions extends SimOptions {
   /** Length of the flying, hours (launches stop 45 minutes before the end). */
   hours?: number;
@@ -822,7 +1128,19 @@ export function afternoon(options: AfternoonOptions = {}): SimStream {
 export const toRecording = (stream: Pick<SimStream, 'lines' | 'at'>) =>
   stream.lines.map((line, i) => `${new Date(stream.at[i]!).toISOString()}\t${line}\n`).join('');
 
-const SCENARIOS = { afternoon, winchLaunch, aerotow, touchAndGo, outlanding, lowCircling } as const;
+const SCENARIOS = {
+  afternoon,
+  winchLaunch,
+  aerotow,
+  touchAndGo,
+  outlanding,
+  lowCircling,
+  privateFlights,
+  cableBreaks,
+  crossClubAerotow,
+  landingGap,
+  retrieveTow,
+} as const;
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { values, positionals } = parseArgs({

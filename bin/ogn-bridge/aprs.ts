@@ -65,8 +65,8 @@ export function receiverOf(line: string): string | undefined {
   return receiver.length > 0 ? receiver : undefined;
 }
 
-/** One MQTT topic level per receiver; anything a topic level cannot hold becomes `_`. */
-export const topicFor = (receiver: string) => `ogn/beacons/${receiver.replace(/[^A-Za-z0-9_.-]/g, '_')}`;
+/** The topic a bridge publishes to, one level named after it; anything a topic level cannot hold becomes `_`. */
+export const topicFor = (bridge: string) => `ogn/beacons/${bridge.replace(/[^A-Za-z0-9_.-]/g, '_')}`;
 
 /**
  * Where the line's own time stamp sits: after `:` a position (`/`, `@`) or status (`>`) report with
@@ -98,10 +98,14 @@ export function timeOfDayOf(line: string): number | undefined {
   return h * 3600 + m * 60 + s;
 }
 
-/** The line with its HHMMSSh stamp set to `seconds` since midnight (lines without one unchanged). */
+/**
+ * The line with its HHMMSSh stamp set to `seconds` since midnight. A line without a valid stamp
+ * (none, or one like `194490h` that no clock shows) is returned unchanged: a replay must not
+ * mend a malformed line the ingest would have rejected.
+ */
 export function withTimeOfDay(line: string, seconds: number): string {
+  if (timeOfDayOf(line) === undefined) return line;
   const i = timestampIndex(line);
-  if (i < 0) return line;
   const s = ((Math.floor(seconds) % 86_400) + 86_400) % 86_400;
   const hhmmss = [Math.floor(s / 3600), Math.floor(s / 60) % 60, s % 60]
     .map((n) => String(n).padStart(2, '0'))

@@ -1,75 +1,85 @@
 import { receiverOf } from './aprs.ts';
 
+/** One MQTT message: the lines of one flush, from every receiver, in the order they arrived. */
 export interface Batch {
-  receiver: string;
   lines: string[];
   /** When the batch's first line arrived (ISO). The ingest dates time-of-day stamps against it. */
   receivedAt: string;
 }
 
 export interface BatcherOptions {
-  /** Flush when this many lines wait (all receivers together). Default 200. */
+  /** Flush when this many lines wait. Default 200. */
   maxLines?: number;
   /** Flush when the waiting lines reach this many bytes: AWS IoT Core takes messages up to 128 KB. Default 96,000. */
   maxBytes?: number;
   /** Flush this long after the first waiting line. Default 1000 ms. */
   maxWaitMs?: number;
-  /** One call per flush: one batch per receiver, receivers in order of their first line. */
-  onFlush(batches: Batch[]): void;
+  /** One call per flush: one batch, one MQTT message. */
+  onFlush(batch: Batch): void;
   /** A line without an APRS header: counted by the caller, never forwarded. */
   onBadLine?(line: string): void;
   now?: () => Date;
 }
 
+export const BATCH_DEFAULTS = { maxLines: 200, maxBytes: 96_000, maxWaitMs: 1000 } as const;
+
 /**
- * Collects raw lines and hands them out in batches of up to `maxLines` or every `maxWaitMs`,
- * whichever comes first, grouped by receiver (the MQTT topic). A receiver's lines keep their order.
+ * Collects raw lines and hands them out in batches of up to `maxLines` (or `maxBytes`) or every
+ * `maxWaitMs`, whichever comes first: a busy feed costs one MQTT message — in the cloud one IoT
+ * message and one Lambda invocation — per 200 lines, a quiet one a message a second at most. Lines
+ * of every receiver share a batch, in arrival order: the ingest reads each line's receiver from the
+ * line itself, and one device heard by two receivers lands in one batch instead of two Lambdas
+ * racing on its detector.
  */
 export class LineBatcher {
-  #opts: Required<Omit<BatcherOptions, 'onBadLine'>> & Pick<BatcherOptions, 'onBadLine'>;
-  #pending = new Map<string, Batch>();
-  #count = 0;
+  #maxLines: number;
+  #maxBytes: number;
+  #maxWaitMs: number;
+  #onFlush: (batch: Batch) => void;
+  #onBadLine: ((line: string) => void) | undefined;
+  #now: () => Date;
+  #pending: Batch | undefined;
   #bytes = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(opts: BatcherOptions) {
-    this.#opts = { maxLines: 200, maxBytes: 96_000, maxWaitMs: 1000, now: () => new Date(), ...opts };
+    // Field by field: a caller passing `maxLines: undefined` (an unset CLI flag) gets the default,
+    // where a spread of the options over the defaults would set it to undefined.
+    this.#maxLines = opts.maxLines ?? BATCH_DEFAULTS.maxLines;
+    this.#maxBytes = opts.maxBytes ?? BATCH_DEFAULTS.maxBytes;
+    this.#maxWaitMs = opts.maxWaitMs ?? BATCH_DEFAULTS.maxWaitMs;
+    this.#onFlush = opts.onFlush;
+    this.#onBadLine = opts.onBadLine;
+    this.#now = opts.now ?? (() => new Date());
   }
 
-  /** False (and not kept) when the line has no receiver to route it by. */
+  /** False (and not kept) when the line has no APRS header. */
   add(line: string): boolean {
-    const receiver = receiverOf(line);
-    if (!receiver) {
-      this.#opts.onBadLine?.(line);
+    if (!receiverOf(line)) {
+      this.#onBadLine?.(line);
       return false;
     }
-    let batch = this.#pending.get(receiver);
-    if (!batch) {
-      batch = { receiver, lines: [], receivedAt: this.#opts.now().toISOString() };
-      this.#pending.set(receiver, batch);
-    }
-    batch.lines.push(line);
-    this.#count++;
+    this.#pending ??= { lines: [], receivedAt: this.#now().toISOString() };
+    this.#pending.lines.push(line);
     // The JSON quotes and comma; the slack under 128 KB covers escaped characters.
     this.#bytes += Buffer.byteLength(line) + 3;
-    if (this.#count >= this.#opts.maxLines || this.#bytes >= this.#opts.maxBytes) this.flush();
-    else this.#timer ??= setTimeout(() => this.flush(), this.#opts.maxWaitMs);
+    if (this.#pending.lines.length >= this.#maxLines || this.#bytes >= this.#maxBytes) this.flush();
+    else this.#timer ??= setTimeout(() => this.flush(), this.#maxWaitMs);
     return true;
   }
 
   flush(): void {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = undefined;
-    if (this.#count === 0) return;
-    const batches = [...this.#pending.values()];
-    this.#pending.clear();
-    this.#count = 0;
+    const batch = this.#pending;
+    if (!batch) return;
+    this.#pending = undefined;
     this.#bytes = 0;
-    this.#opts.onFlush(batches);
+    this.#onFlush(batch);
   }
 
   get pendingLines(): number {
-    return this.#count;
+    return this.#pending?.lines.length ?? 0;
   }
 }
 

@@ -20,7 +20,7 @@ export interface PipelineStats extends PublisherStats {
   badLines: number;
 }
 
-/** Lines in → batches per receiver → MQTT, with counters. Shared by the live bridge and the replay. */
+/** Lines in → batches of up to 200 lines → MQTT, with counters. Shared by the live bridge and the replay. */
 export interface Pipeline {
   add(line: string): void;
   publisher: MqttPublisher;
@@ -37,7 +37,7 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
   const batcher = new LineBatcher({
     maxLines: opts.batchLines,
     maxWaitMs: opts.batchWaitMs,
-    onFlush: (batches) => publisher.publish(batches),
+    onFlush: (batch) => publisher.publish(batch),
     onBadLine: (line) => {
       badLines++;
       // A sample, not a flood: the first few and then every thousandth.

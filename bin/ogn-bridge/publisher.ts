@@ -21,6 +21,8 @@ export interface PublisherOptions {
   bufferLines?: number;
   /** QoS 1 publishes awaiting their PUBACK at once. Default 16. */
   window?: number;
+  /** Where the batches go. Default `ogn/beacons/<client id>`: which bridge sent them, for the logs. */
+  topic?: string;
   log?: (line: string) => void;
 }
 
@@ -32,7 +34,7 @@ export interface PublisherStats {
 }
 
 /**
- * Publishes batches as `{ lines, received_at }` to `ogn/beacons/<receiver>`, QoS 1 (the ingest is
+ * Publishes batches as `{ lines, received_at }` to `ogn/beacons/<bridge>`, QoS 1 (the ingest is
  * idempotent, so a resend after a reconnect is harmless). mqtt.js's own offline queue is unbounded,
  * so batches wait in a BoundedBatchQueue and are only handed to the client while it is connected.
  */
@@ -40,6 +42,7 @@ export class MqttPublisher {
   #client: MqttClient;
   #queue: BoundedBatchQueue;
   #window: number;
+  #topic: string;
   #inflight = 0;
   #waiters: (() => void)[] = [];
   #log: (line: string) => void;
@@ -52,8 +55,10 @@ export class MqttPublisher {
     this.#window = opts.window ?? 16;
     this.#log = opts.log ?? (() => undefined);
     const t = opts.target;
+    const clientId = t.clientId ?? `ogn-bridge-${Math.random().toString(16).slice(2, 10)}`;
+    this.#topic = opts.topic ?? topicFor(clientId);
     const options: IClientOptions = {
-      clientId: t.clientId ?? `ogn-bridge-${Math.random().toString(16).slice(2, 10)}`,
+      clientId,
       reconnectPeriod: 2000,
       connectTimeout: 10_000,
       queueQoSZero: false,
@@ -83,8 +88,8 @@ export class MqttPublisher {
     });
   }
 
-  publish(batches: Batch[]): void {
-    for (const batch of batches) this.#queue.push(batch);
+  publish(batch: Batch): void {
+    this.#queue.push(batch);
     this.#pump();
   }
 
@@ -134,7 +139,7 @@ export class MqttPublisher {
       this.#inflight++;
       const payload = JSON.stringify({ lines: batch.lines, received_at: batch.receivedAt });
       this.#client
-        .publishAsync(topicFor(batch.receiver), payload, { qos: 1 })
+        .publishAsync(this.#topic, payload, { qos: 1 })
         .then(
           () => {
             this.publishedLines += batch.lines.length;

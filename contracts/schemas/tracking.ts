@@ -12,7 +12,7 @@ import { flightOutput } from './flights.ts';
 export const PROPOSAL_STATUSES = ['open', 'confirmed', 'dismissed'] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 
-/** The MQTT message the bridge publishes on `ogn/beacons/<receiver>` (bin/ogn-bridge/batcher.ts). */
+/** The MQTT message the bridge publishes on `ogn/beacons/<bridge>` (bin/ogn-bridge/batcher.ts). */
 export const beaconBatch = z.object({
   lines: z.array(z.string()),
   /** ISO instant the bridge received the batch: the reference date for the lines' hhmmss times. */
@@ -39,8 +39,14 @@ export type LivePositionOutput = z.infer<typeof livePositionOutput>;
 /** GET /api/tracking/live: the organization's aircraft heard lately (the positions not yet expired). */
 export const liveOutput = z.object({ items: z.array(livePositionOutput) });
 
-/** What `org/<id>/live` carries: the newest position of each device of one ingested batch. */
-export const livePush = z.object({ type: z.literal('positions'), items: z.array(livePositionOutput) });
+/**
+ * What `org/<id>/live` carries: the newest position of each device of one ingested batch, or the
+ * devices whose positions were removed (a pilot's privacy bit seen mid-flight, issue 18).
+ */
+export const livePush = z.union([
+  z.object({ type: z.literal('positions'), items: z.array(livePositionOutput) }),
+  z.object({ type: z.literal('removed'), addresses: z.array(z.string()) }),
+]);
 export type LivePush = z.infer<typeof livePush>;
 
 /** A track as compact rows: [timestamp ms, latitude, longitude, altitude m, ground speed km/h]. */
@@ -80,6 +86,10 @@ export const proposalOutput = z.object({
   tow_proposal_id: z.nullable(z.string()),
   tow_plane_id: z.nullable(z.string()),
   release_height: z.nullable(z.number()),
+  /** A winch launch that ended low: most likely a cable break. */
+  short_launch: z.boolean(),
+  /** The landing fell into a gap in reception: its time is estimated. */
+  landing_uncertain: z.boolean(),
   flight_id: z.nullable(z.string()),
   /** A flight on the sheet this proposal matches (same aircraft, take-off close in time, or waiting). */
   matched_flight_id: z.nullable(z.string()),

@@ -8,7 +8,7 @@ import type {
   Profile,
   UpdateOwnOrganizationInput,
 } from '../../contracts/schemas/identity.ts';
-import { organizationRecordOf } from '../organizations/organization-record.ts';
+import { baseAirportErrors, organizationRecordOf } from '../organizations/organization-record.ts';
 import { type Actor, organizationSummaryOf } from '../platform/auth/actor.ts';
 import { db } from '../platform/db/service.ts';
 import { notFound, validationFailed } from '../platform/http/errors.ts';
@@ -243,6 +243,13 @@ export async function updateOwnOrganization(
   if (input.contact_id && !members[named.indexOf(input.contact_id)]) errors.contact_id = ['invalid_value'];
   if (input.operating_day_editor && !members[named.indexOf(input.operating_day_editor)])
     errors.operating_day_editor = ['invalid_value'];
+  if (input.base_airport) {
+    const stored = await store.organization(organizationId);
+    Object.assign(
+      errors,
+      await baseAirportErrors(input.base_airport, stored.base_airport, store.isKnownAirport),
+    );
+  }
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
   return ownOrganizationOf(await store.updateOrganization(actor, organizationId, input));
 }

@@ -5,6 +5,7 @@ import { actionItem } from '../platform/audit/actions.ts';
 import type { Actor } from '../platform/auth/actor.ts';
 import { db } from '../platform/db/service.ts';
 import { conflict, notFound } from '../platform/http/errors.ts';
+import { isKnownAirport } from './datasource-airports.ts';
 
 /** The identity domain's reads and writes (DynamoDB through ElectroDB); the service holds the rules. */
 export const identityStore = {
@@ -58,6 +59,9 @@ export const identityStore = {
       .go({ pages: 'all' });
     return data;
   },
+
+  /** A base airport must be a reference airport (the airports datasource). */
+  isKnownAirport,
 
   async isActiveMember(organizationId: string, userId: string) {
     const { data } = await db()

@@ -130,3 +130,18 @@ export const changedFields = (before: StoredOrganization, patch: ReturnType<type
     const now = field in patch.set ? patch.set[field] : undefined;
     return JSON.stringify(was ?? null) !== JSON.stringify(now ?? null);
   });
+
+/**
+ * A base airport that is set or changed must name a reference airport (the airports datasource):
+ * the OGN ingest takes the base and its neighbours as the club's airfields, so an unknown code
+ * would silently switch take-off and landing detection off. One already stored is left alone (a
+ * record saved for another reason is not refused for it).
+ */
+export async function baseAirportErrors(
+  sent: string | null | undefined,
+  stored: unknown,
+  isKnownAirport: (icao: string) => Promise<boolean>,
+): Promise<Record<string, string[]>> {
+  if (!sent || sent === stored) return {};
+  return (await isKnownAirport(sent)) ? {} : { base_airport: ['unknown_airport'] };
+}

@@ -23,6 +23,7 @@ import { isTypeListId, MANAGED_FIELDS } from '../../contracts/schemas/organizati
 import { type Actor, displayName } from '../platform/auth/actor.ts';
 import { missingPermissions, notFound, validationFailed } from '../platform/http/errors.ts';
 import {
+  baseAirportErrors,
   changedFields,
   organizationRecordOf,
   recordPatch,
@@ -310,7 +311,11 @@ export async function createOrganization(
   if (!actor.isSupervisor) throw missingPermissions();
   // A new organization has no members yet but its creator: nobody else can be its contact.
   const named = { contact_id: input.contact_id, operating_day_editor: input.operating_day_editor };
-  const errors: Record<string, string[]> = {};
+  const errors: Record<string, string[]> = await baseAirportErrors(
+    input.base_airport,
+    undefined,
+    store.isKnownAirport,
+  );
   for (const [field, userId] of Object.entries(named))
     if (userId && userId !== actor.userId) errors[field] = ['invalid_value'];
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
@@ -358,6 +363,7 @@ export async function updateOrganization(
   const errors = {
     ...(actor.isSupervisor ? {} : readOnlyErrors(stored, input)),
     ...(await memberErrors(store, organizationId, input)),
+    ...(await baseAirportErrors(input.base_airport, stored.base_airport, store.isKnownAirport)),
   };
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
   const patch = recordPatch(input as Record<string, unknown>);

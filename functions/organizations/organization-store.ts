@@ -1,6 +1,7 @@
 import type { Lang } from '../../contracts/langs.ts';
 import type { GuardRole, Permission, RoleLabel } from '../../contracts/permissions.ts';
 import type { SubscriptionStatus } from '../../contracts/schemas/organizations.ts';
+import { isKnownAirport } from '../identity/datasource-airports.ts';
 import { type ActionRecord, actionItem } from '../platform/audit/actions.ts';
 import type { Actor } from '../platform/auth/actor.ts';
 import { db } from '../platform/db/service.ts';
@@ -73,6 +74,9 @@ export const organizationStore = {
     const { data } = await db().entities.organization.get({ organization_id: organizationId }).go();
     return data;
   },
+
+  /** A base airport must be a reference airport (the airports datasource). */
+  isKnownAirport,
 
   /** One page of every organization by name (gsi1 `organizations`), optionally narrowed by text. */
   async organizations(options: { cursor?: string; limit: number; filter?: string; order: 'asc' | 'desc' }) {

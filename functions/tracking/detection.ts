@@ -4,7 +4,9 @@
  * that lie within 100 s and 5 km of each other, all at most 200 m above the airfield; a take-off
  * when the ground speed crosses 55 km/h upwards with a climb above −5 m/s, a landing when it drops
  * below 40 km/h with a climb below 5 m/s; the airfield is the nearest one within
- * 1.5 × max(500 m, runway length), none (an outlanding) otherwise.
+ * 1.5 × max(500 m, runway length), none (an outlanding) otherwise. One addition: a landing whose
+ * crossing straddles a gap in reception longer than LANDING_GAP_MS still counts — its time
+ * estimated from the fixes either side of the gap and the event marked uncertain.
  *
  * ogn-python runs that rule as a batch over sorted beacons; here it runs per beacon as it arrives,
  * so the state (JSON, small, kept per device with a TTL) holds what the batch would see around it.
@@ -53,6 +55,12 @@ export interface DetectionEvent {
   airfield: string | null;
   /** Elevation the height limit was measured from (the nearest known airfield's), null without airfields. */
   elevation: number | null;
+  /**
+   * A landing across a gap in reception (a receiver rebooting, a glider behind a hangar): its time
+   * is estimated from the last airborne fix and the first on the ground, not stamped at the latter.
+   * Absent otherwise.
+   */
+  uncertain?: true;
 }
 
 export interface DetectionState {
@@ -67,7 +75,12 @@ export interface DetectionState {
   phase: 'ground' | 'air' | null;
 }
 
-export const REORDER_MS = 5_000;
+/**
+ * APRS-IS relays a beacon through whichever server its receiver is connected to: one heard by a
+ * second receiver can reach the bridge up to ~10 s after the newer fixes the first one passed on.
+ * Such a beacon must still count (issue 11 §10), so fixes wait this long; events come as much later.
+ */
+export const REORDER_MS = 15_000;
 const TAKEOFF_KMH = 55;
 const LANDING_KMH = 40;
 const TAKEOFF_CLIMB = -5;
@@ -75,8 +88,20 @@ const LANDING_CLIMB = 5;
 const WINDOW_MS = 100_000;
 const RADIUS_M = 5_000;
 const MAX_HEIGHT_M = 200;
+/** The last fix before a gap in reception may be this high, in the circuit (see LANDING_GAP_MS). */
+const MAX_CIRCUIT_HEIGHT_M = 500;
 /** After this much silence the phase is forgotten: the device was off, anything may have happened. */
 const PHASE_MEMORY_MS = 10 * 60_000;
+/**
+ * A landing whose last airborne fix is this far before the first one on the ground fell into a gap
+ * in reception: its time is estimated (estimateTouchdown) and the event marked uncertain. Beacons
+ * come every 1–4 s; a few lost ones leave gaps up to ~12 s.
+ */
+export const LANDING_GAP_MS = 20_000;
+/** A glider on its final approach sinks about this fast, m/s, whatever its last fix said. */
+const APPROACH_SINK = 1.5;
+/** Braking on the roll-out, km/h per second: from touchdown to walking pace in 10–15 s. */
+const ROLLOUT_DECELERATION = 3;
 const STOPPED_KMH = 5;
 
 const EARTH_RADIUS_M = 6_371_008.8;
@@ -139,7 +164,8 @@ export const fixOf = (beacon: Record<string, unknown>): DetectionFix | null => {
   };
 };
 
-const initial = (address: string): DetectionState => ({
+/** A device's state before its first fix (and after a privacy mark wiped what it held). */
+export const initial = (address: string): DetectionState => ({
   address,
   pending: [],
   recent: [],
@@ -210,18 +236,29 @@ function settle(
   if (recent.length === 3) {
     const [before, middle, after] = recent as [DetectionFix, DetectionFix, DetectionFix];
     const type = crossing(before, middle, after);
-    if (type && phase !== (type === 'takeoff' ? 'air' : 'ground') && near(before, middle, after)) {
+    // A landing across a gap: the crossing straddles it, the two fixes after it are close together.
+    const gap = type === 'landing' && middle.timestamp - before.timestamp > LANDING_GAP_MS;
+    if (
+      type &&
+      phase !== (type === 'takeoff' ? 'air' : 'ground') &&
+      (gap ? nearAcrossGap(before, middle, after) : near(before, middle, after))
+    ) {
       const { nearest, within } = nearestAirfields(airfields, middle.latitude, middle.longitude);
       // Without a terrain model the height is measured from the nearest airfield's elevation,
       // good enough on the plains; with no airfield at all the height limit is not applied.
       const elevation = nearest?.altitude ?? null;
-      const low = elevation === null || recent.every((f) => f.altitude - elevation <= MAX_HEIGHT_M);
+      // Across a gap the last airborne fix may still be in the circuit; the two after it are down.
+      const low =
+        elevation === null ||
+        recent.every(
+          (f) => f.altitude - elevation <= (gap && f === before ? MAX_CIRCUIT_HEIGHT_M : MAX_HEIGHT_M),
+        );
       if (low) {
         phase = type === 'takeoff' ? 'air' : 'ground';
         event = {
           type,
           address: middle.address,
-          timestamp: middle.timestamp,
+          timestamp: gap ? estimateTouchdown(before, middle, elevation) : middle.timestamp,
           latitude: middle.latitude,
           longitude: middle.longitude,
           altitude: middle.altitude,
@@ -229,11 +266,30 @@ function settle(
           track: middle.track,
           airfield: within?.icao ?? null,
           elevation,
+          ...(gap && { uncertain: true as const }),
         };
       }
     }
   }
   return { state: { ...state, recent, phase, stopped }, event };
+}
+
+/**
+ * When a glider last seen airborne at `before` and next seen slowed down on the ground at `after`
+ * slowed through LANDING_KMH: the later of the time its height takes to sink at its last sink rate
+ * (at least APPROACH_SINK) and the time its distance takes at its last speed, plus the roll-out —
+ * never before the last airborne fix, never after the first on the ground. Whole seconds, as beacons.
+ */
+export function estimateTouchdown(before: DetectionFix, after: DetectionFix, elevation: number | null) {
+  const height = Math.max(0, before.altitude - (elevation ?? after.altitude));
+  const sinking = height / Math.max(-before.climb_rate, APPROACH_SINK);
+  const metresPerSecond = Math.max(before.ground_speed, LANDING_KMH) / 3.6;
+  const flying =
+    distance(before.latitude, before.longitude, after.latitude, after.longitude) / metresPerSecond;
+  const rollout = Math.max(0, Math.min(before.ground_speed, 90) - LANDING_KMH) / ROLLOUT_DECELERATION;
+  const estimate = before.timestamp + (Math.max(sinking, flying) + rollout) * 1000;
+  const clamped = Math.min(after.timestamp, Math.max(before.timestamp + 1000, estimate));
+  return Math.round(clamped / 1000) * 1000;
 }
 
 function crossing(before: DetectionFix, middle: DetectionFix, after: DetectionFix) {
@@ -253,6 +309,12 @@ function crossing(before: DetectionFix, middle: DetectionFix, after: DetectionFi
     return 'landing' as const;
   return null;
 }
+
+/** Across a gap only the two fixes on the ground must be close in time; all three close in space. */
+const nearAcrossGap = (before: DetectionFix, middle: DetectionFix, after: DetectionFix) =>
+  after.timestamp - middle.timestamp < WINDOW_MS &&
+  distance(before.latitude, before.longitude, middle.latitude, middle.longitude) < RADIUS_M &&
+  distance(after.latitude, after.longitude, middle.latitude, middle.longitude) < RADIUS_M;
 
 const near = (before: DetectionFix, middle: DetectionFix, after: DetectionFix) =>
   after.timestamp - before.timestamp < WINDOW_MS &&

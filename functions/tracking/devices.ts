@@ -1,17 +1,19 @@
 import type { Airfield } from './detection.ts';
 import { distance } from './detection.ts';
-import type { AirportRow, DeviceAircraft, IngestStore } from './ingest-store.ts';
+import type { AirportRow, DeviceAircraft, IngestStore, OrganizationBase } from './ingest-store.ts';
 
 /**
  * What the ingest looks up for every batch, cached per container (a warm Lambda, the local
  * stack's process): which aircraft a device is (positive AND negative answers: most of the
  * network's devices are nobody's here), an organization's time zone and airfields. ~2,000 beacons
- * a second then cost a handful of Queries a minute instead of one each. An aircraft given a device
- * (or losing one) is seen within DEVICE_TTL_MS.
+ * a second then cost a handful of Queries a minute instead of one each. Every answer is at most a
+ * minute old: an aircraft given a device (or losing one), a changed base airport or time zone, an
+ * airport added, moved or given a runway reach the ingest within CACHE_TTL_MS.
  */
-export const DEVICE_TTL_MS = 60_000;
-const ORGANIZATION_TTL_MS = 60_000;
-const AIRPORTS_TTL_MS = 10 * 60_000;
+export const CACHE_TTL_MS = 60_000;
+export const DEVICE_TTL_MS = CACHE_TTL_MS;
+const ORGANIZATION_TTL_MS = CACHE_TTL_MS;
+const AIRPORTS_TTL_MS = CACHE_TTL_MS;
 /** Devices looked up at once when a batch brings many new ones (a cold container on a busy day). */
 const LOOKUP_CONCURRENCY = 16;
 /** Beyond this many cached devices the oldest answers are dropped first (Map keeps insertion order). */
@@ -36,6 +38,7 @@ interface Cached<T> {
 const devices = new Map<string, Cached<DeviceAircraft[]>>();
 const organizations = new Map<string, Cached<OrganizationContext | null>>();
 let airports: Cached<AirportRow[]> | undefined;
+let bases: Cached<OrganizationBase[]> | undefined;
 const inflight = new Map<string, Promise<DeviceAircraft[]>>();
 
 /** Forget every cached answer (tests change aircraft and organizations between ingests). */
@@ -44,6 +47,7 @@ export const resetDeviceCaches = () => {
   organizations.clear();
   inflight.clear();
   airports = undefined;
+  bases = undefined;
 };
 
 /**
@@ -168,4 +172,27 @@ export async function organizationContext(
   }
   organizations.set(organizationId, { value, expires: now + ORGANIZATION_TTL_MS });
   return value;
+}
+
+/**
+ * The organizations whose airfields hold the airfield `icao`: those based within AIRFIELD_RADIUS_M
+ * of it (a tow across clubs is looked for among them, ingest.ts). One Query of every organization's
+ * base a minute per container.
+ */
+export async function organizationsAt(store: IngestStore, icao: string, now: number): Promise<string[]> {
+  if (!bases || bases.expires <= now)
+    bases = { value: await store.organizationBases(), expires: now + CACHE_TTL_MS };
+  const rows = await airportRows(store, now);
+  const airfield = rows.find((a) => a.icao === icao);
+  if (!airfield) return [];
+  return bases.value
+    .filter((o) => {
+      const base = o.base_airport ? rows.find((a) => a.icao === o.base_airport) : undefined;
+      return (
+        base !== undefined &&
+        distance(base.latitude, base.longitude, airfield.latitude, airfield.longitude) <= AIRFIELD_RADIUS_M
+      );
+    })
+    .map((o) => o.organization_id)
+    .sort();
 }

@@ -97,6 +97,11 @@ export const detectorState = new Entity({
     /** Timestamp (epoch ms) of the take-off whose launch method is still to be inferred. */
     launch_pending: { type: 'number' },
     /**
+     * Timestamp (epoch ms) of the take-off whose launch was read from its first LAUNCH_MS and that
+     * may still owe a release read from a longer track (a tow beyond it): at landing, or LONG_TOW_MS on.
+     */
+    release_pending: { type: 'number' },
+    /**
      * JSON: the events (and launch inferences) this state produced that are not yet applied to
      * the proposals. Written with the state, cleared once applied: a batch that fails in between
      * leaves them for the next one (ingest.ts), so no detected event is lost or applied from a
@@ -109,6 +114,16 @@ export const detectorState = new Entity({
      * receive time — a replay's beacons carry old stamps however fresh they are.
      */
     heard_at: { type: 'number' },
+    /**
+     * The pilot's privacy bit (OGN no-tracking or stealth, issue 18): the device's fixes from
+     * `private_from` (epoch ms: just after its last landing, 0 when none was seen) through the end of
+     * the operating day `private_day` are neither stored nor detected, and what was stored of them
+     * is removed (privacy.ts). The state then holds no position.
+     */
+    private_from: { type: 'number' },
+    private_day: { type: 'string' },
+    /** The removal was run again once the device went quiet (a batch racing the first removal). */
+    private_checked: { type: 'boolean' },
     version: { type: 'number', required: true, default: 1 },
     ttl: { type: 'number', required: true },
   },
@@ -155,6 +170,10 @@ export const flightProposal = new Entity({
     tow_plane_id: { type: 'string' },
     /** Metres above the take-off airfield where the glider released. */
     release_height: { type: 'number' },
+    /** A winch launch that ended low (a cable break): the sheet marks it. Absent otherwise. */
+    short_launch: { type: 'boolean' },
+    /** The landing fell into a gap in reception: its time is an estimate. Absent otherwise. */
+    landing_uncertain: { type: 'boolean' },
     /** The flight it was confirmed into. */
     flight_id: { type: 'string' },
     confirmed_by: { type: 'string' },

@@ -18,6 +18,8 @@ export interface IngestStats {
   proposals: number;
   /** Latest positions moved forward (and pushed). */
   live: number;
+  /** Positions withheld for the pilot's privacy bit (privacy.ts). */
+  hidden: number;
 }
 
 /** Counters at zero: one batch's, a queue's or a test's running totals start here. */
@@ -32,4 +34,5 @@ export const emptyStats = (): IngestStats => ({
   events: 0,
   proposals: 0,
   live: 0,
+  hidden: 0,
 });

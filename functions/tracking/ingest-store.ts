@@ -24,6 +24,11 @@ export interface OrganizationSettings {
   base_airport: string | null;
 }
 
+export interface OrganizationBase {
+  organization_id: string;
+  base_airport: string | null;
+}
+
 export interface AirportRow {
   icao: string;
   latitude: number;
@@ -54,11 +59,40 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export const trackPointRecord = (item: TrackPointItem) => ({
   ...item,
-  pk: `org#${item.organization_id}#track#${item.date}`.toLowerCase(),
-  sk: `${item.address}#${item.timestamp}`.toLowerCase(),
+  ...trackPointKey(item),
   __edb_e__: 'trackPoint',
   __edb_v__: '1',
 });
+
+/** A track point's table key (the `trackPoint` entity's byDay index, as ElectroDB writes it). */
+const trackPointKey = (item: Pick<TrackPointItem, 'organization_id' | 'date' | 'address' | 'timestamp'>) => ({
+  pk: `org#${item.organization_id}#track#${item.date}`.toLowerCase(),
+  sk: `${item.address}#${item.timestamp}`.toLowerCase(),
+});
+
+/** BatchWriteItem of `requests`, 25 at a time, retrying what DynamoDB leaves unprocessed. */
+async function batchWrite(requests: Record<string, unknown>[], what: string) {
+  const table = tableName();
+  let pending = requests;
+  for (let round = 0; pending.length > 0; round++) {
+    if (round >= UNPROCESSED_ROUNDS) throw new Error(`${pending.length} ${what} left unprocessed`);
+    if (round > 0) await pause(50 * 2 ** round);
+    const left: typeof pending = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < pending.length) {
+        const chunk = pending.slice(next, next + BATCH_WRITE_ITEMS);
+        next += BATCH_WRITE_ITEMS;
+        const { UnprocessedItems } = await dynamo().send(
+          new BatchWriteCommand({ RequestItems: { [table]: chunk } }),
+        );
+        left.push(...((UnprocessedItems?.[table] ?? []) as typeof pending));
+      }
+    };
+    await Promise.all(Array.from({ length: BATCH_CONCURRENCY }, worker));
+    pending = left;
+  }
+}
 
 /**
  * The tracking ingest's reads and writes (ElectroDB). Every write is idempotent: track points are
@@ -93,6 +127,14 @@ export const ingestStore = {
     return data ? { timezone: data.timezone ?? 'UTC', base_airport: data.base_airport ?? null } : null;
   },
 
+  /** Every organization's base airport (organization.byName, gsi1 `organizations`). */
+  async organizationBases(): Promise<OrganizationBase[]> {
+    const { data } = await db()
+      .entities.organization.query.byName({})
+      .go({ pages: 'all', attributes: ['organization_id', 'base_airport'] });
+    return data.map((o) => ({ organization_id: o.organization_id, base_airport: o.base_airport ?? null }));
+  },
+
   /** Every reference airport (`ref#airports`, a few hundred), for the detector's airfields. */
   async airports(): Promise<AirportRow[]> {
     const { data } = await db()
@@ -115,26 +157,50 @@ export const ingestStore = {
    * per-item validation costs more than the write itself at a few thousand fixes a second.
    */
   async putTrackPoints(items: TrackPointItem[]): Promise<void> {
-    const table = tableName();
-    let pending = items.map((item) => ({ PutRequest: { Item: trackPointRecord(item) } }));
-    for (let round = 0; pending.length > 0; round++) {
-      if (round >= UNPROCESSED_ROUNDS) throw new Error(`${pending.length} track points left unprocessed`);
-      if (round > 0) await pause(50 * 2 ** round);
-      const left: typeof pending = [];
-      let next = 0;
-      const worker = async () => {
-        while (next < pending.length) {
-          const chunk = pending.slice(next, next + BATCH_WRITE_ITEMS);
-          next += BATCH_WRITE_ITEMS;
-          const { UnprocessedItems } = await dynamo().send(
-            new BatchWriteCommand({ RequestItems: { [table]: chunk } }),
-          );
-          left.push(...((UnprocessedItems?.[table] ?? []) as typeof pending));
-        }
-      };
-      await Promise.all(Array.from({ length: BATCH_CONCURRENCY }, worker));
-      pending = left;
+    await batchWrite(
+      items.map((item) => ({ PutRequest: { Item: trackPointRecord(item) } })),
+      'track points',
+    );
+  },
+
+  /** Deletes one device's track points of a day from `from` (epoch ms) on; returns how many there were. */
+  async deleteTrackPoints(organizationId: string, date: string, address: string, from: number) {
+    const { data } = await db()
+      .entities.trackPoint.query.byDay({ organization_id: organizationId, date, address })
+      .gte({ timestamp: from })
+      .go({ pages: 'all', attributes: ['organization_id', 'date', 'address', 'timestamp'] });
+    await batchWrite(
+      data.map((point) => ({ DeleteRequest: { Key: trackPointKey(point) } })),
+      'track point deletions',
+    );
+    return data.length;
+  },
+
+  /** The device's latest position's timestamp (epoch ms), null when there is none. */
+  async livePositionAt(organizationId: string, address: string): Promise<number | null> {
+    const { data } = await db()
+      .entities.livePosition.get({ organization_id: organizationId, address })
+      .go({ attributes: ['timestamp'], consistent: true });
+    return data?.timestamp ?? null;
+  },
+
+  /** Deletes the device's latest position if it is still the one of `timestamp`; false when it moved on. */
+  async deleteLivePosition(organizationId: string, address: string, timestamp: number): Promise<boolean> {
+    try {
+      await db()
+        .entities.livePosition.delete({ organization_id: organizationId, address })
+        .where((attr, op) => op.eq(attr.timestamp, timestamp))
+        .go({ response: 'none' });
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
     }
+  },
+
+  /** Deletes a proposal whatever its state (a private flight's, privacy.ts). */
+  async deleteProposal(key: ProposalKey): Promise<void> {
+    await db().entities.flightProposal.delete(key).go({ response: 'none' });
   },
 
   /** One device's fixes of a day between two instants (inclusive), oldest first. */

@@ -9,6 +9,7 @@ import {
   type DetectionState,
   fixOf,
   flush,
+  initial,
   nearestAirfields,
   REORDER_MS,
   step,
@@ -17,6 +18,7 @@ import {
   aircraftOfDevices,
   type OrganizationContext,
   organizationContext,
+  organizationsAt,
   resetDeviceCaches,
 } from './devices.ts';
 import { emptyStats, type IngestStats } from './ingest-stats.ts';
@@ -28,14 +30,15 @@ import {
   type LivePositionItem,
   type TrackPointItem,
 } from './ingest-store.ts';
-import { inferLaunch, LAUNCH_MS, type LaunchTrack } from './launch.ts';
+import { inferLaunch, LAUNCH_MS, type LaunchTrack, LONG_TOW_MS } from './launch.ts';
 import { parse } from './ogn-parser.ts';
+import { covers, isPrivateBeacon, markDays, markFor, markOf, type PrivacyMark } from './privacy.ts';
 import { proposalOutputOf, type StoredProposal } from './proposals.ts';
 import { livePositionOf } from './track-service.ts';
 
 /**
  * The OGN ingest (issue 6 §4, §5): one batch of raw APRS lines as the bridge publishes them to
- * `ogn/beacons/<receiver>` → parsed fixes of the organizations' aircraft → track points, the
+ * `ogn/beacons/<bridge>` → parsed fixes of the organizations' aircraft → track points, the
  * take-off and landing detector, flight proposals on the daily sheet, the latest position and its
  * live push. The same function serves the cloud (an IoT topic rule invokes ingest-handler.ts) and
  * the local stack (the aedes publish hook, through a serial queue).
@@ -82,6 +85,8 @@ const LAUNCH_LEAD_MS = 30_000;
  * batches arrived.
  */
 const LAUNCH_DUE_MS = LAUNCH_MS + PAIR_MS + REORDER_MS;
+/** The same for the long reading of a tow that was still on at LAUNCH_MS (unless a landing comes first). */
+const LONG_DUE_MS = LONG_TOW_MS + PAIR_MS + REORDER_MS;
 
 const defaultDeps = (): IngestDeps => ({
   store: ingestStore,
@@ -96,14 +101,19 @@ interface Heard {
   fix: DetectionFix;
   receiver: string | undefined;
   turn_rate: number | undefined;
+  /** The beacon carried the no-tracking or stealth bit (privacy.ts). */
+  private: boolean;
 }
 
 /** What a detector state owes the proposals: applied after the state is saved (see `outbox`). */
 type Task =
   | { type: 'takeoff'; event: DetectionEvent }
   | { type: 'landing'; event: DetectionEvent }
-  /** Infer the launch of the take-off at `takeoff` (epoch ms) from the stored tracks. */
-  | { type: 'launch'; takeoff: number };
+  /**
+   * Infer the launch of the take-off at `takeoff` (epoch ms) from the stored tracks: its first
+   * LAUNCH_MS, or (`long`) up to LONG_TOW_MS for a tow whose release the first reading missed.
+   */
+  | { type: 'launch'; takeoff: number; long?: true };
 
 // Positions seen lately in this container, so the same beacon from a second receiver (a few
 // seconds later, in another receiver's batch) costs nothing. Two generations, swapped every
@@ -168,7 +178,7 @@ export const resetIngestCachesForTests = () => {
   recentSince = 0;
 };
 
-/** One batch from `ogn/beacons/<receiver>` (validated by the caller with `beaconBatch`). */
+/** One batch from `ogn/beacons/<bridge>` (validated by the caller with `beaconBatch`). */
 export const ingestBatch = (batch: BeaconBatch, deps: Partial<IngestDeps> = {}) =>
   ingestBatches([batch], deps);
 
@@ -262,6 +272,7 @@ function parseBatches(batches: readonly BeaconBatch[], stats: IngestStats) {
         fix,
         receiver: typeof beacon.receiver_name === 'string' ? beacon.receiver_name : undefined,
         turn_rate: typeof beacon.turn_rate === 'number' ? beacon.turn_rate : undefined,
+        private: isPrivateBeacon(beacon),
       };
       if (list) list.push(entry);
       else heard.set(fix.address, [entry]);
@@ -290,10 +301,38 @@ async function ingestForOrganization(
   const context = await organizationContext(deps.store, organizationId, now);
   if (!context) return;
 
+  const records = await detectorRecords(
+    deps,
+    organizationId,
+    devices.map((d) => d.heard[0]!.fix.address),
+    now,
+  );
+  // The pilots' privacy bits before anything is written: what a device marked private sent is
+  // dropped here, and what was stored of its flight is removed (privacy.ts).
+  const tracked: typeof devices = [];
+  await eachLimited(devices, DEVICE_CONCURRENCY, async (device) => {
+    const address = device.heard[0]!.fix.address;
+    const key = detectorKey(organizationId, address);
+    let record = records.get(address) ?? null;
+    let heard = device.heard;
+    if (heard.some((h) => h.private) || markOf(record)) {
+      try {
+        ({ heard, record } = await withholdPrivate(deps, context, address, heard, record, stats));
+      } catch (error) {
+        detectorCache.delete(key);
+        throw error;
+      }
+      rememberDetector(key, record, now);
+      records.set(address, record);
+    }
+    if (heard.length > 0) tracked.push({ ...device, heard });
+  });
+  tracked.sort((a, b) => a.heard[0]!.fix.address.localeCompare(b.heard[0]!.fix.address));
+
   // Track points first: a launch inference below reads them back.
   const retention = deps.trackRetentionDays * DAY_SECONDS;
   const points: TrackPointItem[] = [];
-  for (const { heard } of devices) {
+  for (const { heard } of tracked) {
     for (const { fix } of heard) {
       points.push({
         organization_id: organizationId,
@@ -315,12 +354,6 @@ async function ingestForOrganization(
   // The detector of every device; what it owes the proposals is applied one device after the
   // other, take-offs and landings in time order, so a glider and its tug pair the same way
   // however their fixes were split into batches.
-  const records = await detectorRecords(
-    deps,
-    organizationId,
-    devices.map((d) => d.heard[0]!.fix.address),
-    now,
-  );
   const detected: {
     device: (typeof devices)[number];
     address: string;
@@ -328,7 +361,7 @@ async function ingestForOrganization(
     tasks: Task[];
     phase: DetectionState['phase'];
   }[] = [];
-  await eachLimited(devices, DEVICE_CONCURRENCY, async (device) => {
+  await eachLimited(tracked, DEVICE_CONCURRENCY, async (device) => {
     const address = device.heard[0]!.fix.address;
     const key = detectorKey(organizationId, address);
     try {
@@ -387,7 +420,7 @@ async function ingestForOrganization(
 }
 
 const taskTime = (task: Task) =>
-  task.type === 'launch' ? task.takeoff + LAUNCH_DUE_MS : task.event.timestamp;
+  task.type === 'launch' ? task.takeoff + (task.long ? LONG_DUE_MS : LAUNCH_DUE_MS) : task.event.timestamp;
 
 /** A device's saved detector record and what it owes the proposals. */
 interface Owed {
@@ -433,32 +466,74 @@ async function applyOwed(
  * The tasks a device's new events owe, after the take-off whose launch is still open (`pending`,
  * epoch ms): each event, and a launch inference once a later event closes that flight.
  */
-function tasksOf(events: readonly DetectionEvent[], tasks: Task[], pending: number | undefined) {
+/** The take-offs whose launch is still owed: its first reading (`pending`), or a longer one (`release`). */
+interface Owing {
+  pending: number | undefined;
+  release: number | undefined;
+}
+
+/**
+ * The tasks a device's new events owe, after what was still owed (`owing`, changed in place): each
+ * event, and the readings of a flight's launch once a later event closes that flight — the first
+ * reading if it had not come yet, and the long one (a tow past LAUNCH_MS) in any case.
+ */
+function tasksOf(events: readonly DetectionEvent[], tasks: Task[], owing: Owing) {
+  const close = (takeoff: number, first: boolean) => {
+    if (first) tasks.push({ type: 'launch', takeoff });
+    tasks.push({ type: 'launch', takeoff, long: true });
+  };
   for (const event of events) {
     tasks.push(event.type === 'takeoff' ? { type: 'takeoff', event } : { type: 'landing', event });
     if (event.type === 'takeoff') {
-      // A take-off after a flight whose launch is still open: infer that one first.
-      if (pending !== undefined) tasks.push({ type: 'launch', takeoff: pending });
-      pending = event.timestamp;
-    } else if (pending !== undefined && event.timestamp > pending) {
-      tasks.push({ type: 'launch', takeoff: pending });
-      pending = undefined;
+      // A take-off after a flight whose launch is still owed: that one first.
+      if (owing.pending !== undefined) close(owing.pending, true);
+      else if (owing.release !== undefined) close(owing.release, false);
+      owing.pending = event.timestamp;
+      owing.release = undefined;
+    } else if (owing.pending !== undefined && event.timestamp > owing.pending) {
+      close(owing.pending, true);
+      owing.pending = undefined;
+    } else if (owing.release !== undefined && event.timestamp > owing.release) {
+      close(owing.release, false);
+      owing.release = undefined;
     }
   }
-  return pending;
 }
 
-interface Stored {
+/** The readings a device's newest fix (or a quiet device's, at `until`) has made due. */
+function dueReadings(tasks: Task[], owing: Owing, until: number) {
+  if (owing.pending !== undefined && owing.pending + LAUNCH_DUE_MS <= until) {
+    tasks.push({ type: 'launch', takeoff: owing.pending });
+    owing.release = owing.pending;
+    owing.pending = undefined;
+  }
+  if (owing.release !== undefined && owing.release + LONG_DUE_MS <= until) {
+    tasks.push({ type: 'launch', takeoff: owing.release, long: true });
+    owing.release = undefined;
+  }
+}
+
+interface Stored extends Owing {
   state: DetectionState | null;
   outbox: Task[];
-  pending: number | undefined;
 }
 
 const storedOf = (record: DetectorRecord | null): Stored => ({
   state: record ? (JSON.parse(record.state) as DetectionState) : null,
   outbox: record?.outbox ? (JSON.parse(record.outbox) as Task[]) : [],
   pending: record?.launch_pending ?? undefined,
+  release: record?.release_pending ?? undefined,
 });
+
+/** A record's privacy mark, carried over unchanged by every save that is not about it. */
+const privacyFields = (record: DetectorRecord | null) =>
+  record?.private_day !== undefined
+    ? {
+        private_from: record.private_from,
+        private_day: record.private_day,
+        ...(record.private_checked !== undefined && { private_checked: record.private_checked }),
+      }
+    : {};
 
 const newestOf = (state: DetectionState) =>
   Math.max(state.pending.at(-1)?.timestamp ?? 0, state.recent.at(-1)?.timestamp ?? 0);
@@ -480,40 +555,168 @@ async function detect(
     const stored = storedOf(record);
     let state = stored.state;
     const tasks = [...stored.outbox];
-    let pending = stored.pending;
+    const owing: Owing = { pending: stored.pending, release: stored.release };
     for (const { fix } of heard) {
       const result = step(state, fix, context.airfields);
       state = result.state;
-      pending = tasksOf(result.events, tasks, pending);
+      tasksOf(result.events, tasks, owing);
     }
     const current = state!;
     const newest = newestOf(current);
-    if (pending !== undefined && newest >= pending + LAUNCH_DUE_MS) {
-      tasks.push({ type: 'launch', takeoff: pending });
-      pending = undefined;
-    }
+    dueReadings(tasks, owing, newest);
     const json = JSON.stringify(current);
     if (
       record &&
       record.state === json &&
       tasks.length === stored.outbox.length &&
-      pending === stored.pending
+      owing.pending === stored.pending &&
+      owing.release === stored.release
     )
       return { record, tasks, phase: current.phase };
     const next: DetectorRecord = {
       organization_id: context.organization_id,
       address,
       state: json,
-      ...(pending !== undefined && { launch_pending: pending }),
+      ...(owing.pending !== undefined && { launch_pending: owing.pending }),
+      ...(owing.release !== undefined && { release_pending: owing.release }),
       ...(tasks.length > 0 && { outbox: JSON.stringify(tasks) }),
+      ...privacyFields(record),
       heard_at: deps.now(),
       version: (record?.version ?? 0) + 1,
-      ttl: Math.floor(newest / 1000) + DAY_SECONDS,
+      ttl: Math.max(
+        record?.private_day !== undefined ? record.ttl : 0,
+        Math.floor(newest / 1000) + DAY_SECONDS,
+      ),
     };
     if (await deps.store.saveDetectorState(next, record?.version ?? null))
       return { record: next, tasks, phase: current.phase };
     if (race + 1 >= MAX_RACES) throw new Error(`detector state of ${address} kept changing`);
     record = await deps.store.detectorState(context.organization_id, address);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The pilots' privacy bits (privacy.ts)
+
+/** What a privacy mark leaves of a device's record: its outbox and open launch from before the mark. */
+const taskSubjectTime = (task: Task) => (task.type === 'launch' ? task.takeoff : task.event.timestamp);
+
+/**
+ * A device's fixes with what its privacy mark withholds taken out: the flagged ones, and every fix
+ * the mark covers. A flagged fix the mark does not cover yet widens it first — saved on the
+ * detector's version with the detector emptied of positions (a batch racing it fails its own save,
+ * re-reads and ends up here) — and then what was stored of the flight is removed.
+ */
+async function withholdPrivate(
+  deps: IngestDeps,
+  context: OrganizationContext,
+  address: string,
+  heard: readonly Heard[],
+  first: DetectorRecord | null,
+  stats: Pick<IngestStats, 'hidden'>,
+): Promise<{ heard: Heard[]; record: DetectorRecord | null }> {
+  let record = first;
+  for (let race = 0; ; race++) {
+    const mark = markOf(record);
+    const withheld = (h: Heard) => h.private || covers(mark, h.fix.timestamp, context.dayOf(h.fix.timestamp));
+    const uncovered = heard.filter(
+      (h) => h.private && !covers(mark, h.fix.timestamp, context.dayOf(h.fix.timestamp)),
+    );
+    if (uncovered.length === 0) {
+      const kept = heard.filter((h) => !withheld(h));
+      stats.hidden += heard.length - kept.length;
+      return { heard: kept, record };
+    }
+    const earliest = uncovered[0]!.fix.timestamp;
+    const latest = uncovered.at(-1)!.fix.timestamp;
+    const flaggedDay = context.dayOf(earliest);
+    const landings = (
+      await Promise.all(
+        [flaggedDay, addDays(flaggedDay, -1)].map((d) =>
+          deps.store.deviceProposals(context.organization_id, d, address),
+        ),
+      )
+    )
+      .flat()
+      .map((p) => (p.landing_time ? Date.parse(p.landing_time) : Number.NaN))
+      .filter((at) => !Number.isNaN(at));
+    const next = markFor(earliest, flaggedDay, context.dayOf(latest), landings, mark);
+    const stored = storedOf(record);
+    // The detector forgets every position the mark covers: it starts afresh after it. (Fixes of a
+    // later day it holds — old beacons replayed late — are not the private flight's.)
+    const later = stored.state !== null && context.dayOf(newestOf(stored.state)) > next.day;
+    const outbox = later ? stored.outbox : stored.outbox.filter((task) => taskSubjectTime(task) < next.from);
+    const before = (at: number | undefined) =>
+      at !== undefined && (later || at < next.from) ? at : undefined;
+    const launchPending = before(stored.pending);
+    const releasePending = before(stored.release);
+    const saved: DetectorRecord = {
+      organization_id: context.organization_id,
+      address,
+      state: later && record ? record.state : JSON.stringify(initial(address)),
+      ...(launchPending !== undefined && { launch_pending: launchPending }),
+      ...(releasePending !== undefined && { release_pending: releasePending }),
+      ...(outbox.length > 0 && { outbox: JSON.stringify(outbox) }),
+      private_from: next.from,
+      private_day: next.day,
+      heard_at: deps.now(),
+      version: (record?.version ?? 0) + 1,
+      ttl: Math.max(record?.ttl ?? 0, Math.floor(latest / 1000) + 2 * DAY_SECONDS),
+    };
+    if (await deps.store.saveDetectorState(saved, record?.version ?? null)) {
+      await eraseFlight(deps, context, address, next);
+      record = saved;
+      continue;
+    }
+    if (race + 1 >= MAX_RACES) throw new Error(`detector state of ${address} kept changing`);
+    record = await deps.store.detectorState(context.organization_id, address);
+  }
+}
+
+/**
+ * Removes what was stored of a device's flight under a privacy mark: its track points from the
+ * mark's start, its latest position, and its proposals (whatever their state: the flight the timer
+ * operator may have recorded from one is the club's own record and stays); a partner's link to a
+ * removed proposal goes too. The sheet and the live map are told. Safe to repeat.
+ */
+async function eraseFlight(
+  deps: IngestDeps,
+  context: OrganizationContext,
+  address: string,
+  mark: PrivacyMark,
+) {
+  const organizationId = context.organization_id;
+  const days = markDays(mark);
+  await Promise.all(
+    days.map((date) => deps.store.deleteTrackPoints(organizationId, date, address, mark.from)),
+  );
+  const live = await deps.store.livePositionAt(organizationId, address);
+  if (
+    live !== null &&
+    covers(mark, live, context.dayOf(live)) &&
+    (await deps.store.deleteLivePosition(organizationId, address, live))
+  )
+    await deps.publish(organizationTopic(organizationId, 'live'), { type: 'removed', addresses: [address] });
+  for (const date of days) {
+    for (const proposal of await deps.store.deviceProposals(organizationId, date, address)) {
+      const at = Date.parse(proposal.takeoff_time ?? proposal.landing_time ?? '');
+      if (!(at >= mark.from)) continue;
+      await deps.store.deleteProposal(proposal);
+      await deps.publish(sheetTopic(organizationId, proposal.date), {
+        type: 'proposal.removed',
+        proposal_id: proposal.proposal_id,
+        date: proposal.date,
+      });
+      if (proposal.tow_proposal_id)
+        await updateProposal(
+          deps,
+          { organization_id: organizationId, date: proposal.date, proposal_id: proposal.tow_proposal_id },
+          (partner) =>
+            partner.tow_proposal_id === proposal.proposal_id
+              ? { tow_proposal_id: undefined, tow_plane_id: undefined }
+              : null,
+        );
+    }
   }
 }
 
@@ -560,14 +763,20 @@ export async function sweepOrganization(
   const records = await deps.store.organizationDetectorStates(organizationId);
   stats.devices = records.length;
   const quietBefore = at - QUIET_MS;
+  // A privacy mark's removal runs once more when the device has gone quiet: a batch that was
+  // being ingested while the mark was set may have written after the first removal.
+  const unchecked = (record: DetectorRecord) =>
+    record.private_day !== undefined && record.private_checked !== true;
   const due = records.filter((record) => {
     if ((record.heard_at ?? 0) > quietBefore) return false;
+    if (unchecked(record)) return true;
     const stored = storedOf(record);
     if (!stored.state || newestOf(stored.state) > quietBefore) return false;
     return (
       stored.state.pending.length > 0 ||
       stored.outbox.length > 0 ||
-      (stored.pending !== undefined && stored.pending + LAUNCH_DUE_MS <= quietBefore)
+      (stored.pending !== undefined && stored.pending + LAUNCH_DUE_MS <= quietBefore) ||
+      (stored.release !== undefined && stored.release + LONG_DUE_MS <= quietBefore)
     );
   });
   if (due.length === 0) return stats;
@@ -580,7 +789,22 @@ export async function sweepOrganization(
   );
 
   const owed: Owed[] = [];
-  await eachLimited(due, DEVICE_CONCURRENCY, async (record) => {
+  await eachLimited(due, DEVICE_CONCURRENCY, async (first) => {
+    let record = first;
+    const key = detectorKey(organizationId, record.address);
+    if (unchecked(record)) {
+      const mark = markOf(record)!;
+      await eraseFlight(deps, context, record.address, mark);
+      const checked: DetectorRecord = { ...record, private_checked: true, version: record.version + 1 };
+      if (!(await deps.store.saveDetectorState(checked, record.version))) {
+        detectorCache.delete(key);
+        stats.raced++;
+        return;
+      }
+      rememberDetector(key, checked, now);
+      stats.swept++;
+      record = checked;
+    }
     // The aircraft the ingest would take (the first by id); none: the device is nobody's here
     // any more, and the ingest ignores it too.
     const aircraft = (aircraftOf.get(record.address) ?? [])
@@ -591,23 +815,28 @@ export async function sweepOrganization(
     const state = stored.state!;
     const flushed = flush(state, context.airfields);
     const tasks = [...stored.outbox];
-    let pending = tasksOf(flushed.events, tasks, stored.pending);
+    const owing: Owing = { pending: stored.pending, release: stored.release };
+    tasksOf(flushed.events, tasks, owing);
     // Quiet since: its own track is complete, and a partner's has had time to arrive.
-    if (pending !== undefined && pending + LAUNCH_DUE_MS <= quietBefore) {
-      tasks.push({ type: 'launch', takeoff: pending });
-      pending = undefined;
-    }
+    dueReadings(tasks, owing, quietBefore);
+    if (
+      state.pending.length === 0 &&
+      tasks.length === 0 &&
+      owing.pending === stored.pending &&
+      owing.release === stored.release
+    )
+      return;
     let saved = record;
-    if (state.pending.length > 0 || pending !== stored.pending) {
-      const { outbox: _, launch_pending: __, ...rest } = record;
+    if (state.pending.length > 0 || owing.pending !== stored.pending || owing.release !== stored.release) {
+      const { outbox: _, launch_pending: __, release_pending: ___, ...rest } = record;
       const next: DetectorRecord = {
         ...rest,
         state: JSON.stringify(flushed.state),
-        ...(pending !== undefined && { launch_pending: pending }),
+        ...(owing.pending !== undefined && { launch_pending: owing.pending }),
+        ...(owing.release !== undefined && { release_pending: owing.release }),
         ...(tasks.length > 0 && { outbox: JSON.stringify(tasks) }),
         version: record.version + 1,
       };
-      const key = detectorKey(organizationId, record.address);
       if (!(await deps.store.saveDetectorState(next, record.version))) {
         detectorCache.delete(key);
         stats.raced++;
@@ -616,7 +845,7 @@ export async function sweepOrganization(
       rememberDetector(key, next, now);
       saved = next;
     }
-    stats.swept++;
+    if (record === first) stats.swept++;
     owed.push({ aircraft, address: record.address, record: saved, tasks });
   });
   await applyOwed(deps, context, owed, stats, now);
@@ -640,7 +869,7 @@ async function applyTask(
 ) {
   if (task.type === 'takeoff') return takeoffProposal(deps, context, aircraft, task.event);
   if (task.type === 'landing') return landingProposal(deps, context, aircraft, task.event);
-  return launchOfProposal(deps, context, address, task.takeoff);
+  return launchOfProposal(deps, context, address, task.takeoff, task.long === true);
 }
 
 const iso = (timestamp: number) => new Date(timestamp).toISOString();
@@ -818,6 +1047,7 @@ async function landingProposal(
     landing_time: landingTime,
     landing_airport: event.airfield ?? undefined,
     outlanding: event.airfield === null,
+    landing_uncertain: event.uncertain,
   };
   if (flying) {
     if (flying.status === 'dismissed') return 0;
@@ -833,16 +1063,18 @@ async function landingProposal(
     landing_time: landingTime,
     ...(event.airfield !== null && { landing_airport: event.airfield }),
     outlanding: event.airfield === null,
+    ...(event.uncertain && { landing_uncertain: true }),
     ...(aircraft.is_tmg && { takeoff_type_id: 6 }),
   });
   return created ? 1 : 0;
 }
 
-/** A proposal's launch track: its stored fixes from just before the take-off to LAUNCH_MS after. */
+/** A proposal's launch track: its stored fixes from just before the take-off to `windowMs` after. */
 async function launchTrackOf(
   deps: IngestDeps,
   context: OrganizationContext,
   proposal: StoredProposal,
+  windowMs: number,
 ): Promise<LaunchTrack | null> {
   if (!proposal.takeoff_time) return null;
   const takeoff = Date.parse(proposal.takeoff_time);
@@ -851,7 +1083,7 @@ async function launchTrackOf(
     context.dayOf(takeoff),
     proposal.address,
     takeoff - LAUNCH_LEAD_MS,
-    takeoff + LAUNCH_MS,
+    takeoff + windowMs,
   );
   const track: DetectionFix[] = points.map((p) => ({
     address: p.address,
@@ -885,47 +1117,116 @@ async function launchTrackOf(
   };
 }
 
+/** Another take-off close to a proposal's: the candidate partners of an aerotow. */
+interface Nearby {
+  proposal: StoredProposal;
+  launch: LaunchTrack;
+  /** Another organization's aircraft (a tow across clubs): read here, never written or named. */
+  foreign: boolean;
+}
+
+/**
+ * Other organizations' take-offs from the same airfield within PAIR_MS (issue 18 §3): one club's
+ * tug towing another club's glider. The ingest reads both clubs' detections to pair them; each
+ * club's proposal then says "aerotow" and the release height, and names nothing of the other's.
+ */
+async function foreignTakeoffs(
+  deps: IngestDeps,
+  context: OrganizationContext,
+  subject: StoredProposal,
+  takeoff: number,
+  windowMs: number,
+): Promise<Nearby[]> {
+  if (!subject.takeoff_airport) return [];
+  const now = deps.now();
+  const found: Nearby[] = [];
+  for (const organizationId of await organizationsAt(deps.store, subject.takeoff_airport, now)) {
+    if (organizationId === context.organization_id) continue;
+    const theirs = await organizationContext(deps.store, organizationId, now);
+    if (!theirs) continue;
+    const day = await deps.store.dayProposals(organizationId, theirs.dayOf(takeoff));
+    for (const proposal of day) {
+      if (
+        proposal.address === subject.address ||
+        proposal.takeoff_airport !== subject.takeoff_airport ||
+        proposal.takeoff_time === undefined ||
+        Math.abs(Date.parse(proposal.takeoff_time) - takeoff) > PAIR_MS
+      )
+        continue;
+      const launch = await launchTrackOf(deps, theirs, proposal, windowMs);
+      if (launch) found.push({ proposal, launch, foreign: true });
+    }
+  }
+  return found;
+}
+
 /**
  * The launch of the take-off at `takeoff`, read from the stored tracks of this device and of the
- * day's other take-offs within PAIR_MS (launch.ts); written on this proposal and, for an aerotow,
- * on the partner's. Only open proposals change.
+ * day's other take-offs within PAIR_MS (launch.ts) — this organization's and, from the same
+ * airfield, other organizations' — and written on this proposal and, for an aerotow within the
+ * organization, on the partner's. Only open proposals change. The `long` reading comes at the
+ * flight's end (or LONG_TOW_MS on) and only for a tow whose release the first reading missed.
  */
 async function launchOfProposal(
   deps: IngestDeps,
   context: OrganizationContext,
   address: string,
   takeoff: number,
+  long: boolean,
 ) {
   const date = context.dayOf(takeoff);
   const proposalId = `${address}-${takeoff}`;
+  if (long) {
+    const subject = await deps.store.proposal({
+      organization_id: context.organization_id,
+      date,
+      proposal_id: proposalId,
+    });
+    if (subject?.status !== 'open' || !subject.tow_role || subject.release_height !== undefined) return 0;
+  }
+  const windowMs = long ? LONG_TOW_MS : LAUNCH_MS;
   const day = await deps.store.dayProposals(context.organization_id, date);
   const subject = day.find((p) => p.proposal_id === proposalId);
   if (subject?.status !== 'open') return 0;
-  const near = day.filter(
-    (p) =>
-      p !== subject &&
-      p.takeoff_time !== undefined &&
-      Math.abs(Date.parse(p.takeoff_time) - takeoff) <= PAIR_MS,
-  );
-  const own = await launchTrackOf(deps, context, subject);
+  const own = await launchTrackOf(deps, context, subject, windowMs);
   if (!own) return 0;
-  const others: { proposal: StoredProposal; launch: LaunchTrack }[] = [];
-  for (const proposal of near) {
-    const launch = await launchTrackOf(deps, context, proposal);
-    if (launch) others.push({ proposal, launch });
+  const others: Nearby[] = [];
+  for (const proposal of day) {
+    if (
+      proposal === subject ||
+      proposal.takeoff_time === undefined ||
+      Math.abs(Date.parse(proposal.takeoff_time) - takeoff) > PAIR_MS
+    )
+      continue;
+    const launch = await launchTrackOf(deps, context, proposal, windowMs);
+    if (launch) others.push({ proposal, launch, foreign: false });
   }
-  const towPlanes = [subject, ...near].filter((p) => roleOf(p) === 'tug').map((p) => p.address);
+  others.push(...(await foreignTakeoffs(deps, context, subject, takeoff, windowMs)));
+  const towPlanes = [subject, ...others.map((o) => o.proposal)]
+    .filter((p) => roleOf(p) === 'tug')
+    .map((p) => p.address);
+  const options = { towPlanes, windowMs };
   const result = inferLaunch(
     own,
     others.map((o) => o.launch),
-    { towPlanes, tmg: subject.is_tmg },
+    { ...options, tmg: subject.is_tmg, glider: roleOf(subject) === 'glider' },
   );
   const partnerAddress = result.tow ? (result.role === 'glider' ? result.tow.tug : result.tow.glider) : null;
-  const partner = others.find((o) => o.launch.address === partnerAddress)?.proposal;
-  const releaseHeight =
-    result.tow?.release_height === null || result.tow?.release_height === undefined
-      ? undefined
-      : Math.round(result.tow.release_height);
+  const partner = others.find((o) => o.launch.address === partnerAddress);
+  // The release as the glider's track has it, whichever of the two is read: both proposals get
+  // the same height, however their readings were ordered.
+  let releaseHeight = result.tow?.release_height ?? null;
+  if (result.role === 'tug' && partner) {
+    const fromGlider = inferLaunch(
+      partner.launch,
+      [own, ...others.filter((o) => o !== partner).map((o) => o.launch)],
+      { ...options, glider: true },
+    );
+    if (fromGlider.role === 'glider' && fromGlider.tow?.tug === address)
+      releaseHeight = fromGlider.tow.release_height;
+  }
+  const release = releaseHeight === null ? undefined : Math.round(releaseHeight);
+  const named = partner && !partner.foreign ? partner.proposal : undefined;
   let count = 0;
   if (
     await updateProposal(deps, subject, (p) =>
@@ -934,18 +1235,19 @@ async function launchOfProposal(
             takeoff_type_id: result.takeoff_type,
             launch_inferred: true,
             tow_role: result.role ?? undefined,
-            tow_proposal_id: partner?.proposal_id,
-            tow_plane_id: result.role === 'glider' ? partner?.plane_id : undefined,
-            release_height: releaseHeight,
+            tow_proposal_id: named?.proposal_id,
+            tow_plane_id: result.role === 'glider' ? named?.plane_id : undefined,
+            release_height: release,
+            short_launch: result.short ? true : undefined,
           }
         : null,
     )
   )
     count++;
-  if (partner) {
+  if (named) {
     const partnerIsGlider = result.role === 'tug';
     if (
-      await updateProposal(deps, partner, (p) =>
+      await updateProposal(deps, named, (p) =>
         p.status === 'open'
           ? {
               takeoff_type_id: partnerIsGlider ? 5 : p.is_tmg ? 6 : 1,
@@ -953,7 +1255,8 @@ async function launchOfProposal(
               tow_role: partnerIsGlider ? 'glider' : 'tug',
               tow_proposal_id: subject.proposal_id,
               tow_plane_id: partnerIsGlider ? subject.plane_id : undefined,
-              release_height: releaseHeight,
+              release_height: release,
+              short_launch: undefined,
             }
           : null,
       )

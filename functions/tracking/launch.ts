@@ -5,7 +5,9 @@ import { type DetectionEvent, type DetectionFix, distance } from './detection.ts
  * Launch method of a detected take-off (issue 6 §5), from the first minutes of the tracks:
  * aerotow when another aircraft took off from the same airfield within ±PAIR_MS and flew close
  * (the pair is recorded with the height at release), winch when the climb right after take-off is
- * steep and sustained, self-launch otherwise. Takeoff type ids are the spec's (flight-enums.ts).
+ * steep and sustained, self-launch otherwise. An unpowered glider is never a self-launch (issue 18):
+ * with no tug beside it, it went up on the winch — `short` when the cable broke (or it released)
+ * below WINCH_SHORT_M. Takeoff type ids are the spec's (flight-enums.ts).
  */
 
 export interface LaunchTrack {
@@ -20,6 +22,13 @@ export interface LaunchOptions {
   towPlanes?: readonly string[];
   /** The subject is a touring motor glider: its own take-off is type 6. */
   tmg?: boolean;
+  /** The subject is an unpowered glider (a glider, not a TMG): it cannot launch itself. */
+  glider?: boolean;
+  /**
+   * How much of the tracks from take-off on to read (default LAUNCH_MS): a release later than that
+   * (a retrieve tow home from another airfield, a high tow) is found on a second, longer reading.
+   */
+  windowMs?: number;
 }
 
 export interface TowPair {
@@ -37,10 +46,18 @@ export interface LaunchInference {
   /** The subject's part in an aerotow, null for other launches. */
   role: 'glider' | 'tug' | null;
   tow: TowPair | null;
+  /** A winch launch that ended below WINCH_SHORT_M: a cable break, most likely. */
+  short: boolean;
 }
 
 /** Tracks long enough to reach a release at 600 m with a slow tug (~3 m/s). */
 export const LAUNCH_MS = 6 * 60_000;
+/** The longest tow read for a release: a retrieve tow across 50 km, a high tow to 2,000 m. */
+export const LONG_TOW_MS = 30 * 60_000;
+/** A winch launch topping out lower than this above the field was cut short (a full one reaches 300–500 m). */
+export const WINCH_SHORT_M = 200;
+/** A climb this steep right after take-off is a winch's (an aerotow climbs at 2–4 m/s). */
+const STEEP_CLIMB_MS = 5;
 const PAIR_MS = 20_000;
 /** Close formation: a tow rope is 40–60 m; GPS and sampling add some. */
 const TOW_DISTANCE_M = 200;
@@ -66,7 +83,8 @@ export function inferLaunch(
   options: LaunchOptions = {},
 ): LaunchInference {
   const towPlanes = new Set(options.towPlanes ?? []);
-  const pair = aerotowPartner(subject, others, towPlanes);
+  const windowMs = options.windowMs ?? LAUNCH_MS;
+  const pair = aerotowPartner(subject, others, towPlanes, windowMs);
   if (pair) {
     const subjectIsTug =
       towPlanes.has(subject.address) !== towPlanes.has(pair.partner.address)
@@ -87,29 +105,62 @@ export function inferLaunch(
       release_altitude: releaseAltitude,
       release_height: releaseAltitude === null ? null : releaseAltitude - elevation,
     };
-    if (subjectIsTug) return { takeoff_type: options.tmg ? 6 : 1, role: 'tug', tow };
-    return { takeoff_type: 5, role: 'glider', tow };
+    if (subjectIsTug) return { takeoff_type: options.tmg ? 6 : 1, role: 'tug', tow, short: false };
+    return { takeoff_type: 5, role: 'glider', tow, short: false };
   }
-  if (options.tmg) return { takeoff_type: 6, role: null, tow: null };
-  return { takeoff_type: isWinch(subject) ? 3 : 1, role: null, tow: null };
+  if (options.tmg) return { takeoff_type: 6, role: null, tow: null, short: false };
+  if (options.glider) {
+    // Off the ground with no tug beside it and no engine: the winch. A launch that never climbed
+    // steeply (a tug without a tracker) is not called short: it is no winch launch seen whole.
+    const steep = climbedSteeply(subject);
+    return { takeoff_type: 3, role: null, tow: null, short: steep && launchTop(subject) < WINCH_SHORT_M };
+  }
+  return { takeoff_type: isWinch(subject) ? 3 : 1, role: null, tow: null, short: false };
 }
 
-const launchFixes = (launch: LaunchTrack) =>
+const launchFixes = (launch: LaunchTrack, windowMs = LAUNCH_MS) =>
   launch.track.filter(
-    (f) => f.timestamp >= launch.takeoff.timestamp && f.timestamp <= launch.takeoff.timestamp + LAUNCH_MS,
+    (f) => f.timestamp >= launch.takeoff.timestamp && f.timestamp <= launch.takeoff.timestamp + windowMs,
   );
+
+/** The first minute after take-off: where a winch launch climbs, tops out and levels off. */
+const firstMinute = (subject: LaunchTrack) =>
+  launchFixes(subject).filter((f) => f.timestamp <= subject.takeoff.timestamp + 60_000);
+
+/** Height above the take-off airfield at the top of the launch (the first minute's highest fix). */
+function launchTop(subject: LaunchTrack) {
+  const elevation = subject.takeoff.elevation ?? subject.takeoff.altitude;
+  return Math.max(subject.takeoff.altitude, ...firstMinute(subject).map((f) => f.altitude)) - elevation;
+}
+
+/**
+ * A winch's climb in the first 30 s: a fix reporting STEEP_CLIMB_MS, or two fixes 3 s or more apart
+ * that far apart in height — even a cable that breaks at 50 m gives a few seconds of it.
+ */
+function climbedSteeply(subject: LaunchTrack) {
+  const t0 = subject.takeoff.timestamp;
+  const fixes = firstMinute(subject).filter((f) => f.timestamp <= t0 + 30_000);
+  if (fixes.some((f) => f.climb_rate >= STEEP_CLIMB_MS)) return true;
+  for (let i = 0; i < fixes.length; i++)
+    for (let j = i + 1; j < fixes.length; j++) {
+      const dt = (fixes[j]!.timestamp - fixes[i]!.timestamp) / 1000;
+      if (dt >= 3 && (fixes[j]!.altitude - fixes[i]!.altitude) / dt >= STEEP_CLIMB_MS) return true;
+    }
+  return false;
+}
 
 function aerotowPartner(
   subject: LaunchTrack,
   others: readonly LaunchTrack[],
   towPlanes: ReadonlySet<string>,
+  windowMs: number,
 ) {
   let best: { partner: LaunchTrack; samples: Sample[]; release: number | null; score: number } | null = null;
   for (const other of others) {
     if (other.address === subject.address) continue;
     if (Math.abs(other.takeoff.timestamp - subject.takeoff.timestamp) > PAIR_MS) continue;
     if (!sameField(subject.takeoff, other.takeoff)) continue;
-    const samples = alongside(subject, other);
+    const samples = alongside(subject, other, windowMs);
     const start = Math.max(subject.takeoff.timestamp, other.takeoff.timestamp);
     // Formation from a few seconds after both are rolling to the first minute of the climb.
     const early = samples
@@ -133,11 +184,11 @@ const sameField = (a: DetectionEvent, b: DetectionEvent) =>
     : distance(a.latitude, a.longitude, b.latitude, b.longitude) < 1_000;
 
 /** The subject's launch fixes, each with the partner interpolated at the same instant. */
-function alongside(subject: LaunchTrack, other: LaunchTrack): Sample[] {
-  const theirs = launchFixes(other);
+function alongside(subject: LaunchTrack, other: LaunchTrack, windowMs: number): Sample[] {
+  const theirs = launchFixes(other, windowMs);
   const samples: Sample[] = [];
   let j = 0;
-  for (const fix of launchFixes(subject)) {
+  for (const fix of launchFixes(subject, windowMs)) {
     while (j + 1 < theirs.length && theirs[j + 1]!.timestamp < fix.timestamp) j++;
     const a = theirs[j];
     const b = theirs[j + 1];
@@ -197,7 +248,7 @@ function descendsFaster(samples: readonly Sample[], release: number | null) {
 /** A winch launch: WINCH_CLIMB_MS sustained for WINCH_SUSTAIN_MS early on, and a big gain in a minute. */
 function isWinch(subject: LaunchTrack) {
   const t0 = subject.takeoff.timestamp;
-  const fixes = launchFixes(subject).filter((f) => f.timestamp <= t0 + 60_000);
+  const fixes = firstMinute(subject);
   if (fixes.length < 3) return false;
   const gain = Math.max(...fixes.map((f) => f.altitude)) - subject.takeoff.altitude;
   if (gain < WINCH_GAIN_M) return false;

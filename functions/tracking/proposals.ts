@@ -32,6 +32,8 @@ export const proposalOutputOf = (
   tow_proposal_id: item.tow_proposal_id ?? null,
   tow_plane_id: item.tow_plane_id ?? null,
   release_height: item.release_height ?? null,
+  short_launch: item.short_launch ?? false,
+  landing_uncertain: item.landing_uncertain ?? false,
   flight_id: item.flight_id ?? null,
   matched_flight_id: matchedFlightId,
   version: item.version ?? 1,

@@ -60,7 +60,7 @@ if (!isMainThread && (workerData as PublisherJob | undefined)?.role === 'ogn-pub
   parentPort!.once('message', async () => {
     const started = performance.now();
     for (const batch of job.batches) {
-      publisher.publish([batch]);
+      publisher.publish(batch);
       await publisher.room();
     }
     await publisher.drained(600_000);
@@ -108,13 +108,13 @@ function stream(unknownPerClub: number) {
 
 /**
  * The bridge's batches of a dense feed: its batcher flushes every 200 lines (long before its
- * one-second timer), one batch per receiver, each stamped with its first line's simulated time.
+ * one-second timer), each batch stamped with its first line's simulated time.
  */
 function bridgeBatches(lines: { line: string; at: number }[]) {
   const batches: Batch[] = [];
   let now = 0;
   const batcher = new LineBatcher({
-    onFlush: (b) => batches.push(...b),
+    onFlush: (b) => batches.push(b),
     now: () => new Date(now),
     maxWaitMs: 1e9,
   });

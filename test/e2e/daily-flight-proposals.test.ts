@@ -50,8 +50,15 @@ describe.runIf(chromiumAvailable())('detected flights on the daily sheet', () =>
     await stack?.stop();
   });
 
-  const seed = (reg: string, planeId: string, address: string, minutesAgo: number) => {
+  const seed = (
+    reg: string,
+    planeId: string,
+    address: string,
+    minutesAgo: number,
+    patch: { landedMinutesAgo?: number; short_launch?: true; landing_uncertain?: true } = {},
+  ) => {
     const at = Date.now() - minutesAgo * 60_000;
+    const { landedMinutesAgo, ...marks } = patch;
     return db()
       .entities.flightProposal.create({
         organization_id: ORG,
@@ -65,8 +72,18 @@ describe.runIf(chromiumAvailable())('detected flights on the daily sheet', () =>
         takeoff_airport: 'LHDK',
         takeoff_type_id: 3,
         launch_inferred: true,
+        ...(landedMinutesAgo !== undefined && {
+          landing_time: new Date(Date.now() - landedMinutesAgo * 60_000).toISOString(),
+          landing_airport: 'LHDK',
+        }),
+        ...marks,
       })
       .go();
+  };
+  /** WINDSOCK_SCREENSHOTS=<dir>: the screens as the timer operator sees them, to look at. */
+  const screenshot = async (page: Page, name: string) => {
+    const dir = process.env.WINDSOCK_SCREENSHOTS;
+    if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
   };
 
   const signIn = async (viewport: { width: number; height: number }): Promise<Page> => {
@@ -136,5 +153,41 @@ describe.runIf(chromiumAvailable())('detected flights on the daily sheet', () =>
     await expect.poll(() => add.isDisabled()).toBe(false);
     await add.click();
     await card(phone, 'HA-4455', 'airborne').waitFor();
+  });
+
+  it('shows at a glance a short winch launch and a landing time estimated across a reception gap', async () => {
+    // Prepare: a cable break landed straight ahead, and a flight whose landing fell into a gap
+    await seed('HA-4012', 'plane-ha-4012', 'DD4012', 30, { landedMinutesAgo: 29, short_launch: true });
+    await seed('HA-4370', 'plane-ha-4370', 'DD4370', 50, { landedMinutesAgo: 3, landing_uncertain: true });
+
+    for (const [name, viewport] of [
+      ['tablet', TABLET],
+      ['phone', PHONE],
+    ] as const) {
+      // Act
+      const page = await signIn(viewport);
+      const short = detected(page, 'HA-4012');
+      const uncertain = detected(page, 'HA-4370');
+      await short.waitFor();
+      await uncertain.waitFor();
+
+      // Assess: the marks in Hungarian, on the cards the operator adds with one tap
+      expect(await short.locator('[data-testid="sheet-proposal-short"]').innerText()).toBe('rövid indítás');
+      expect(await short.innerText()).toMatch(/Csörlő/);
+      expect(await short.locator('[data-testid="sheet-proposal-uncertain"]').count()).toBe(0);
+      expect(await uncertain.locator('[data-testid="sheet-proposal-uncertain"]').innerText()).toBe(
+        'bizonytalan leszállási idő',
+      );
+      expect(await uncertain.innerText()).toMatch(/leszállás ≈\d\d:\d\d:\d\d \(LHDK\)/);
+      expect(await uncertain.locator('[data-testid="sheet-proposal-short"]').count()).toBe(0);
+      for (const mark of [
+        short.locator('[data-testid="sheet-proposal-short"]'),
+        uncertain.locator('[data-testid="sheet-proposal-uncertain"]'),
+      ]) {
+        const box = await mark.boundingBox();
+        expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= viewport.width).toBe(true);
+      }
+      await screenshot(page, `sheet-marks-${name}`);
+    }
   });
 });

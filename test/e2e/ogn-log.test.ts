@@ -194,6 +194,10 @@ describe.runIf(chromiumAvailable())('the OGN maps', () => {
     await pilot.locator('.ws-map-airfield', { hasText: 'LHDK' }).waitFor();
     // Not a timer operator: no push for this member (spec §6), the map is read again instead.
     await pilot.locator('[data-testid="ogn-log-status"]').getByText('15').waitFor();
+    // The screen says the product follows the OGN's privacy rules (issue 18).
+    expect(await pilot.locator('[data-testid="ogn-log-privacy"]').innerText()).toMatch(
+      /OGN adatvédelmi szabályait.*no-tracking.*stealth.*törli/s,
+    );
     await shoot(pilot, 'ogn-log');
   });
 

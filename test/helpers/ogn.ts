@@ -1,11 +1,14 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { SimStream } from '../../bin/local/ogn-sim.ts';
 import { receiverOf } from '../../bin/ogn-bridge/aprs.ts';
 import type { BeaconBatch } from '../../contracts/schemas/tracking.ts';
+import { dynamo, tableName } from '../../functions/platform/db/client.ts';
 
 /**
- * Simulated beacon streams cut into the messages the bridge publishes (bin/ogn-bridge/batcher.ts):
- * one batch per receiver per `windowMs` of receive time, stamped with its first line's receive
- * instant, in the order the bridge would send them.
+ * Simulated beacon streams cut into beacon batches as harshly as delivery can: one batch per
+ * receiver per `windowMs` of receive time (the bridge puts every receiver's lines of a flush in one
+ * batch, bin/ogn-bridge/batcher.ts; two bridges, or a resend, split them like this), stamped with
+ * its first line's receive instant — so the same beacon heard twice arrives in two batches.
  */
 export function batchesOf(stream: Pick<SimStream, 'lines' | 'at'>, windowMs = 1000): BeaconBatch[] {
   const batches: BeaconBatch[] = [];
@@ -66,4 +69,24 @@ export function redelivered(
     });
   }
   return out;
+}
+
+/** Every item of a partition, as stored (consistent reads, all pages): what the ingest left. */
+export async function partitionItems(pk: string): Promise<Record<string, any>[]> {
+  const items: Record<string, any>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ExclusiveStartKey: start,
+        ConsistentRead: true,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
 }

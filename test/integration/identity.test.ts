@@ -180,6 +180,27 @@ describe("the organization's own data", () => {
     });
   });
 
+  it('refuses a base airport that is not in the airports list, and keeps the one stored', async () => {
+    const loaded = await platform.invoke('getOwnOrganization', { sub: admin });
+    const edit = {
+      organization_name: loaded.body.organization_name,
+      short_name: loaded.body.short_name,
+      timezone: loaded.body.timezone,
+      version: loaded.body.version,
+    };
+
+    const unknown = await platform.invoke('updateOwnOrganization', {
+      sub: admin,
+      body: { ...edit, base_airport: 'XY12' },
+    });
+    const after = await platform.invoke('getOwnOrganization', { sub: admin });
+
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors).toEqual({ base_airport: ['unknown_airport'] });
+    expect(after.body.base_airport).toBe(loaded.body.base_airport);
+    expect(after.body.version).toBe(loaded.body.version);
+  });
+
   it("stays within the caller's organization: the Alpine admin edits only Alpine", async () => {
     const { status, body } = await platform.invoke('getOwnOrganization', { sub: alpineAdmin });
 

@@ -335,6 +335,49 @@ describe('PATCH /api/organizations/{id}', () => {
     expect(negative.body.errors.towing_price).toEqual(['too_small']);
   });
 
+  it('refuses a base airport no reference airport has (422 base_airport), on create and on update, writing nothing', async () => {
+    const loaded = await platform.invoke('getOrganization', { sub: admin, params: { id: 'org-demo' } });
+    const body = {
+      organization_name: loaded.body.organization_name,
+      short_name: loaded.body.short_name,
+      timezone: loaded.body.timezone,
+      version: loaded.body.version,
+    };
+    const list = async () =>
+      (await platform.invoke('listOrganizations', { sub: supervisor, query: { limit: '100' } })).body.items;
+    const before = await list();
+
+    const created = await platform.invoke('createOrganization', {
+      sub: supervisor,
+      body: { ...newOrganization, short_name: 'XXX', base_airport: 'ZZZZ' },
+    });
+    const updated = await platform.invoke('updateOrganization', {
+      sub: admin,
+      params: { id: 'org-demo' },
+      body: { ...body, base_airport: 'ZZZZ' },
+    });
+    const known = await platform.invoke('updateOrganization', {
+      sub: admin,
+      params: { id: 'org-demo' },
+      body: { ...body, base_airport: 'LHFH' },
+    });
+    const back = await platform.invoke('updateOrganization', {
+      sub: admin,
+      params: { id: 'org-demo' },
+      body: { ...body, base_airport: 'LHDK', version: known.body.version },
+    });
+
+    expect(created.status).toBe(422);
+    expect(created.body.errors).toEqual({ base_airport: ['unknown_airport'] });
+    expect(await list()).toEqual(before);
+    expect(updated.status).toBe(422);
+    expect(updated.body.errors).toEqual({ base_airport: ['unknown_airport'] });
+    expect(known.status).toBe(200);
+    expect(known.body.base_airport).toBe('LHFH');
+    expect(back.status).toBe(200);
+    expect(back.body.base_airport).toBe('LHDK');
+  });
+
   it('lists the members to choose a contact or operating-day editor from', async () => {
     const { status, body } = await platform.invoke('listOrganizationMemberOptions', {
       sub: admin,

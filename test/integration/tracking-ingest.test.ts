@@ -1,4 +1,4 @@
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aerotow, aircraftLine, outlanding, touchAndGo, winchLaunch } from '../../bin/local/ogn-sim.ts';
 import { todayIn } from '../../contracts/calendar.ts';
@@ -13,12 +13,12 @@ import {
 } from '../../functions/tracking/ingest.ts';
 import { handler } from '../../functions/tracking/ingest-handler.ts';
 import { ingestStore } from '../../functions/tracking/ingest-store.ts';
-import { batchesOf, merged, redelivered } from '../helpers/ogn.ts';
+import { batchesOf, merged, partitionItems, redelivered } from '../helpers/ogn.ts';
 import { type Platform, startPlatform, subOf } from '../helpers/platform.ts';
 
 /**
  * The OGN ingest (issue 6 §4, §5) on the embedded DynamoDB: simulated flights over the demo club's
- * field (bin/local/ogn-sim.ts), cut into the bridge's per-receiver batches, through ingestBatch —
+ * field (bin/local/ogn-sim.ts), cut into per-receiver batches (the harshest delivery: helpers/ogn.ts), through ingestBatch —
  * track points, live positions, the detector and the proposals on the daily sheet; then the same
  * batches again, reordered and resent, must change nothing.
  */
@@ -78,25 +78,7 @@ const ingestAll = async (list: readonly BeaconBatch[]) => {
   return sum;
 };
 
-/** Every item of a partition, as stored. */
-const partition = async (pk: string) => {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        ExclusiveStartKey: start,
-        ConsistentRead: true,
-      }),
-    );
-    items.push(...((page.Items ?? []) as Record<string, unknown>[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
-};
+const partition = partitionItems;
 /**
  * What does not depend on when it was written (the live TTL, versions, when a detector last heard
  * its device, who heard a fix first).
@@ -158,6 +140,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await platform?.close();
 });
+
+/** Another pass or two over the whole stream: minutes, not seconds, on a busy 2-core machine. */
+const PASSES = { timeout: 240_000 };
 
 const near = (iso: string | undefined, at: number, ms = 10_000) =>
   iso !== undefined && Math.abs(Date.parse(iso) - at) < ms;
@@ -295,43 +280,51 @@ describe('ingest of simulated flights', () => {
 });
 
 describe('at-least-once delivery', () => {
-  it('the same batches again, reordered within seconds and resent, change nothing (warm and cold)', async () => {
-    const before = await snapshot(ORG);
-    const again = redelivered(batches);
-    const pushed = pushes.length;
+  it(
+    'the same batches again, reordered within seconds and resent, change nothing (warm and cold)',
+    PASSES,
+    async () => {
+      const before = await snapshot(ORG);
+      const again = redelivered(batches);
+      const pushed = pushes.length;
 
-    // A warm container (its recent-beacon memory), then a cold one (nothing remembered).
-    const warm = await ingestAll(again);
-    const afterWarm = await snapshot(ORG);
-    resetIngestCachesForTests();
-    const cold = await ingestAll(again);
-    const afterCold = await snapshot(ORG);
+      // A warm container (its recent-beacon memory), then a cold one (nothing remembered).
+      const warm = await ingestAll(again);
+      const afterWarm = await snapshot(ORG);
+      resetIngestCachesForTests();
+      const cold = await ingestAll(again);
+      const afterCold = await snapshot(ORG);
 
-    expect(again.length).toBeGreaterThan(batches.length);
-    expect(warm.proposals + cold.proposals + warm.live + cold.live).toBe(0);
-    expect(cold.stored).toBeGreaterThan(0);
-    expect(afterWarm).toEqual(before);
-    expect(afterCold).toEqual(before);
-    expect(pushes.length).toBe(pushed);
-  });
+      expect(again.length).toBeGreaterThan(batches.length);
+      expect(warm.proposals + cold.proposals + warm.live + cold.live).toBe(0);
+      expect(cold.stored).toBeGreaterThan(0);
+      expect(afterWarm).toEqual(before);
+      expect(afterCold).toEqual(before);
+      expect(pushes.length).toBe(pushed);
+    },
+  );
 });
 
 describe('delivery order', () => {
-  it('from scratch, the reordered and resent batches store what the ordered ones stored', async () => {
-    const ordered = await snapshot(ORG);
-    for (const items of Object.values(ordered)) await removeAll(items);
-    resetIngestCachesForTests();
+  it(
+    'from scratch, the reordered and resent batches store what the ordered ones stored',
+    PASSES,
+    async () => {
+      const ordered = await snapshot(ORG);
+      for (const items of Object.values(ordered)) await removeAll(items);
+      resetIngestCachesForTests();
 
-    await ingestAll(redelivered(batches, { seed: 11, every: 2 }));
-    const shuffled = await snapshot(ORG);
+      await ingestAll(redelivered(batches, { seed: 11, every: 2 }));
+      const shuffled = await snapshot(ORG);
 
-    expect(shuffled.proposals.length).toBe(ordered.proposals.length);
-    expect(comparable(shuffled)).toEqual(comparable(ordered));
-  });
+      expect(shuffled.proposals.length).toBe(ordered.proposals.length);
+      expect(comparable(shuffled)).toEqual(comparable(ordered));
+    },
+  );
 });
 
 describe('concurrent containers', () => {
-  it('two batches of the same aircraft at once: the loser re-reads, nothing differs', async () => {
+  it('two batches of the same aircraft at once: the loser re-reads, nothing differs', PASSES, async () => {
     const ordered = await snapshot(ORG);
     for (const items of Object.values(ordered)) await removeAll(items);
     resetIngestCachesForTests();

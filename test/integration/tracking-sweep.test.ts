@@ -124,7 +124,7 @@ describe('tracking-sweep', () => {
   it('the job settles a quiet device: the landing and the launch reach the proposal, pushed', async () => {
     const pushed = pushes.length;
 
-    const totals = await job(flight.last + 30_000);
+    const totals = await job(flight.last + QUIET_MS + 5_000);
     const [proposal] = await proposalsOf();
     const after = await detector();
 
@@ -152,8 +152,8 @@ describe('tracking-sweep', () => {
     const before = { detector: await detector(), proposals: await proposalsOf() };
     const pushed = pushes.length;
 
-    const totals = await job(flight.last + 30_000);
-    const later = await job(flight.last + 90_000);
+    const totals = await job(flight.last + QUIET_MS + 5_000);
+    const later = await job(flight.last + QUIET_MS + 65_000);
 
     expect(totals).toMatchObject({ swept: 0, events: 0, proposals: 0 });
     expect(later).toMatchObject({ swept: 0, events: 0, proposals: 0 });

@@ -37,6 +37,8 @@ const proposal = (id: string, patch: Partial<ProposalOutput> = {}): ProposalOutp
   tow_proposal_id: null,
   tow_plane_id: null,
   release_height: null,
+  short_launch: false,
+  landing_uncertain: false,
   flight_id: null,
   matched_flight_id: null,
   version: 1,
@@ -120,6 +122,24 @@ describe('detected flights on the sheet in the browser', () => {
     );
 
     expect(Object.keys(loaded.proposals).sort()).toEqual(['new', 'other']);
+  });
+
+  it('a proposal the ingest removed (a pilot’s privacy bit) leaves the sheet, on its day only', () => {
+    // Prepare
+    const held = withPush(emptySheet, { type: 'proposal.changed', proposal: proposal('p1') }, DATE);
+    const removal = { type: 'proposal.removed', proposal_id: 'p1', date: DATE };
+    expect(isSheetPush(removal)).toBe(true);
+    expect(isSheetPush({ type: 'proposal.removed', proposal_id: 7, date: DATE })).toBe(false);
+
+    // Act
+    const gone = withPush(held, removal as never, DATE);
+    const otherDay = withPush(held, { ...removal, date: '2026-06-07' } as never, DATE);
+    const unknown = withPush(held, { ...removal, proposal_id: 'p9' } as never, DATE);
+
+    // Assess
+    expect(proposalsOnSheet(gone.proposals, gone.flights).unmatched).toEqual([]);
+    expect(Object.keys(otherDay.proposals)).toEqual(['p1']);
+    expect(unknown).toBe(held);
   });
 
   it("ignores another day's proposal", () => {

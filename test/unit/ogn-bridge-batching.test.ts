@@ -5,7 +5,7 @@ const line = (receiver: string, n: number) =>
   `FLRDD${String(n).padStart(4, '0')}>OGFLR,qAS,${receiver}:/120000h4737.00N/01908.60E'090/000/A=000413`;
 
 describe('the line batcher', () => {
-  let flushes: Batch[][];
+  let flushes: Batch[];
   let bad: string[];
   let batcher: LineBatcher;
 
@@ -16,7 +16,7 @@ describe('the line batcher', () => {
     batcher = new LineBatcher({
       maxLines: 5,
       maxWaitMs: 1000,
-      onFlush: (batches) => flushes.push(batches),
+      onFlush: (batch) => flushes.push(batch),
       onBadLine: (l) => bad.push(l),
     });
   });
@@ -25,7 +25,7 @@ describe('the line batcher', () => {
     vi.useRealTimers();
   });
 
-  it('flushes one second after the first line, one batch per receiver in order', () => {
+  it('flushes one second after the first line: every receiver in one batch, in arrival order', () => {
     // Act
     batcher.add(line('LHDK', 1));
     vi.advanceTimersByTime(300);
@@ -38,14 +38,10 @@ describe('the line batcher', () => {
     // Assess
     expect(before).toBe(0);
     expect(flushes).toEqual([
-      [
-        {
-          receiver: 'LHDK',
-          lines: [line('LHDK', 1), line('LHDK', 3)],
-          receivedAt: '2026-05-01T12:00:00.000Z',
-        },
-        { receiver: 'LHBS', lines: [line('LHBS', 2)], receivedAt: '2026-05-01T12:00:00.300Z' },
-      ],
+      {
+        lines: [line('LHDK', 1), line('LHBS', 2), line('LHDK', 3)],
+        receivedAt: '2026-05-01T12:00:00.000Z',
+      },
     ]);
   });
 
@@ -55,16 +51,37 @@ describe('the line batcher', () => {
 
     // Assess
     expect(flushes).toHaveLength(1);
-    expect(flushes[0]?.flatMap((b) => b.lines)).toHaveLength(5);
+    expect(flushes[0]?.lines).toHaveLength(5);
     expect(batcher.pendingLines).toBe(2);
     vi.advanceTimersByTime(1000);
     expect(flushes).toHaveLength(2);
-    expect(flushes[1]?.map((b) => b.lines.length)).toEqual([1, 1]);
+    expect(flushes[1]?.lines).toEqual([line('LHBS', 5), line('LHDK', 6)]);
+  });
+
+  it('keeps its defaults when a caller passes unset options: a live feed goes out 200 lines a message', () => {
+    // Prepare: what the bridge's CLI passes when no batch flags are given
+    const batches: Batch[] = [];
+    const defaults = new LineBatcher({
+      maxLines: undefined,
+      maxBytes: undefined,
+      maxWaitMs: undefined,
+      onFlush: (batch) => batches.push(batch),
+    });
+
+    // Act: 1,000 beacons of four receivers, one every 4 ms (a busy afternoon's feed)
+    for (let i = 0; i < 1000; i++) {
+      defaults.add(line(`R${i % 4}`, i));
+      vi.advanceTimersByTime(4);
+    }
+    vi.advanceTimersByTime(1000);
+
+    // Assess: 1000 / 200 messages, not one per beacon
+    expect(batches.map((b) => b.lines.length)).toEqual([200, 200, 200, 200, 200]);
   });
 
   it('flushes before a batch outgrows an AWS IoT message', () => {
     // Prepare
-    const big = new LineBatcher({ onFlush: (batches) => flushes.push(batches) });
+    const big = new LineBatcher({ onFlush: (batch) => flushes.push(batch) });
     const long = `${line('LHDK', 1)} ${'x'.repeat(3900)}`;
 
     // Act
@@ -72,8 +89,8 @@ describe('the line batcher', () => {
 
     // Assess
     expect(flushes).toHaveLength(2);
-    for (const batches of flushes) {
-      const payload = JSON.stringify({ lines: batches[0]?.lines, received_at: batches[0]?.receivedAt });
+    for (const batch of flushes) {
+      const payload = JSON.stringify({ lines: batch.lines, received_at: batch.receivedAt });
       expect(Buffer.byteLength(payload)).toBeLessThan(128 * 1024);
     }
     expect(big.pendingLines).toBe(60 - 2 * 25);
@@ -93,7 +110,6 @@ describe('the line batcher', () => {
 
 describe('the queue in front of MQTT', () => {
   const batch = (receiver: string, from: number, count: number): Batch => ({
-    receiver,
     lines: Array.from({ length: count }, (_, i) => line(receiver, from + i)),
     receivedAt: '2026-05-01T12:00:00.000Z',
   });
@@ -111,8 +127,8 @@ describe('the queue in front of MQTT', () => {
     expect(queue.lines).toBe(10);
     expect(queue.dropped).toBe(3);
     expect(queue.shift()?.lines).toEqual([line('A', 3)]);
-    expect(queue.shift()?.receiver).toBe('B');
-    expect(queue.shift()?.receiver).toBe('C');
+    expect(queue.shift()?.lines[0]).toBe(line('B', 0));
+    expect(queue.shift()?.lines[0]).toBe(line('C', 0));
     expect(queue.shift()).toBeUndefined();
     expect(queue.lines).toBe(0);
   });

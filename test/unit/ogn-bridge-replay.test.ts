@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { timeOfDayOf } from '../../bin/ogn-bridge/aprs.ts';
 import { readRecording, replay } from '../../bin/ogn-bridge/replay.ts';
+import { parse } from '../../functions/tracking/ogn-parser.ts';
 
 const at = (hhmmss: string, receiver = 'LHDK') =>
   `FLRDD4012>OGFLR,qAS,${receiver}:/${hhmmss}h4737.00N/01908.60E'090/000/A=000413 !W12! id06DD4012`;
@@ -96,6 +97,33 @@ describe('replaying', () => {
       9 * 3600 + 1800,
     ]);
     expect(sent[2]).toContain(',qAS,LHBS:/092958h');
+  });
+
+  it('with retime leaves malformed lines malformed: the ingest rejects them as the original', async () => {
+    // Prepare: a corpus line the reference parser rejects (90 seconds), one without a stamp, garbage
+    const malformed = [
+      "OGND4362A>APRS,qAS,Eternoz:/194490h4700.25N/00601.47E'003/063/A=000000 !W22! id07D4362A 0fpm",
+      'FLRDD4012>OGFLR,qAS,LHDK:/nonsense',
+      'ICA440678>OGFLR,qAS,LHDK:/25h',
+      'FLRDD4012>OGFLR,qAS,LHDK:/246000h4737.00N/01908.60E',
+    ];
+    const mixed = readRecording([at('120000'), ...malformed, at('120004')].join('\n'));
+    const sent: string[] = [];
+
+    // Act
+    await replay({
+      recording: mixed,
+      speed: 0,
+      retime: true,
+      now: () => Date.parse('2026-11-22T09:30:00Z'),
+      onLine: (l) => sent.push(l),
+    });
+
+    // Assess
+    expect(sent.slice(1, 5)).toEqual(malformed);
+    expect(sent[0]).toContain(':/092956h');
+    expect(sent[5]).toContain(':/093000h');
+    for (const line of malformed) expect(() => parse(line, new Date())).toThrow();
   });
 
   it('loops until aborted and waits for room in the publisher', async () => {

@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   aerotow,
   afternoon,
+  cableBreaks,
   DEMO_DEVICES,
   LHDK,
+  landingGap,
   lowCircling,
   outlanding,
   prng,
+  retrieveTow,
   type SimStream,
   touchAndGo,
   winchLaunch,
@@ -21,7 +24,13 @@ import {
   REORDER_MS,
   step,
 } from '../../functions/tracking/detection.ts';
-import { inferLaunch, type LaunchOptions, type LaunchTrack } from '../../functions/tracking/launch.ts';
+import {
+  inferLaunch,
+  LAUNCH_MS,
+  type LaunchOptions,
+  type LaunchTrack,
+  LONG_TOW_MS,
+} from '../../functions/tracking/launch.ts';
 import { parse } from '../../functions/tracking/ogn-parser.ts';
 
 /** LHDK and its seeded neighbours (seed-lookups.ts), so the nearest-airfield choice is exercised. */
@@ -108,7 +117,7 @@ describe('take-off and landing detection on simulated flights', () => {
       ['landing', 'DD4012', 'LHDK'],
     ]);
     expectTruth(result.events, stream);
-    expect(launch!.launch).toEqual({ takeoff_type: 3, role: null, tow: null });
+    expect(launch!.launch).toEqual({ takeoff_type: 3, role: null, tow: null, short: false });
   });
 
   it('aerotow: glider and tow plane paired, method 5, the tow height within 50 m of the release', () => {
@@ -215,6 +224,92 @@ describe('take-off and landing detection on simulated flights', () => {
   });
 });
 
+describe('a real flying day’s hard cases (issue 18)', () => {
+  const asGlider = (address: string): LaunchOptions => ({
+    towPlanes: TOW_PLANES,
+    glider: !TOW_PLANES.includes(address as never),
+  });
+
+  it('cable breaks at 60 and 140 m: winch launches marked short, never a self-launch', () => {
+    // Prepare
+    const stream = cableBreaks();
+
+    // Act
+    const result = detectStream(stream);
+    const inferred = launches(result, asGlider);
+
+    // Assess
+    expectTruth(result.events, stream);
+    expect(stream.truth.launches.map((l) => Math.round(l.release_height!))).toEqual([66, 150]);
+    expect(inferred.map((l) => [l.takeoff.address, l.launch])).toEqual([
+      ['DD4012', { takeoff_type: 3, role: null, tow: null, short: true }],
+      ['DD4370', { takeoff_type: 3, role: null, tow: null, short: true }],
+    ]);
+    // Read as the rule did before: an aircraft that climbed 150 m is not a winch launch seen whole.
+    expect(launches(result, () => ({})).map((l) => l.launch.takeoff_type)).toEqual([1, 1]);
+  });
+
+  it('a full winch launch of a glider is not short; an aerotow stays an aerotow', () => {
+    const winch = launches(detectStream(winchLaunch()), asGlider);
+    const tow = launches(detectStream(aerotow()), asGlider);
+
+    expect(winch.map((l) => l.launch)).toEqual([{ takeoff_type: 3, role: null, tow: null, short: false }]);
+    expect(tow.map((l) => [l.takeoff.address, l.launch.takeoff_type, l.launch.short]).sort()).toEqual([
+      ['4D2A11', 1, false],
+      ['DD4370', 5, false],
+    ]);
+  });
+
+  it('a landing inside two minutes without reception: estimated from the fixes around the gap, uncertain', () => {
+    // Prepare
+    const stream = landingGap();
+    const gap = stream.truth.gaps![0]!;
+    const landing = stream.truth.events.find((e) => e.type === 'landing')!.at;
+    const firstAfter = stream.at.find((at) => at > gap.to)!;
+
+    // Act
+    const { events } = detectStream(stream);
+
+    // Assess
+    expect(gap.to - gap.from).toBe(120_000);
+    expect(summary(events)).toEqual([
+      ['takeoff', 'DD4012', 'LHDK'],
+      ['landing', 'DD4012', 'LHDK'],
+    ]);
+    const detected = events[1]!;
+    expect(detected.uncertain).toBe(true);
+    expect(Math.abs(detected.timestamp - landing)).toBeLessThan(20_000);
+    // Not stamped at the first fix after the gap, over a minute late.
+    expect(firstAfter - landing).toBeGreaterThan(60_000);
+    expect(events[0]!.uncertain).toBeUndefined();
+  });
+
+  it('a landing with no gap is not uncertain', () => {
+    const { events } = detectStream(winchLaunch());
+    expect(events.every((e) => e.uncertain === undefined)).toBe(true);
+  });
+
+  it('a 10-minute retrieve tow from Budaörs: the release found on the long reading, not the first', () => {
+    // Prepare
+    const stream = retrieveTow();
+    const simulated = stream.truth.launches.find((l) => l.takeoff_type === 5)!;
+    const result = detectStream(stream);
+
+    // Act
+    const first = launches(result, (address) => ({ ...asGlider(address), windowMs: LAUNCH_MS }));
+    const long = launches(result, (address) => ({ ...asGlider(address), windowMs: LONG_TOW_MS }));
+
+    // Assess
+    expectTruth(result.events, stream);
+    expect(simulated.released_at! - simulated.at).toBeGreaterThan(10 * 60_000);
+    const glider = (list: typeof first) => list.find((l) => l.takeoff.address === 'DD4455')!.launch;
+    expect(glider(first)).toMatchObject({ takeoff_type: 5, role: 'glider', tow: { tug: '4D2A11' } });
+    expect(glider(first).tow!.release_height).toBeNull();
+    expect(Math.abs(glider(long).tow!.release_height! - simulated.release_height!)).toBeLessThan(50);
+    expect(Math.abs(glider(long).tow!.released_at! - simulated.released_at!)).toBeLessThan(10_000);
+  });
+});
+
 describe('at-least-once delivery', () => {
   /** Every line once more now and then, and receive order jittered by up to 3 s. */
   function perturb(stream: SimStream, seed: number) {
@@ -243,6 +338,32 @@ describe('at-least-once delivery', () => {
       // Assess
       expect(plain.length).toBeGreaterThan(0);
       expect(canonical(shuffled)).toEqual(canonical(plain));
+    });
+  }
+
+  /** Every beacon of some receivers `lateMs` late: APRS-IS relaying them through a slower server. */
+  function late(stream: SimStream, receivers: readonly string[], lateMs: number) {
+    const keyed = stream.lines.map((line, i) => {
+      const receiver = line.slice(line.lastIndexOf(',', line.indexOf(':')) + 1, line.indexOf(':'));
+      return { line, at: stream.at[i]! + (receivers.includes(receiver) ? lateMs : 0) };
+    });
+    keyed.sort((a, b) => a.at - b.at);
+    return { lines: keyed.map((k) => k.line), at: keyed.map((k) => k.at) };
+  }
+
+  for (const [name, scenario] of Object.entries({ winchLaunch, aerotow, touchAndGo, outlanding })) {
+    it(`${name}: beacons of two receivers delivered 10 s late still count, the same events`, () => {
+      // Prepare
+      const stream = scenario();
+      const delayed = late(stream, ['LHDKwest', 'Godollo'], 10_000);
+
+      // Act
+      const plain = detectStream(stream).events;
+      const lateOnes = detect(delayed.lines, delayed.at).events;
+
+      // Assess
+      expect(plain.length).toBeGreaterThan(0);
+      expect(canonical(lateOnes)).toEqual(canonical(plain));
     });
   }
 
@@ -338,7 +459,7 @@ describe('the rule, fix by fix', () => {
     expect(at(800)?.airfield).toBeNull();
     // A 3,707 m runway: 5.5 km around Budapest's reference point.
     const nearLhbp = run(
-      [0, 2, 4, 6, 12].map((s, i) =>
+      [0, 2, 4, 6, 6 + REORDER_MS / 1000].map((s, i) =>
         fix(s, [30, 60, 70, 90, 90][i]!, { latitude: 47.4394 + 0.045, longitude: 19.2619 }),
       ),
     ).events[0];
@@ -346,12 +467,13 @@ describe('the rule, fix by fix', () => {
   });
 
   it('a fix at or before the last settled one changes nothing; a waiting duplicate neither', () => {
-    // Prepare
-    const { state } = run([fix(0, 0), fix(2, 30), fix(4, 60), fix(10, 80)]);
+    // Prepare: the first three settled by a fix REORDER_MS after the third
+    const newest = 4 + REORDER_MS / 1000;
+    const { state } = run([fix(0, 0), fix(2, 30), fix(4, 60), fix(newest, 80)]);
 
     // Act
     const late = step(state, fix(3, 45), AIRFIELDS);
-    const duplicate = step(state, fix(10, 80, { latitude: 0 }), AIRFIELDS);
+    const duplicate = step(state, fix(newest, 80, { latitude: 0 }), AIRFIELDS);
 
     // Assess
     expect(late.state).toBe(state);

@@ -31,6 +31,41 @@ describe('track points written without ElectroDB', () => {
   });
 });
 
+describe('what the ingest remembers of an organization', () => {
+  it('sees a changed base airport, time zone or airport list within a minute', async () => {
+    // Prepare: a store whose answers the test changes between ingests
+    resetDeviceCaches();
+    const settings = { timezone: 'Europe/Budapest', base_airport: 'LHDK' as string | null };
+    const airports = [
+      { icao: 'LHDK', latitude: 47.6167, longitude: 19.1433, altitude: 126, runway_length: null },
+      { icao: 'LOWZ', latitude: 47.2925, longitude: 12.7878, altitude: 753, runway_length: 660 },
+    ];
+    let reads = 0;
+    const store = {
+      organization: async () => {
+        reads++;
+        return { ...settings };
+      },
+      airports: async () => airports.map((a) => ({ ...a })),
+    } as unknown as IngestStore;
+    const icaos = async (at: number) =>
+      (await organizationContext(store, 'org-x', at))!.airfields.map((a) => a.icao).sort();
+    const t0 = Date.parse('2026-06-13T12:00:00Z');
+
+    // Act / Assess: the base moves to LOWZ, which then gets a neighbour
+    expect(await icaos(t0)).toEqual(['LHDK']);
+    settings.base_airport = 'LOWZ';
+    settings.timezone = 'Europe/Vienna';
+    expect(await icaos(t0 + 30_000)).toEqual(['LHDK']);
+    expect(await icaos(t0 + 60_000)).toEqual(['LOWZ']);
+    expect((await organizationContext(store, 'org-x', t0 + 60_000))!.timezone).toBe('Europe/Vienna');
+    airports.push({ icao: 'LOWS', latitude: 47.3944, longitude: 12.9, altitude: 750, runway_length: 500 });
+    expect(await icaos(t0 + 119_999)).toEqual(['LOWZ']);
+    expect(await icaos(t0 + 120_000)).toEqual(['LOWS', 'LOWZ']);
+    expect(reads).toBe(3);
+  });
+});
+
 describe('the operating day of a fix', () => {
   const store = (timezone: string) =>
     ({

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ALPINE_GLIDER,
   aerotow,
   afternoon,
+  cableBreaks,
+  crossClubAerotow,
   DEMO_DEVICES,
+  landingGap,
   lowCircling,
   outlanding,
+  privateFlights,
+  retrieveTow,
   type SimStream,
   toRecording,
   touchAndGo,
@@ -12,8 +18,21 @@ import {
 } from '../../bin/local/ogn-sim.ts';
 import { readRecording } from '../../bin/ogn-bridge/replay.ts';
 import { parse } from '../../functions/tracking/ogn-parser.ts';
+import { isPrivateBeacon } from '../../functions/tracking/privacy.ts';
 
-const SCENARIOS = { winchLaunch, aerotow, touchAndGo, outlanding, lowCircling, afternoon } as const;
+const SCENARIOS = {
+  winchLaunch,
+  aerotow,
+  touchAndGo,
+  outlanding,
+  lowCircling,
+  afternoon,
+  privateFlights,
+  cableBreaks,
+  crossClubAerotow,
+  landingGap,
+  retrieveTow,
+} as const;
 
 const parsedAll = (stream: SimStream) => stream.lines.map((line, i) => parse(line, new Date(stream.at[i]!)));
 
@@ -105,6 +124,39 @@ describe('simulated beacon streams', () => {
       events.filter((e) => e.type === 'landing').length,
     );
     expect(stream.at.at(-1)! - stream.at[0]!).toBeGreaterThan(2.5 * 3_600_000);
+  });
+
+  it('privateFlights: the no-tracking and stealth bits as FLARM sends them, one switched on mid-flight', () => {
+    // Act
+    const stream = privateFlights();
+    const beacons = parsedAll(stream).filter((b) => typeof b.address === 'string');
+
+    // Assess
+    const of = (address: string) => beacons.filter((b) => b.address === address);
+    const [noTracking, stealth, switched] = stream.truth.privacy!;
+    expect(of(noTracking!.address).every((b) => b['no-tracking'] === true && b.stealth === false)).toBe(true);
+    expect(of(stealth!.address).every((b) => b.stealth === true && b['no-tracking'] === false)).toBe(true);
+    const flagged = of(switched!.address).map((b) => ({
+      at: Date.parse(b.timestamp as string),
+      bit: isPrivateBeacon(b),
+    }));
+    expect(flagged.every(({ at, bit }) => bit === at >= switched!.from)).toBe(true);
+    expect(flagged.some(({ bit }) => bit)).toBe(true);
+    expect(flagged.some(({ bit }) => !bit)).toBe(true);
+    expect(of(DEMO_DEVICES['HA-SBX']).some(isPrivateBeacon)).toBe(false);
+    expect(of(DEMO_DEVICES['HA-SBX'])[0]).toMatchObject({
+      aircraft_type: 2,
+      'no-tracking': false,
+      stealth: false,
+    });
+  });
+
+  it('crossClubAerotow: the Alpine club’s glider behind the demo club’s tug', () => {
+    const { truth } = crossClubAerotow();
+    expect(truth.launches.find((l) => l.takeoff_type === 5)).toMatchObject({
+      address: ALPINE_GLIDER,
+      tug: DEMO_DEVICES['HA-SBX'],
+    });
   });
 
   it('writes a recording the bridge replays with the same lines and receive times', () => {

@@ -28,11 +28,15 @@ export type SettleProposal = (
 const launchOf = (id: number) =>
   id >= 1 && id <= TAKEOFF_TYPES.length ? takeoffTypeOf(id as TakeoffTypeId) : null;
 
-/** "took off 14:02:10 from LHDK · landed 14:40:05 at LHDK": what the detector saw, in the sheet's zone. */
+/**
+ * "took off 14:02:10 from LHDK · landed 14:40:05 at LHDK": what the detector saw, in the sheet's
+ * zone; a landing time estimated across a gap in reception reads "≈14:40:05".
+ */
 function useMoments(proposal: ProposalOutput, timeZone: string) {
   const { t } = useTranslation('daily-flight');
   const takeoff = secondsIn(proposal.takeoff_time, timeZone);
-  const landing = secondsIn(proposal.landing_time, timeZone);
+  const landed = secondsIn(proposal.landing_time, timeZone);
+  const landing = landed && proposal.landing_uncertain ? `≈${landed}` : landed;
   return [
     takeoff &&
       (proposal.takeoff_airport
@@ -46,6 +50,28 @@ function useMoments(proposal: ProposalOutput, timeZone: string) {
           ? t('detected.landed_at', { time: landing, airport: proposal.landing_airport })
           : t('detected.landed', { time: landing })),
   ].filter((part): part is string => Boolean(part));
+}
+
+/**
+ * What the timer operator must see at a glance (issue 18): a winch launch that ended low (a cable
+ * break) and a landing time estimated across a gap in reception.
+ */
+function Marks({ proposal }: { proposal: ProposalOutput }) {
+  const { t } = useTranslation('daily-flight');
+  const marks = [
+    proposal.short_launch && { mark: 'short_launch', testId: 'sheet-proposal-short' },
+    proposal.landing_uncertain && { mark: 'landing_uncertain', testId: 'sheet-proposal-uncertain' },
+  ].filter((m) => m !== false);
+  return marks.map(({ mark, testId }) => (
+    <span
+      key={mark}
+      className="ws-badge ws-badge--mark"
+      title={t(`detected.${mark}_hint`)}
+      data-testid={testId}
+    >
+      {t(`detected.${mark}`)}
+    </span>
+  ));
 }
 
 /** An unmatched detection: "HA-4012 took off 14:02:10 from LHDK · winch (detected)" and "Add to sheet". */
@@ -91,6 +117,7 @@ const DetectedCard = memo(function DetectedCard({
         <div>
           <span className="ws-card__reg">{proposal.reg_num}</span>
           <span className="ws-badge ws-badge--detected">{t('detected.badge')}</span>
+          <Marks proposal={proposal} />
         </div>
         <div className="ws-card__line">{[...moments, ...launch].join(' · ')}</div>
       </div>
@@ -200,9 +227,10 @@ export function DetectedStrip({
     proposal.status === 'open' && !same(proposal.takeoff_time, flight.takeoff_time)
       ? secondsIn(proposal.takeoff_time, timeZone)
       : null;
-  const landing = !same(proposal.landing_time, flight.landing_time)
+  const landed = !same(proposal.landing_time, flight.landing_time)
     ? secondsIn(proposal.landing_time, timeZone)
     : null;
+  const landing = landed && proposal.landing_uncertain ? `≈${landed}` : landed;
   const parts = [
     takeoff && t('detected.detected_takeoff', { time: takeoff }),
     landing && t('detected.detected_landing', { time: landing }),
@@ -212,6 +240,7 @@ export function DetectedStrip({
     <div className="ws-detected" data-testid="sheet-flight-detected" data-proposal-id={proposal.proposal_id}>
       <span className="ws-detected__text">
         <span className="ws-badge ws-badge--detected">{t('detected.badge')}</span> {parts.join(' · ')}
+        <Marks proposal={proposal} />
       </span>
       <button
         type="button"

@@ -41,12 +41,20 @@ export const withProposal = (state: SheetState, proposal: ProposalOutput): Sheet
   return { ...state, proposals: { ...state.proposals, [proposal.proposal_id]: proposal } };
 };
 
-/** A push on `org/<id>/daily-flight/<date>` (functions/flights/flight-service.ts). */
+/** A proposal the ingest removed (the pilot's privacy bit, seen mid-flight): gone from the sheet. */
+export const withoutProposal = (state: SheetState, proposalId: string): SheetState => {
+  if (!state.proposals[proposalId]) return state;
+  const { [proposalId]: _gone, ...proposals } = state.proposals;
+  return { ...state, proposals };
+};
+
+/** A push on `org/<id>/daily-flight/<date>` (functions/flights/flight-service.ts, the OGN ingest). */
 export type SheetPush =
   | { type: 'flight.changed'; flight_id: string; flight: FlightOutput }
   | { type: 'flight.deleted'; flight_id: string; flight: null }
   | { type: 'sheet.changed'; sheet: SheetOutput }
-  | { type: 'proposal.changed'; proposal: ProposalOutput };
+  | { type: 'proposal.changed'; proposal: ProposalOutput }
+  | { type: 'proposal.removed'; proposal_id: string; date: string };
 
 export const isSheetPush = (value: unknown): value is SheetPush => {
   if (typeof value !== 'object' || value === null) return false;
@@ -55,6 +63,7 @@ export const isSheetPush = (value: unknown): value is SheetPush => {
   if (v.type === 'flight.deleted') return typeof v.flight_id === 'string';
   if (v.type === 'sheet.changed') return typeof v.sheet === 'object' && v.sheet !== null;
   if (v.type === 'proposal.changed') return typeof v.proposal === 'object' && v.proposal !== null;
+  if (v.type === 'proposal.removed') return typeof v.proposal_id === 'string' && typeof v.date === 'string';
   return false;
 };
 
@@ -71,6 +80,8 @@ export const withPush = (state: SheetState, push: SheetPush, date: string): Shee
       return withSheet(state, push.sheet);
     case 'proposal.changed':
       return push.proposal.date === date ? withProposal(state, push.proposal) : state;
+    case 'proposal.removed':
+      return push.date === date ? withoutProposal(state, push.proposal_id) : state;
   }
 };
 

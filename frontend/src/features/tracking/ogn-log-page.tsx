@@ -139,6 +139,9 @@ export default function OgnLogPage() {
       >
         {t('log.title')}
       </Header>
+      <Box variant="small" data-testid="ogn-log-privacy">
+        {t('log.privacy')}
+      </Box>
       {view.state === 'failed' && (
         <Alert type="error" data-testid="ogn-log-failed">
           {t('log.load_failed')}

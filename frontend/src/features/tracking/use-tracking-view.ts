@@ -67,10 +67,11 @@ export function useTrackingView(date: string) {
   const ageText = useAgeText();
 
   const positions = useMemo(() => (isToday ? [...live.positions.values()] : []), [isToday, live.positions]);
-  const tracks = useMemo(
-    () => (isToday ? withLiveTail(day.tracks, live.positions) : day.tracks),
-    [isToday, day.tracks, live.positions],
-  );
+  const tracks = useMemo(() => {
+    if (!isToday) return day.tracks;
+    const kept = live.removed.size > 0 ? day.tracks.filter((t) => !live.removed.has(t.address)) : day.tracks;
+    return withLiveTail(kept, live.positions);
+  }, [isToday, day.tracks, live.positions, live.removed]);
   const rows = useMemo(
     () => heardRows(tracks, isToday ? live.positions : new Map()),
     [tracks, isToday, live.positions],

@@ -17,11 +17,19 @@ export const TRACKS_RELOAD_MS = 60_000;
 
 export type LoadState = 'loading' | 'ready' | 'failed';
 
-const isPush = (payload: unknown): payload is LivePush =>
-  typeof payload === 'object' &&
-  payload !== null &&
-  (payload as { type?: unknown }).type === 'positions' &&
-  Array.isArray((payload as { items?: unknown }).items);
+const isPush = (payload: unknown): payload is LivePush => {
+  if (typeof payload !== 'object' || payload === null) return false;
+  const { type, items, addresses } = payload as { type?: unknown; items?: unknown; addresses?: unknown };
+  return (type === 'positions' && Array.isArray(items)) || (type === 'removed' && Array.isArray(addresses));
+};
+
+/** The positions without the devices a removal names. */
+const without = (positions: Positions, addresses: readonly string[]): Positions => {
+  if (!addresses.some((address) => positions.has(address))) return positions;
+  const next = new Map(positions);
+  for (const address of addresses) next.delete(address);
+  return next;
+};
 
 /** Runs `load` now and every `everyMs` while the page is visible, and when it becomes visible again. */
 function every(everyMs: number, load: () => void): () => void {
@@ -50,6 +58,9 @@ export function useLivePositions(options: {
   const [positions, setPositions] = useState<Positions>(() => new Map());
   const [state, setState] = useState<LoadState>('loading');
   const [pushing, setPushing] = useState(false);
+  // Devices whose track the ingest removed (a pilot's privacy bit, issue 18): hidden from the
+  // tracks read before the removal, until the next read no longer has them.
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(() => new Set());
 
   useEffect(() => {
     if (!enabled) return;
@@ -79,7 +90,15 @@ export function useLivePositions(options: {
           [`org/${organizationId}/live`],
           {
             onMessage: (_topic, payload) => {
-              if (isPush(payload)) setPositions((current) => mergePositions(current, payload.items));
+              if (!isPush(payload)) return;
+              if (payload.type === 'positions') {
+                const { items } = payload;
+                setPositions((current) => mergePositions(current, items));
+              } else {
+                const { addresses } = payload;
+                setPositions((current) => without(current, addresses));
+                setRemoved((current) => new Set([...current, ...addresses]));
+              }
             },
             onState: (connected) => {
               setPushing(connected);
@@ -97,7 +116,7 @@ export function useLivePositions(options: {
     };
   }, [organizationId, userId, canPush, enabled]);
 
-  return { positions, state, pushing };
+  return { positions, state, pushing, removed };
 }
 
 /** One day's tracks of the organization; today's are read again every minute. */
