@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { appLayoutRefreshOnly } from './build/app-layout-refresh-only.ts';
+import { fontsAsFiles } from './build/fonts-as-files.ts';
+import { precompiledMessages } from './build/precompiled-messages.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -11,7 +14,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  */
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), fontsAsFiles(), precompiledMessages(), appLayoutRefreshOnly()],
   // The project's own cache (a worktree sharing node_modules must not share pre-bundled deps).
   cacheDir: fileURLToPath(new URL('../.vite', import.meta.url)),
   optimizeDeps: {
@@ -23,11 +26,15 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunks and styles each screen loads (test/bench/bundles.bench.ts reads it).
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries the first screen needs anyway, in chunks of their own: they change far less often
         // than the app, so a deploy does not make returning users download them again. Cloudscape is
-        // left to the automatic split, so a screen's components stay in that screen's chunk.
+        // left to the automatic split, so a screen's components stay in that screen's chunk. A group
+        // takes only its own packages: with their dependencies (tslib) it would be pulled into
+        // every chunk that shares one of them, so Amplify loaded with Cloudscape on every screen.
         codeSplitting: {
           groups: [
             {
@@ -36,7 +43,7 @@ export default defineConfig({
             },
             { name: 'amplify', test: /node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@smithy)[\\/]/ },
             { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
-          ],
+          ].map((group) => ({ ...group, includeDependenciesRecursively: false })),
         },
       },
     },

@@ -10,12 +10,12 @@ import {
   PILOT_ROLES,
   SAILPLANE_LAUNCH_METHODS,
 } from '../../contracts/schemas/flight-enums.ts';
-import { versionedRecord } from '../platform/db/attributes.ts';
+import { isoNow, versionedRecord } from '../platform/db/attributes.ts';
 
 type TakeoffTypeName = (typeof SAILPLANE_LAUNCH_METHODS)[number];
 
 /**
- * The flights domain (spec §3 Flight, §4 flight and logbook states; DESIGN §4). Club flights are
+ * The flights domain (spec §3 Flight, §4 flight and logbook states; docs/ARCHITECTURE.md "Data"). Club flights are
  * organization-owned (`org#<id>`), logbooks person-owned (`person#<id>`): a pilot's logbook stays
  * theirs when they leave the club.
  *
@@ -24,7 +24,6 @@ type TakeoffTypeName = (typeof SAILPLANE_LAUNCH_METHODS)[number];
  * altitudes in metres; dates yyyy-mm-dd (the organization's operating day).
  */
 const service = 'windsock';
-const now = () => new Date().toISOString();
 
 const minutes = { type: 'number' } as const;
 
@@ -295,7 +294,7 @@ export const logbookBook = new Entity({
     chain_seq: { type: 'number', required: true, default: 0 },
     chain_head: { type: 'string', required: true, default: '' },
     version: { type: 'number', required: true, default: 1 },
-    updated_at: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
+    updated_at: { type: 'string', required: true, default: isoNow, watch: '*', set: () => isoNow() },
   },
   indexes: {
     byKind: {

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
  */
 
 /** The fields a signature covers: everything the logbook prints for the line. */
-export const SIGNED_FIELDS = [
+const SIGNED_FIELDS = [
   'user_id',
   'entry_id',
   'kind',
@@ -45,7 +45,7 @@ export interface Signature {
 }
 
 /** One canonical text per line: the covered fields in a fixed order, absent ones as null. */
-export const canonicalContent = (entry: SignedContent) =>
+const canonicalContent = (entry: SignedContent) =>
   JSON.stringify(SIGNED_FIELDS.map((field) => [field, entry[field] ?? null]));
 
 /**
@@ -59,13 +59,6 @@ export function chainedHash(content: string, link: Omit<Signature, 'hash' | 'sig
     .update('\n')
     .update(JSON.stringify([link.signer_id, link.signed_at, link.seq, link.prev_hash]))
     .digest('hex');
-}
-
-export function signatureHash(
-  entry: SignedContent,
-  signature: Omit<Signature, 'hash' | 'signer_name'>,
-): string {
-  return chainedHash(canonicalContent(entry), signature);
 }
 
 /** The next link of a chain whose head is `head` after `seq` links, over canonical `content`. */

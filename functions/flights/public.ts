@@ -1,15 +1,48 @@
 import { addDays } from '../../contracts/calendar.ts';
+import { sumTotals } from '../../contracts/logbook-totals.ts';
 import type { FlightKind, TakeoffType } from '../../contracts/schemas/flight-enums.ts';
+import type { LogbookTotals } from '../../contracts/schemas/logbook.ts';
 import { db } from '../platform/db/service.ts';
+import type { TransactionEntities } from '../platform/db/writes.ts';
+import { flightStore } from './flight-store.ts';
 import type { StoredEntry } from './logbook-store.ts';
 import { logbookStore } from './logbook-store.ts';
 
 /**
- * What other domains may use of the flights domain (issue 12). Training reads a student's club
- * logbook lines (only the lines of the asking organization's own flights: what a club may read of
- * a member, issue 11 §1), reuses the logbook's hash chain for its task checks, and records the
- * launch privileges a finished training opens (SFCL.155(a)) where the recency engine reads them.
+ * What other domains may ask of the flights domain (docs/ARCHITECTURE.md "Domains own their data"):
+ * the only file of functions/flights/ another domain imports — the profile's statistics (identity),
+ * the flight or logbook line behind a track (tracking), and for training (issue 16) a student's club
+ * logbook lines (only the lines of the asking organization's own flights: what a club may read of a
+ * member, issue 11 §1), the logbook's hash chain reused for task checks, and the launch privileges a
+ * finished training opens (SFCL.155(a)) where the recency engine reads them.
  */
+
+/**
+ * A pilot's logbook totals of the months `from`..`to` (yyyy-mm, inclusive), per kind, from their
+ * monthly statistics items: one Query per kind, at most 12 items each; null for a kind with none.
+ */
+export async function monthlyTotals(
+  userId: string,
+  from: string,
+  to: string,
+): Promise<Record<'glider' | 'general', LogbookTotals | null>> {
+  const monthsOf = async (kind: 'glider' | 'general') => {
+    const { data } = await db()
+      .entities.flightStat.query.byMonth({ user_id: userId })
+      .between({ kind, month: from }, { kind, month: to })
+      .go({ pages: 'all' });
+    return sumTotals(data);
+  };
+  const [glider, general] = await Promise.all([monthsOf('glider'), monthsOf('general')]);
+  return { glider, general };
+}
+
+/** A club flight of the organization (its aircraft, day and times), or null. */
+export const flightOf = (organizationId: string, flightId: string) =>
+  flightStore.flight(organizationId, flightId);
+
+/** One line of a person's own logbook (a club line carries its organization and flight), or null. */
+export const logbookEntryOf = (userId: string, entryId: string) => logbookStore.entry(userId, entryId);
 
 export { clubEntryId } from './completion.ts';
 export { type ChainProblem, type Signature, signChained, verifyLinks } from './logbook-signature.ts';
@@ -126,8 +159,6 @@ export interface LaunchPrivilegeRecord {
   task_id: string;
   instructor_id: string;
 }
-
-type TransactionEntities = Parameters<Parameters<ReturnType<typeof db>['transaction']['write']>[0]>[0];
 
 /**
  * The write that records a launch privilege, to put into the caller's own TransactWrite (the task

@@ -1,6 +1,5 @@
 import { todayIn } from '../../contracts/calendar.ts';
 import type { Actor } from '../platform/auth/actor.ts';
-import type { db } from '../platform/db/service.ts';
 import { missingPermissions } from '../platform/http/errors.ts';
 
 /** What every service of the training domain is given (STYLE §2: no clock, no I/O of its own). */
@@ -29,6 +28,3 @@ export const defined = <T extends Record<string, unknown>>(value: T) =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== undefined)) as {
     [K in keyof T]: Exclude<T[K], null>;
   };
-
-/** The TransactWrite callback's entities (for write plans that other modules add items to). */
-export type TransactionEntities = Parameters<Parameters<ReturnType<typeof db>['transaction']['write']>[0]>[0];

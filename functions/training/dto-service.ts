@@ -10,10 +10,9 @@ import { enrolmentSummary } from '../../contracts/schemas/training.ts';
 import { TRAINING_STATUSES, type TrainingStatus } from '../../contracts/schemas/training-enums.ts';
 import { planesOf } from '../aircraft/public.ts';
 import { memberNames, memberRating } from '../organizations/public.ts';
-import { actionItem } from '../platform/audit/actions.ts';
+import { auditedWrite } from '../platform/audit/actions.ts';
 import type { Actor } from '../platform/auth/actor.ts';
 import { db } from '../platform/db/service.ts';
-import { committed } from '../platform/db/writes.ts';
 import { conflict, notFound, validationFailed } from '../platform/http/errors.ts';
 import { defined, organizationOf, todayOf } from './common.ts';
 import {
@@ -117,20 +116,14 @@ export async function saveDeclaration(deps: DtoDeps, actor: Actor, input: DtoDec
     created_at: before?.created_at ?? now,
     updated_at: now,
   }) as StoredDeclaration;
-  const result = await db()
-    .transaction.write((e) => [
-      input.version === 0
-        ? e.dtoDeclaration.create(item).commit()
-        : e.dtoDeclaration
-            .put(item)
-            .where(({ version }, { eq }) => eq(version, input.version))
-            .commit(),
-      e.action
-        .put(actionItem(actor, { action: 'dto.update', target_type: 'dto', target_id: organizationId }))
-        .commit(),
-    ])
-    .go();
-  committed(result);
+  await auditedWrite(actor, { action: 'dto.update', target_type: 'dto', target_id: organizationId }, (e) => [
+    input.version === 0
+      ? e.dtoDeclaration.create(item).commit()
+      : e.dtoDeclaration
+          .put(item)
+          .where(({ version }, { eq }) => eq(version, input.version))
+          .commit(),
+  ]);
   return declarationOutput(deps, actor, item);
 }
 

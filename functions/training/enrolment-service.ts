@@ -1,4 +1,5 @@
 import { addDays, daysBetween } from '../../contracts/calendar.ts';
+import { timeOrderedId } from '../../contracts/ids.ts';
 import type {
   CandidatesQuery,
   CheckOutput,
@@ -27,10 +28,9 @@ import {
   launchPrivilegeRemoval,
   launchPrivilegeWrite,
 } from '../flights/public.ts';
-import type { NotifyInput } from '../identity/notifications-service.ts';
-import { activeMemberIds, memberNames } from '../organizations/public.ts';
+import type { NotifyInput } from '../identity/public.ts';
+import { activeMembersAmong, memberNames } from '../organizations/public.ts';
 import type { Actor } from '../platform/auth/actor.ts';
-import { timeOrderedId } from '../platform/db/ids.ts';
 import { eventItem } from '../platform/events/outbox.ts';
 import {
   conflict,
@@ -427,7 +427,7 @@ export async function createEnrolment(deps: EnrolmentDeps, actor: Actor, input: 
   const programme = await deps.programmes.programme(organizationId, input.programme_id);
   if (!programme) throw validationFailed({ programme_id: ['invalid_value'] });
   const people = [input.user_id, ...input.instructor_ids];
-  const members = await activeMemberIds(organizationId, people);
+  const members = await activeMembersAmong(organizationId, people);
   const errors: Record<string, string[]> = {};
   if (!members.has(input.user_id)) errors.user_id = ['invalid_value'];
   if (input.instructor_ids.some((id) => !members.has(id))) errors.instructor_ids = ['invalid_value'];
@@ -509,7 +509,7 @@ export async function updateEnrolment(
   requireOpen(record);
   if (record.enrolment.version !== input.version) throw conflict();
   if (input.instructor_ids) {
-    const members = await activeMemberIds(record.enrolment.organization_id, input.instructor_ids);
+    const members = await activeMembersAmong(record.enrolment.organization_id, input.instructor_ids);
     if (input.instructor_ids.some((id) => !members.has(id) || id === record.enrolment.user_id))
       throw validationFailed({ instructor_ids: ['invalid_value'] });
   }

@@ -1,10 +1,10 @@
 import type { EntityItem } from 'electrodb';
 import type { TrainingStatus } from '../../contracts/schemas/training-enums.ts';
-import { type ActionRecord, actionItem } from '../platform/audit/actions.ts';
+import { type ActionRecord, auditedWrite } from '../platform/audit/actions.ts';
 import { db } from '../platform/db/service.ts';
-import { committed } from '../platform/db/writes.ts';
+import type { TransactionBuilder, TransactionEntities } from '../platform/db/writes.ts';
 import type { OutboxItem } from '../platform/events/outbox.ts';
-import type { AuditActor, TransactionEntities } from './common.ts';
+import type { AuditActor } from './common.ts';
 import type { enrolment, taskCheck, taskRecord, trainingFlight } from './entities.ts';
 
 export type StoredEnrolment = EntityItem<typeof enrolment>;
@@ -30,7 +30,7 @@ export interface EnrolmentWrite {
   check?: StoredCheck;
   /** +1 when a student is enrolled, -1 when an untouched enrolment is deleted. */
   programmeEnrolments?: { programme_id: string; add: number };
-  others?: ((e: TransactionEntities) => unknown)[];
+  others?: ((e: TransactionEntities) => ReturnType<TransactionBuilder>[number])[];
   event?: OutboxItem;
   audit: ActionRecord;
 }
@@ -129,78 +129,71 @@ export const enrolmentStore = {
   },
 
   async write(actor: AuditActor, plan: EnrolmentWrite) {
-    const result = await db()
-      .transaction.write((e) => {
-        const items: unknown[] = [];
-        const { item, readVersion } = plan.enrolment;
+    await auditedWrite(actor, plan.audit, (e) => {
+      const items: ReturnType<TransactionBuilder> = [];
+      const { item, readVersion } = plan.enrolment;
+      items.push(
+        readVersion === null
+          ? e.trainingEnrolment.create(item).commit()
+          : e.trainingEnrolment
+              .put(item)
+              .where(({ version }, { eq }) => eq(version, readVersion))
+              .commit(),
+      );
+      for (const record of plan.records ?? [])
         items.push(
-          readVersion === null
-            ? e.trainingEnrolment.create(item).commit()
-            : e.trainingEnrolment
-                .put(item)
-                .where(({ version }, { eq }) => eq(version, readVersion))
+          record.readVersion === 0
+            ? e.trainingTaskRecord.create(record.item).commit()
+            : e.trainingTaskRecord
+                .put(record.item)
+                .where(({ version }, { eq }) => eq(version, record.readVersion))
                 .commit(),
         );
-        for (const record of plan.records ?? [])
-          items.push(
-            record.readVersion === 0
-              ? e.trainingTaskRecord.create(record.item).commit()
-              : e.trainingTaskRecord
-                  .put(record.item)
-                  .where(({ version }, { eq }) => eq(version, record.readVersion))
-                  .commit(),
-          );
-        for (const link of plan.links ?? [])
-          items.push(
-            link.readVersion === null
-              ? e.trainingFlight.create(link.item).commit()
-              : e.trainingFlight
-                  .put(link.item)
-                  .where(({ version }, { eq }) => eq(version, link.readVersion as number))
-                  .commit(),
-          );
-        for (const link of plan.removeLinks ?? [])
-          items.push(
-            e.trainingFlight
-              .delete(link)
-              .where(({ version }, { eq }) => eq(version, link.version))
-              .commit(),
-          );
-        if (plan.check) items.push(e.trainingCheck.create(plan.check).commit());
-        const counter = plan.programmeEnrolments;
-        if (counter)
-          items.push(
-            e.trainingProgramme
-              .patch({ organization_id: item.organization_id, programme_id: counter.programme_id })
-              .add({ enrolments: counter.add })
-              .commit(),
-          );
-        for (const other of plan.others ?? []) items.push(other(e));
-        if (plan.event) items.push(e.domainEvent.create(plan.event).commit());
-        items.push(e.action.put(actionItem(actor, plan.audit)).commit());
-        return items as ReturnType<typeof e.action.put>['commit'] extends () => infer C ? C[] : never;
-      })
-      .go();
-    committed(result);
+      for (const link of plan.links ?? [])
+        items.push(
+          link.readVersion === null
+            ? e.trainingFlight.create(link.item).commit()
+            : e.trainingFlight
+                .put(link.item)
+                .where(({ version }, { eq }) => eq(version, link.readVersion as number))
+                .commit(),
+        );
+      for (const link of plan.removeLinks ?? [])
+        items.push(
+          e.trainingFlight
+            .delete(link)
+            .where(({ version }, { eq }) => eq(version, link.version))
+            .commit(),
+        );
+      if (plan.check) items.push(e.trainingCheck.create(plan.check).commit());
+      const counter = plan.programmeEnrolments;
+      if (counter)
+        items.push(
+          e.trainingProgramme
+            .patch({ organization_id: item.organization_id, programme_id: counter.programme_id })
+            .add({ enrolments: counter.add })
+            .commit(),
+        );
+      for (const other of plan.others ?? []) items.push(other(e));
+      const { event } = plan;
+      if (event) items.push(e.domainEvent.create(event).commit());
+      return items;
+    });
   },
 
   /** An enrolment nothing was recorded for, with its records (notes only): gone, the count back. */
   async remove(actor: AuditActor, item: StoredEnrolment, records: StoredRecord[], audit: ActionRecord) {
-    const result = await db()
-      .transaction.write((e) => [
-        e.trainingEnrolment
-          .delete(item)
-          .where(({ version }, { eq }) => eq(version, item.version))
-          .commit(),
-        ...records.map((r) => e.trainingTaskRecord.delete(r).commit()),
-        e.trainingProgramme
-          .patch({ organization_id: item.organization_id, programme_id: item.programme_id })
-          .add({ enrolments: -1 })
-          .commit(),
-        e.action.put(actionItem(actor, audit)).commit(),
-      ])
-      .go();
-    committed(result);
+    await auditedWrite(actor, audit, (e) => [
+      e.trainingEnrolment
+        .delete(item)
+        .where(({ version }, { eq }) => eq(version, item.version))
+        .commit(),
+      ...records.map((r) => e.trainingTaskRecord.delete(r).commit()),
+      e.trainingProgramme
+        .patch({ organization_id: item.organization_id, programme_id: item.programme_id })
+        .add({ enrolments: -1 })
+        .commit(),
+    ]);
   },
 };
 

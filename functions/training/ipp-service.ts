@@ -1,5 +1,6 @@
 import type { EntityItem } from 'electrodb';
 import { todayIn } from '../../contracts/calendar.ts';
+import { timeOrderedId } from '../../contracts/ids.ts';
 import type {
   CreateSharingInput,
   IppFilterQuery,
@@ -10,7 +11,7 @@ import type {
 import type { ShareState } from '../../contracts/schemas/training-enums.ts';
 import { type PlaneSummary, planeOf, planesOf, sharedOn } from '../aircraft/public.ts';
 import {
-  activeMemberIds,
+  activeMembersAmong,
   memberNames,
   memberRating,
   membersWithPermission,
@@ -19,11 +20,9 @@ import {
   organizationSummary,
   organizationsWithModule,
 } from '../organizations/public.ts';
-import { actionItem } from '../platform/audit/actions.ts';
+import { auditedWrite } from '../platform/audit/actions.ts';
 import type { Actor } from '../platform/auth/actor.ts';
-import { timeOrderedId } from '../platform/db/ids.ts';
 import { db } from '../platform/db/service.ts';
-import { committed } from '../platform/db/writes.ts';
 import { conflict, domainError, notFound, validationFailed } from '../platform/http/errors.ts';
 import { type Clock, defined, organizationOf } from './common.ts';
 import { validityOf } from './dto-service.ts';
@@ -81,27 +80,23 @@ const store = {
     readVersion: number | null,
     action: 'ipp_share.create' | 'ipp_share.update' | 'ipp_share.close',
   ) {
-    const result = await db()
-      .transaction.write((e) => [
+    await auditedWrite(
+      actor,
+      {
+        action,
+        target_type: 'ipp_share',
+        target_id: item.share_id,
+        details: { partner: item.partner_organization_id },
+      },
+      (e) => [
         readVersion === null
           ? e.ippShare.create(item).commit()
           : e.ippShare
               .put(item)
               .where(({ version }, { eq }) => eq(version, readVersion))
               .commit(),
-        e.action
-          .put(
-            actionItem(actor, {
-              action,
-              target_type: 'ipp_share',
-              target_id: item.share_id,
-              details: { partner: item.partner_organization_id },
-            }),
-          )
-          .commit(),
-      ])
-      .go();
-    committed(result);
+      ],
+    );
   },
 };
 
@@ -205,7 +200,7 @@ async function checkItems(
   items: Pick<CreateSharingInput, 'instructor_ids' | 'student_ids' | 'plane_ids' | 'programme_ids'>,
 ) {
   const errors: Record<string, string[]> = {};
-  const members = await activeMemberIds(organizationId, [...items.instructor_ids, ...items.student_ids]);
+  const members = await activeMembersAmong(organizationId, [...items.instructor_ids, ...items.student_ids]);
   if (items.instructor_ids.some((id) => !members.has(id))) errors.instructor_ids = ['invalid_value'];
   if (items.student_ids.some((id) => !members.has(id))) errors.student_ids = ['invalid_value'];
   const planes = new Map((await planesOf(organizationId)).map((p) => [p.plane_id, p]));

@@ -1,29 +1,11 @@
-import { notify } from '../identity/notifications-service.ts';
 import type { DomainOps } from '../platform/http/router.ts';
+import { programmeDeps, quizDeps, trainingDeps } from './deps.ts';
 import * as dto from './dto-service.ts';
 import * as training from './enrolment-service.ts';
-import { enrolmentStore } from './enrolment-store.ts';
 import * as ipp from './ipp-service.ts';
 import * as programmes from './programme-service.ts';
-import { programmeStore } from './programme-store.ts';
 import * as quiz from './quiz-service.ts';
-import { quizStore } from './quiz-store.ts';
 import * as taking from './user-quiz-service.ts';
-
-const now = () => new Date();
-const programmeDeps: programmes.ProgrammeDeps = {
-  store: programmeStore,
-  now,
-  taskInUse: (organizationId, programmeId, taskId) =>
-    training.taskInUse(enrolmentStore, organizationId, programmeId, taskId),
-};
-const trainingDeps: training.EnrolmentDeps = {
-  store: enrolmentStore,
-  programmes: programmeStore,
-  now,
-  notify,
-};
-const quizDeps: quiz.QuizDeps = { store: quizStore, now, notify };
 
 const deleted = { deleted: true as const };
 

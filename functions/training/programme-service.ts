@@ -1,3 +1,4 @@
+import { timeOrderedId } from '../../contracts/ids.ts';
 import type { Lang } from '../../contracts/langs.ts';
 import {
   type BuiltinListOutput,
@@ -17,7 +18,6 @@ import {
 import { BUILTIN_PROGRAMMES, type BuiltinProgramme } from '../../contracts/schemas/training-enums.ts';
 import { memberNames } from '../organizations/public.ts';
 import type { Actor } from '../platform/auth/actor.ts';
-import { timeOrderedId } from '../platform/db/ids.ts';
 import { conflict, domainError, notFound, validationFailed } from '../platform/http/errors.ts';
 import { BUILTIN, type BuiltinTexts } from './builtin/programmes.ts';
 import { builtinTexts } from './builtin/texts.ts';

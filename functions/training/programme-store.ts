@@ -1,7 +1,7 @@
 import type { EntityItem } from 'electrodb';
-import { type ActionRecord, actionItem } from '../platform/audit/actions.ts';
+import { type ActionRecord, auditedWrite } from '../platform/audit/actions.ts';
 import { db } from '../platform/db/service.ts';
-import { committed } from '../platform/db/writes.ts';
+import type { TransactionBuilder } from '../platform/db/writes.ts';
 import type { AuditActor } from './common.ts';
 import type { dtoDeclaration, programme, task } from './entities.ts';
 
@@ -47,14 +47,10 @@ export const programmeStore = {
 
   /** A new programme with its tasks and the log entry, in one TransactWrite. */
   async create(actor: AuditActor, item: StoredProgramme, tasks: StoredTask[], audit: ActionRecord) {
-    const result = await db()
-      .transaction.write((e) => [
-        e.trainingProgramme.create(item).commit(),
-        ...tasks.map((t) => e.trainingTask.create(t).commit()),
-        e.action.put(actionItem(actor, audit)).commit(),
-      ])
-      .go();
-    committed(result);
+    await auditedWrite(actor, audit, (e) => [
+      e.trainingProgramme.create(item).commit(),
+      ...tasks.map((t) => e.trainingTask.create(t).commit()),
+    ]);
   },
 
   /** The programme as it will be, at the version it was read; with a task written or removed alongside. */
@@ -65,66 +61,54 @@ export const programmeStore = {
     audit: ActionRecord,
     change: { put?: { task: StoredTask; readVersion: number | null }; remove?: StoredTask } = {},
   ) {
-    const result = await db()
-      .transaction.write((e) => {
-        const items = [];
+    await auditedWrite(actor, audit, (e) => {
+      const items: ReturnType<TransactionBuilder> = [];
+      items.push(
+        e.trainingProgramme
+          .put(item)
+          .where(({ version }, { eq }) => eq(version, readVersion))
+          .commit(),
+      );
+      const put = change.put;
+      if (put && put.readVersion === null) items.push(e.trainingTask.create(put.task).commit());
+      else if (put)
         items.push(
-          e.trainingProgramme
-            .put(item)
-            .where(({ version }, { eq }) => eq(version, readVersion))
+          e.trainingTask
+            .put(put.task)
+            .where(({ version }, { eq }) => eq(version, put.readVersion as number))
             .commit(),
         );
-        items.push(e.action.put(actionItem(actor, audit)).commit());
-        const put = change.put;
-        if (put && put.readVersion === null) items.push(e.trainingTask.create(put.task).commit());
-        else if (put)
-          items.push(
-            e.trainingTask
-              .put(put.task)
-              .where(({ version }, { eq }) => eq(version, put.readVersion as number))
-              .commit(),
-          );
-        const removed = change.remove;
-        if (removed)
-          items.push(
-            e.trainingTask
-              .delete(removed)
-              .where(({ version }, { eq }) => eq(version, removed.version))
-              .commit(),
-          );
-        return items;
-      })
-      .go();
-    committed(result);
+      const removed = change.remove;
+      if (removed)
+        items.push(
+          e.trainingTask
+            .delete(removed)
+            .where(({ version }, { eq }) => eq(version, removed.version))
+            .commit(),
+        );
+      return items;
+    });
   },
 
   /** A task's own fields (its programme unchanged), at the version read. */
   async saveTask(actor: AuditActor, item: StoredTask, readVersion: number, audit: ActionRecord) {
-    const result = await db()
-      .transaction.write((e) => [
-        e.trainingTask
-          .put(item)
-          .where(({ version }, { eq }) => eq(version, readVersion))
-          .commit(),
-        e.action.put(actionItem(actor, audit)).commit(),
-      ])
-      .go();
-    committed(result);
+    await auditedWrite(actor, audit, (e) => [
+      e.trainingTask
+        .put(item)
+        .where(({ version }, { eq }) => eq(version, readVersion))
+        .commit(),
+    ]);
   },
 
   /** A programme nobody was enrolled in, with its tasks: refused if an enrolment came in meanwhile. */
   async remove(actor: AuditActor, item: StoredProgramme, tasks: StoredTask[], audit: ActionRecord) {
-    const result = await db()
-      .transaction.write((e) => [
-        e.trainingProgramme
-          .delete(item)
-          .where(({ version, enrolments }, { eq }) => `${eq(version, item.version)} AND ${eq(enrolments, 0)}`)
-          .commit(),
-        ...tasks.map((t) => e.trainingTask.delete(t).commit()),
-        e.action.put(actionItem(actor, audit)).commit(),
-      ])
-      .go();
-    committed(result);
+    await auditedWrite(actor, audit, (e) => [
+      e.trainingProgramme
+        .delete(item)
+        .where(({ version, enrolments }, { eq }) => `${eq(version, item.version)} AND ${eq(enrolments, 0)}`)
+        .commit(),
+      ...tasks.map((t) => e.trainingTask.delete(t).commit()),
+    ]);
   },
 };
 

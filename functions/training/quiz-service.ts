@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { timeOrderedId } from '../../contracts/ids.ts';
 import { LANGS, type Lang } from '../../contracts/langs.ts';
 import {
   type AssignQuizInput,
@@ -17,10 +18,9 @@ import {
   type UserQuizSummary,
 } from '../../contracts/schemas/quiz.ts';
 import { isSplSubject, SPL_SUBJECTS } from '../../contracts/schemas/training-enums.ts';
-import type { NotifyInput } from '../identity/notifications-service.ts';
-import { activeMemberIds, memberNames } from '../organizations/public.ts';
+import type { NotifyInput } from '../identity/public.ts';
+import { activeMembersAmong, memberNames } from '../organizations/public.ts';
 import type { Actor } from '../platform/auth/actor.ts';
-import { timeOrderedId } from '../platform/db/ids.ts';
 import { conflict, domainError, notFound, validationFailed } from '../platform/http/errors.ts';
 import { type Clock, defined, organizationOf } from './common.ts';
 import type {
@@ -406,7 +406,7 @@ export function userQuizSummaryOf(
 /** Assigns the quiz to active members; each is told (spec §2 user-quizzes). */
 export async function assignQuiz(deps: QuizDeps, actor: Actor, quizId: string, input: AssignQuizInput) {
   const quiz = await foundQuiz(deps, actor, quizId);
-  const members = await activeMemberIds(quiz.organization_id, input.user_ids);
+  const members = await activeMembersAmong(quiz.organization_id, input.user_ids);
   if (input.user_ids.some((id) => !members.has(id))) throw validationFailed({ user_ids: ['invalid_value'] });
   const now = deps.now();
   const userIds = [...new Set(input.user_ids)];

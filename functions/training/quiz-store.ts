@@ -1,7 +1,7 @@
 import type { EntityItem } from 'electrodb';
-import { type ActionRecord, actionItem } from '../platform/audit/actions.ts';
+import { type ActionRecord, auditedWrite } from '../platform/audit/actions.ts';
 import { db } from '../platform/db/service.ts';
-import { committed } from '../platform/db/writes.ts';
+import { lostRace, transactWrite } from '../platform/db/writes.ts';
 import type { AuditActor } from './common.ts';
 import type { question, questionCategories, quiz, userQuiz, userQuizAnswer } from './entities.ts';
 
@@ -112,137 +112,103 @@ export const quizStore = {
     readVersion: number | null,
     audit: ActionRecord,
   ) {
-    const result = await db()
-      .transaction.write((e) => [
-        readVersion === null
-          ? e.question.create(item).commit()
-          : e.question
-              .put(item)
-              .where(({ version }, { eq }) => eq(version, readVersion))
-              .commit(),
-        e.action.put(actionItem(actor, audit)).commit(),
-      ])
-      .go();
-    committed(result);
+    await auditedWrite(actor, audit, (e) => [
+      readVersion === null
+        ? e.question.create(item).commit()
+        : e.question
+            .put(item)
+            .where(({ version }, { eq }) => eq(version, readVersion))
+            .commit(),
+    ]);
   },
 
   async deleteQuestion(actor: AuditActor, item: StoredQuestion, audit: ActionRecord) {
-    const result = await db()
-      .transaction.write((e) => [
-        e.question
-          .delete(item)
-          .where(({ version }, { eq }) => eq(version, item.version))
-          .commit(),
-        e.action.put(actionItem(actor, audit)).commit(),
-      ])
-      .go();
-    committed(result);
+    await auditedWrite(actor, audit, (e) => [
+      e.question
+        .delete(item)
+        .where(({ version }, { eq }) => eq(version, item.version))
+        .commit(),
+    ]);
   },
 
   async saveCategories(actor: AuditActor, item: StoredCategories, readVersion: number, audit: ActionRecord) {
-    const result = await db()
-      .transaction.write((e) => [
-        readVersion === 0
-          ? e.questionCategories.create(item).commit()
-          : e.questionCategories
-              .put(item)
-              .where(({ version }, { eq }) => eq(version, readVersion))
-              .commit(),
-        e.action.put(actionItem(actor, audit)).commit(),
-      ])
-      .go();
-    committed(result);
+    await auditedWrite(actor, audit, (e) => [
+      readVersion === 0
+        ? e.questionCategories.create(item).commit()
+        : e.questionCategories
+            .put(item)
+            .where(({ version }, { eq }) => eq(version, readVersion))
+            .commit(),
+    ]);
   },
 
   async saveQuiz(actor: AuditActor, item: StoredQuiz, readVersion: number | null, audit: ActionRecord) {
-    const result = await db()
-      .transaction.write((e) => [
-        readVersion === null
-          ? e.quiz.create(item).commit()
-          : e.quiz
-              .put(item)
-              .where(({ version }, { eq }) => eq(version, readVersion))
-              .commit(),
-        e.action.put(actionItem(actor, audit)).commit(),
-      ])
-      .go();
-    committed(result);
+    await auditedWrite(actor, audit, (e) => [
+      readVersion === null
+        ? e.quiz.create(item).commit()
+        : e.quiz
+            .put(item)
+            .where(({ version }, { eq }) => eq(version, readVersion))
+            .commit(),
+    ]);
   },
 
   /** A quiz nobody was assigned: gone (refused if an assignment came in meanwhile). */
   async deleteQuiz(actor: AuditActor, item: StoredQuiz, audit: ActionRecord) {
-    const result = await db()
-      .transaction.write((e) => [
-        e.quiz
-          .delete(item)
-          .where(({ version, assigned }, { eq }) => `${eq(version, item.version)} AND ${eq(assigned, 0)}`)
-          .commit(),
-        e.action.put(actionItem(actor, audit)).commit(),
-      ])
-      .go();
-    committed(result);
+    await auditedWrite(actor, audit, (e) => [
+      e.quiz
+        .delete(item)
+        .where(({ version, assigned }, { eq }) => `${eq(version, item.version)} AND ${eq(assigned, 0)}`)
+        .commit(),
+    ]);
   },
 
   /** Assignments in batches, each with the quiz's count and its log entry. */
   async assign(actor: AuditActor, quiz: StoredQuiz, items: StoredUserQuiz[], audit: ActionRecord) {
     for (let start = 0; start < items.length; start += ASSIGN_BATCH) {
       const batch = items.slice(start, start + ASSIGN_BATCH);
-      const result = await db()
-        .transaction.write((e) => [
-          ...batch.map((item) => e.userQuiz.create(item).commit()),
-          e.quiz
-            .patch({ organization_id: quiz.organization_id, quiz_id: quiz.quiz_id })
-            .add({ assigned: batch.length })
-            .commit(),
-          e.action
-            .put(actionItem(actor, { ...audit, details: { ...audit.details, members: batch.length } }))
-            .commit(),
-        ])
-        .go();
-      committed(result);
+      await auditedWrite(actor, { ...audit, details: { ...audit.details, members: batch.length } }, (e) => [
+        ...batch.map((item) => e.userQuiz.create(item).commit()),
+        e.quiz
+          .patch({ organization_id: quiz.organization_id, quiz_id: quiz.quiz_id })
+          .add({ assigned: batch.length })
+          .commit(),
+      ]);
     }
   },
 
   /** A member's own practice round (no quiz to count on). */
   async createUserQuiz(actor: AuditActor, item: StoredUserQuiz, audit: ActionRecord) {
-    const result = await db()
-      .transaction.write((e) => [
-        e.userQuiz.create(item).commit(),
-        e.action.put(actionItem(actor, audit)).commit(),
-      ])
-      .go();
-    committed(result);
+    await auditedWrite(actor, audit, (e) => [e.userQuiz.create(item).commit()]);
   },
 
   async withdraw(actor: AuditActor, item: StoredUserQuiz, audit: ActionRecord) {
-    const result = await db()
-      .transaction.write((e) => [
-        e.userQuiz
-          .delete(item)
-          .where(({ state, version }, { eq }) => `${eq(state, 'assigned')} AND ${eq(version, item.version)}`)
-          .commit(),
-        e.quiz
-          .patch({ organization_id: item.organization_id, quiz_id: item.quiz_id })
-          .add({ assigned: -1 })
-          .commit(),
-        e.action.put(actionItem(actor, audit)).commit(),
-      ])
-      .go();
-    committed(result);
+    await auditedWrite(actor, audit, (e) => [
+      e.userQuiz
+        .delete(item)
+        .where(({ state, version }, { eq }) => `${eq(state, 'assigned')} AND ${eq(version, item.version)}`)
+        .commit(),
+      e.quiz
+        .patch({ organization_id: item.organization_id, quiz_id: item.quiz_id })
+        .add({ assigned: -1 })
+        .commit(),
+    ]);
   },
 
   /** The attempt replaced at the version read (the start, the hand-in), with its log entry. */
   async saveAttempt(actor: AuditActor, item: StoredUserQuiz, readVersion: number, audit: ActionRecord) {
-    const result = await db()
-      .transaction.write((e) => [
+    try {
+      await auditedWrite(actor, audit, (e) => [
         e.userQuiz
           .put(item)
           .where(({ version }, { eq }) => eq(version, readVersion))
           .commit(),
-        e.action.put(actionItem(actor, audit)).commit(),
-      ])
-      .go();
-    return !result.canceled;
+      ]);
+      return true;
+    } catch (error) {
+      if (lostRace(error)) return false;
+      throw error;
+    }
   },
 
   /**
@@ -250,8 +216,8 @@ export const quizStore = {
    * its deadline (`now`): false when refused.
    */
   async answer(item: StoredAnswer, now: string) {
-    const result = await db()
-      .transaction.write((e) => [
+    try {
+      await transactWrite((e) => [
         e.userQuiz
           .patch({ organization_id: item.organization_id, user_quiz_id: item.user_quiz_id })
           .add({ version: 1 })
@@ -261,9 +227,12 @@ export const quizStore = {
           )
           .commit(),
         e.userQuizAnswer.put(item).commit(),
-      ])
-      .go();
-    return !result.canceled;
+      ]);
+      return true;
+    } catch (error) {
+      if (lostRace(error)) return false;
+      throw error;
+    }
   },
 };
 

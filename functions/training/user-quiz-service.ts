@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { todayIn } from '../../contracts/calendar.ts';
+import { timeOrderedId } from '../../contracts/ids.ts';
 import type { Lang } from '../../contracts/langs.ts';
 import type {
   AnswerInput,
@@ -17,9 +18,8 @@ import {
   isSplSubject,
   type ResultType,
 } from '../../contracts/schemas/training-enums.ts';
-import { activeMemberIds } from '../organizations/public.ts';
+import { activeMembersAmong } from '../organizations/public.ts';
 import type { Actor } from '../platform/auth/actor.ts';
-import { timeOrderedId } from '../platform/db/ids.ts';
 import { conflict, domainError, notFound, validationFailed } from '../platform/http/errors.ts';
 import { defined, organizationOf } from './common.ts';
 import { attemptRefusal, type ExamAttempt, examClock } from './exam-clock.ts';
@@ -448,6 +448,6 @@ export const ownExamClocks = (deps: QuizDeps, actor: Actor) => clocksOf(deps, ac
 /** A member's clocks, for the training administration: only an active member's. */
 export async function memberExamClocks(deps: QuizDeps, actor: Actor, userId: string) {
   const { organizationId } = organizationOf(actor);
-  if (!(await activeMemberIds(organizationId, [userId])).has(userId)) throw notFound();
+  if (!(await activeMembersAmong(organizationId, [userId])).has(userId)) throw notFound();
   return clocksOf(deps, actor, userId);
 }

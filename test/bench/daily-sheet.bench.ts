@@ -2,15 +2,12 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { chromium } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../bin/local/seed.ts';
 import { startLocalStack, TABLE_NAME } from '../../bin/local/stack.ts';
+import { accessTokenOf } from '../helpers/cognito.ts';
 import { ms, percentile } from './stats.ts';
 
 const FLIGHTS = 300;
@@ -42,21 +39,9 @@ export async function run() {
     log: () => {},
   });
   try {
-    const cognito = new CognitoIdentityProviderClient({
-      endpoint: `${stack.url}/cognito`,
-      region: 'eu-central-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    const token = await accessTokenOf(stack.url, 'instructor@demo.windsock.aero', {
+      clientId: stack.cognito.clientId,
     });
-    const auth = await cognito.send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: stack.cognito.clientId,
-        AuthParameters: { USERNAME: 'instructor@demo.windsock.aero', PASSWORD: DEMO_PASSWORD },
-      }),
-    );
-    cognito.destroy();
-    const token = auth.AuthenticationResult?.AccessToken;
-    if (!token) throw new Error('sign-in failed');
     const api = async (method: string, path: string, body?: unknown) => {
       const response = await fetch(`${stack.url}${path}`, {
         method,

@@ -1,15 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { DEMO_PASSWORD } from '../../bin/local/seed.ts';
 import { startLocalStack, TABLE_NAME } from '../../bin/local/stack.ts';
 import { resetEnvForTests } from '../../functions/platform/config/env.ts';
+import { accessTokenOf } from '../helpers/cognito.ts';
 import { load, ms, percentile } from './stats.ts';
 
 const CONCURRENCY = 20;
@@ -17,7 +13,10 @@ const REQUESTS = 2000;
 
 /**
  * (a) GET /api/profile through the local stack (gateway → JWT check → identity Lambda → actor
- * from DynamoDB) at 20 concurrent clients, against a raw DynamoDB GetItem on the same emulator.
+ * from DynamoDB → the profile's aircraft, permits and statistics) at 20 concurrent clients, against
+ * a raw DynamoDB GetItem on the same emulator; POST /api/check shows what the request path alone
+ * costs. The profile's own reads are cached with the actor (functions/platform/auth/actor.ts
+ * cachedWithActor): the cached line is the issue's figure (issue 12 §9: within 2× the GetItem).
  */
 export async function run() {
   const dataDir = await mkdtemp(join(tmpdir(), 'windsock-bench-'));
@@ -31,26 +30,23 @@ export async function run() {
     log: () => {},
   });
   try {
-    const cognito = new CognitoIdentityProviderClient({
-      endpoint: `${stack.url}/cognito`,
-      region: 'eu-central-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    const token = await accessTokenOf(stack.url, 'pilot@demo.windsock.aero', {
+      clientId: stack.cognito.clientId,
     });
-    const auth = await cognito.send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: stack.cognito.clientId,
-        AuthParameters: { USERNAME: 'pilot@demo.windsock.aero', PASSWORD: DEMO_PASSWORD },
-      }),
-    );
-    const token = auth.AuthenticationResult?.AccessToken;
-    if (!token) throw new Error('sign-in failed');
 
     const profile = async () => {
       const response = await fetch(`${stack.url}/api/profile`, {
         headers: { authorization: `Bearer ${token}` },
       });
       if (response.status !== 200) throw new Error(`profile answered ${response.status}`);
+      await response.arrayBuffer();
+    };
+    const check = async () => {
+      const response = await fetch(`${stack.url}/api/check`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (response.status !== 200) throw new Error(`check answered ${response.status}`);
       await response.arrayBuffer();
     };
     const documents = DynamoDBDocumentClient.from(
@@ -69,8 +65,10 @@ export async function run() {
     await load(200, CONCURRENCY, profile); // warm-up: handler import, connections, actor cache
     await load(200, CONCURRENCY, getItem);
     const raw = await load(REQUESTS, CONCURRENCY, getItem);
+    const path = await load(REQUESTS, CONCURRENCY, check);
     const cached = await load(REQUESTS, CONCURRENCY, profile);
-    // Every request resolves the actor from DynamoDB (person, memberships, organization, roles).
+    // Every request resolves the actor from DynamoDB (person, memberships, organization, roles)
+    // and reads the profile's aircraft, permits and statistics.
     process.env.ACTOR_CACHE_SECONDS = '0';
     resetEnvForTests();
     const uncached = await load(REQUESTS, CONCURRENCY, profile);
@@ -83,10 +81,10 @@ export async function run() {
       );
     console.log(`${REQUESTS} requests each, ${CONCURRENCY} concurrent clients, local stack (dynalite):`);
     line('raw DynamoDB GetItem (baseline)', raw);
-    line('GET /api/profile, actor cached (5 s)', cached);
-    line('GET /api/profile, actor read every request', uncached);
+    line('GET /api/check (the request path alone)', path);
+    line('GET /api/profile, actor and its reads cached (5 s)', cached);
+    line('GET /api/profile, everything read every request', uncached);
     documents.destroy();
-    cognito.destroy();
   } finally {
     await stack.close();
     await rm(dataDir, { recursive: true, force: true });

@@ -1,13 +1,10 @@
-import {
-  CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../bin/local/seed.ts';
 import { clubEntryId } from '../../functions/flights/completion.ts';
 import { CHROMIUM, CHROMIUM_ARGS, chromiumAvailable } from '../helpers/browser.ts';
+import { accessTokenOf } from '../helpers/cognito.ts';
 import { type LocalProcess, startLocalProcess } from '../helpers/local-process.ts';
+import { signInAs } from '../helpers/sign-in.ts';
 
 /**
  * Issue 5's acceptance at the launch point, on a 10-inch tablet (1280×800): the timer operator
@@ -41,13 +38,7 @@ describe.runIf(chromiumAvailable())('the daily flight sheet on a tablet', () => 
   const tablet = async (email: string): Promise<Page> => {
     const context = await browser.newContext({ viewport: TABLET, hasTouch: true, locale: 'hu-HU' });
     contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(`${stack.url}/login`);
-    await page.locator('[data-testid="login-email"] input').fill(email);
-    await page.locator('[data-testid="login-password"] input').fill(DEMO_PASSWORD);
-    await page.locator('[data-testid="login-submit"]').click();
-    await page.locator('[data-testid="dashboard-organization-name"]').waitFor();
-    return page;
+    return signInAs(await context.newPage(), stack.url, email);
   };
 
   const openToday = async (page: Page) => {
@@ -71,29 +62,6 @@ describe.runIf(chromiumAvailable())('the daily flight sheet on a tablet', () => 
     page.locator(
       `[data-testid="sheet-flight"][data-reg="${reg}"][data-status="${status}"][data-pending="false"]`,
     );
-
-  const tokenOf = async (email: string) => {
-    const config = (await (await fetch(`${stack.url}/config.json`)).json()) as { userPoolClientId: string };
-    const cognito = new CognitoIdentityProviderClient({
-      endpoint: `${stack.url}/cognito`,
-      region: 'eu-central-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    });
-    try {
-      const result = await cognito.send(
-        new InitiateAuthCommand({
-          AuthFlow: 'USER_PASSWORD_AUTH',
-          ClientId: config.userPoolClientId,
-          AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD },
-        }),
-      );
-      const token = result.AuthenticationResult?.AccessToken;
-      if (!token) throw new Error(`${email} got no access token`);
-      return token;
-    } finally {
-      cognito.destroy();
-    }
-  };
 
   it('one tap per launch and per landing, live on a second tablet, and into the pilot’s logbook', async () => {
     const timer = await tablet('instructor@demo.windsock.aero');
@@ -163,7 +131,7 @@ describe.runIf(chromiumAvailable())('the daily flight sheet on a tablet', () => 
     const pilot = await tablet('pilot@demo.windsock.aero');
     await pilot.goto(`${stack.url}/logbook/glider/`);
     const logbook = await fetch(`${stack.url}/api/logbook/glider?limit=50`, {
-      headers: { authorization: `Bearer ${await tokenOf('pilot@demo.windsock.aero')}` },
+      headers: { authorization: `Bearer ${await accessTokenOf(stack.url, 'pilot@demo.windsock.aero')}` },
     });
     expect(logbook.status).toBe(200);
     const { items } = (await logbook.json()) as { items: { entry_id: string; flight_id?: string | null }[] };
@@ -215,7 +183,7 @@ describe.runIf(chromiumAvailable())('the daily flight sheet on a tablet', () => 
     expect(await other.locator('[data-testid="sheet-flight"][data-pending="true"]').count()).toBe(0);
 
     const flight = await fetch(`${stack.url}/api/flights/${flightId}`, {
-      headers: { authorization: `Bearer ${await tokenOf('admin@demo.windsock.aero')}` },
+      headers: { authorization: `Bearer ${await accessTokenOf(stack.url, 'admin@demo.windsock.aero')}` },
     });
     expect(((await flight.json()) as { remarks: string }).remarks).toBe('Vitorlázó a sorban');
   });

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../bin/local/seed.ts';
 import { CHROMIUM, CHROMIUM_ARGS, chromiumAvailable } from '../helpers/browser.ts';
 import { type LocalProcess, startLocalProcess } from '../helpers/local-process.ts';
+import { signInAs } from '../helpers/sign-in.ts';
 
 /**
  * Issue 4's acceptance, on a phone: the technical operator reports a grounding fault on HA-4012
@@ -53,11 +53,7 @@ describe.runIf(chromiumAvailable())('a grounding fault reported from a phone', (
 
   it('grounds HA-4012 until the technical operator closes the fault', async () => {
     const page = await phone();
-    await page.goto(`${stack.url}/login`);
-    await page.locator('[data-testid="login-email"] input').fill('technical@demo.windsock.aero');
-    await page.locator('[data-testid="login-password"] input').fill(DEMO_PASSWORD);
-    await page.locator('[data-testid="login-submit"]').click();
-    await page.locator('[data-testid="dashboard-organization-name"]').waitFor();
+    await signInAs(page, stack.url, 'technical@demo.windsock.aero');
     await planeStatus(page, 'HA-4012', 'functional');
 
     // Report a fault, from the fault list's button.

@@ -1,13 +1,10 @@
-import {
-  CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxMessage } from '../../bin/local/cognito.ts';
-import { DEMO_PASSWORD } from '../../bin/local/seed.ts';
 import { chromiumAvailable, launchChromium } from '../helpers/browser.ts';
+import { accessTokenOf } from '../helpers/cognito.ts';
 import { type LocalProcess, startLocalProcess } from '../helpers/local-process.ts';
+import { signInAs } from '../helpers/sign-in.ts';
 
 /**
  * A member an admin added (POST /api/users) gets a temporary password by e-mail (locally: the outbox),
@@ -31,29 +28,6 @@ describe.runIf(chromiumAvailable())('first sign-in of a member added by an admin
     return browser.context.pages()[0] ?? browser.context.newPage();
   };
 
-  const adminToken = async () => {
-    const config = (await (await fetch(`${stack.url}/config.json`)).json()) as { userPoolClientId: string };
-    const cognito = new CognitoIdentityProviderClient({
-      endpoint: `${stack.url}/cognito`,
-      region: 'eu-central-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    });
-    try {
-      const result = await cognito.send(
-        new InitiateAuthCommand({
-          AuthFlow: 'USER_PASSWORD_AUTH',
-          ClientId: config.userPoolClientId,
-          AuthParameters: { USERNAME: 'admin@demo.windsock.aero', PASSWORD: DEMO_PASSWORD },
-        }),
-      );
-      const token = result.AuthenticationResult?.AccessToken;
-      if (!token) throw new Error('the demo admin got no access token');
-      return token;
-    } finally {
-      cognito.destroy();
-    }
-  };
-
   const temporaryPassword = async (email: string) => {
     for (let attempt = 0; attempt < 20; attempt++) {
       const outbox = (await (await fetch(`${stack.url}/_local/outbox`)).json()) as OutboxMessage[];
@@ -69,7 +43,10 @@ describe.runIf(chromiumAvailable())('first sign-in of a member added by an admin
     const email = `bence.kovacs.${Date.now()}@example.org`;
     const added = await fetch(`${stack.url}/api/users`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminToken()}` },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${await accessTokenOf(stack.url, 'admin@demo.windsock.aero')}`,
+      },
       body: JSON.stringify({
         email,
         first_name: 'Bence',
@@ -84,11 +61,10 @@ describe.runIf(chromiumAvailable())('first sign-in of a member added by an admin
     const page = await freshPage();
 
     // Act 1: the temporary password is asked to be replaced
-    await page.goto(`${stack.url}/login`);
-    await page.locator('[data-testid="login-email"] input').fill(email);
-    await page.locator('[data-testid="login-password"] input').fill(temporary);
-    await page.locator('[data-testid="login-submit"]').click();
-    await page.locator('[data-testid="first-password-form"]').waitFor();
+    await signInAs(page, stack.url, email, {
+      password: temporary,
+      ready: '[data-testid="first-password-form"]',
+    });
 
     // Assess 1
     await page.getByText('Saját jelszó megadása').waitFor();

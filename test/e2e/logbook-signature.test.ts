@@ -1,14 +1,11 @@
 import { readFileSync } from 'node:fs';
-import {
-  CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../bin/local/seed.ts';
 import { clubEntryId } from '../../functions/flights/completion.ts';
 import { CHROMIUM, CHROMIUM_ARGS, chromiumAvailable } from '../helpers/browser.ts';
+import { accessTokenOf } from '../helpers/cognito.ts';
 import { type LocalProcess, startLocalProcess } from '../helpers/local-process.ts';
+import { signInAs } from '../helpers/sign-in.ts';
 
 /**
  * Issue 5's signature acceptance: a student's training flight waits in the instructor's
@@ -41,36 +38,7 @@ describe.runIf(chromiumAvailable())('an instructor signs a training line', () =>
   const signIn = async (email: string): Promise<Page> => {
     const context = await browser.newContext({ viewport: DESKTOP, locale: 'hu-HU' });
     contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(`${stack.url}/login`);
-    await page.locator('[data-testid="login-email"] input').fill(email);
-    await page.locator('[data-testid="login-password"] input').fill(DEMO_PASSWORD);
-    await page.locator('[data-testid="login-submit"]').click();
-    await page.locator('[data-testid="dashboard-organization-name"]').waitFor();
-    return page;
-  };
-
-  const tokenOf = async (email: string) => {
-    const config = (await (await fetch(`${stack.url}/config.json`)).json()) as { userPoolClientId: string };
-    const cognito = new CognitoIdentityProviderClient({
-      endpoint: `${stack.url}/cognito`,
-      region: 'eu-central-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    });
-    try {
-      const result = await cognito.send(
-        new InitiateAuthCommand({
-          AuthFlow: 'USER_PASSWORD_AUTH',
-          ClientId: config.userPoolClientId,
-          AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD },
-        }),
-      );
-      const token = result.AuthenticationResult?.AccessToken;
-      if (!token) throw new Error(`${email} got no access token`);
-      return token;
-    } finally {
-      cognito.destroy();
-    }
+    return signInAs(await context.newPage(), stack.url, email);
   };
 
   it('is signed from Signatures, shows signed to the student, and locks the flight', async () => {
@@ -80,7 +48,7 @@ describe.runIf(chromiumAvailable())('an instructor signs a training line', () =>
     const created = await fetch(`${stack.url}/api/flights`, {
       method: 'POST',
       headers: {
-        authorization: `Bearer ${await tokenOf('admin@demo.windsock.aero')}`,
+        authorization: `Bearer ${await accessTokenOf(stack.url, 'admin@demo.windsock.aero')}`,
         'content-type': 'application/json',
       },
       body: JSON.stringify({

@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../bin/local/seed.ts';
 import { chromiumAvailable, launchChromium } from '../helpers/browser.ts';
 import { type LocalProcess, startLocalProcess } from '../helpers/local-process.ts';
+import { signInAs } from '../helpers/sign-in.ts';
 
 /**
  * Issue 11 §1 end to end: the admin of the Alpine club adds the e-mail of a member of the demo club.
@@ -25,12 +25,7 @@ describe.runIf(chromiumAvailable())('joining a second club by invitation', () =>
     const browser = await launchChromium();
     browsers.push(browser);
     const page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    await page.goto(`${stack.url}/login`);
-    await page.locator('[data-testid="login-email"] input').fill(email);
-    await page.locator('[data-testid="login-password"] input').fill(DEMO_PASSWORD);
-    await page.locator('[data-testid="login-submit"]').click();
-    await page.locator('[data-testid="dashboard-user-name"]').waitFor();
-    return page;
+    return signInAs(page, stack.url, email, { ready: '[data-testid="dashboard-user-name"]' });
   };
 
   const status = (page: Page, userId: string) =>

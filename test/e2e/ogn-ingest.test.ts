@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toRecording, winchLaunch } from '../../bin/local/ogn-sim.ts';
-import { DEMO_PASSWORD } from '../../bin/local/seed.ts';
 import { todayIn } from '../../contracts/calendar.ts';
 import { CHROMIUM, CHROMIUM_ARGS, chromiumAvailable } from '../helpers/browser.ts';
 import { type LocalProcess, ROOT, startLocalProcess } from '../helpers/local-process.ts';
+import { signInAs } from '../helpers/sign-in.ts';
 
 /**
  * Issue 6 §7, the whole way: a recorded winch launch of HA-4012 (the beacon simulator's, timed to
@@ -46,11 +46,7 @@ describe.runIf(chromiumAvailable())('OGN beacons to the sheet and the map', () =
     const context = await browser.newContext({ viewport: TABLET, hasTouch: true, locale: 'hu-HU' });
     contexts.push(context);
     const page = await context.newPage();
-    await page.goto(`${stack.url}/login`);
-    await page.locator('[data-testid="login-email"] input').fill('instructor@demo.windsock.aero');
-    await page.locator('[data-testid="login-password"] input').fill(DEMO_PASSWORD);
-    await page.locator('[data-testid="login-submit"]').click();
-    await page.locator('[data-testid="dashboard-organization-name"]').waitFor();
+    await signInAs(page, stack.url, 'instructor@demo.windsock.aero');
     await page.goto(`${stack.url}${path}`);
     // A fresh stack compiles the screen in Vite's dev server first: give it time.
     await page.locator(ready).waitFor({ timeout: 60_000 });

@@ -3,7 +3,6 @@ import mqtt from 'mqtt';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { afternoon, aircraftLine, DEMO_DEVICES, LHDK, winchLaunch } from '../../bin/local/ogn-sim.ts';
-import { DEMO_PASSWORD } from '../../bin/local/seed.ts';
 import { todayIn } from '../../contracts/calendar.ts';
 import { resetEnvForTests } from '../../functions/platform/config/env.ts';
 import { resetDynamoForTests } from '../../functions/platform/db/client.ts';
@@ -11,6 +10,7 @@ import { db, resetDbForTests } from '../../functions/platform/db/service.ts';
 import { parse } from '../../functions/tracking/ogn-parser.ts';
 import { CHROMIUM, CHROMIUM_ARGS, chromiumAvailable } from '../helpers/browser.ts';
 import { type LocalProcess, startLocalProcess } from '../helpers/local-process.ts';
+import { signInAs } from '../helpers/sign-in.ts';
 
 /**
  * Issue 6 §6 in the browser: the ogn-log screen, the daily sheet's map panel and a logbook line's
@@ -165,11 +165,7 @@ describe.runIf(chromiumAvailable())('the OGN maps', () => {
     const context = await browser.newContext({ viewport, locale: 'hu-HU' });
     contexts.push(context);
     const page = await context.newPage();
-    await page.goto(`${stack.url}/login`);
-    await page.locator('[data-testid="login-email"] input').fill(email);
-    await page.locator('[data-testid="login-password"] input').fill(DEMO_PASSWORD);
-    await page.locator('[data-testid="login-submit"]').click();
-    await page.locator('[data-testid="dashboard-organization-name"]').waitFor();
+    await signInAs(page, stack.url, email);
     return page;
   };
   const shoot = async (page: Page, name: string) => {

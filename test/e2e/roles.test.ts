@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../bin/local/seed.ts';
 import { chromiumAvailable, launchChromium } from '../helpers/browser.ts';
 import { type LocalProcess, startLocalProcess } from '../helpers/local-process.ts';
+import { signInAs } from '../helpers/sign-in.ts';
 
 /**
  * Spec §6 end to end: a role built in the roles screen with some permissions gives exactly those
@@ -27,11 +27,7 @@ describe.runIf(chromiumAvailable())('a role built in the roles screen', () => {
     const browser = await launchChromium();
     browsers.push(browser);
     const page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    await page.goto(`${stack.url}/login`);
-    await page.locator('[data-testid="login-email"] input').fill(email);
-    await page.locator('[data-testid="login-password"] input').fill(DEMO_PASSWORD);
-    await page.locator('[data-testid="login-submit"]').click();
-    await page.locator('[data-testid="dashboard-organization-name"]').waitFor();
+    await signInAs(page, stack.url, email);
     return page;
   };
 

@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../bin/local/seed.ts';
 import { chromiumAvailable, launchChromium } from '../helpers/browser.ts';
 import { type LocalProcess, startLocalProcess } from '../helpers/local-process.ts';
+import { signInAs } from '../helpers/sign-in.ts';
 
 const LANGUAGE_MENU = /Nyelv|Language|Sprache|Jazyk|Język|Langue|Lingua/;
 
@@ -24,12 +24,9 @@ describe.runIf(chromiumAvailable())('the app shell in Chromium against npm start
     return browser.context.pages()[0] ?? browser.context.newPage();
   };
 
-  const signIn = async (page: Page, email: string, password = DEMO_PASSWORD) => {
-    await page.goto(`${stack.url}/login`);
-    await page.locator('[data-testid="login-email"] input').fill(email);
-    await page.locator('[data-testid="login-password"] input').fill(password);
-    await page.locator('[data-testid="login-submit"]').click();
-  };
+  // Where each test goes after the click is what it checks: no element waited for here.
+  const signIn = (page: Page, email: string, password?: string) =>
+    signInAs(page, stack.url, email, { password, ready: null });
 
   it('signs the demo pilot in to a Hungarian dashboard; English chosen there survives a reload', async () => {
     const page = await freshPage();

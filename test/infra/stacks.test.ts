@@ -1,4 +1,4 @@
-import { App, type CfnElement, type Environment, Stack, Validations } from 'aws-cdk-lib';
+import { App, type Environment, Stack, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';

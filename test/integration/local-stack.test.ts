@@ -2,34 +2,13 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, readlink, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../bin/local/seed.ts';
 import { type LocalStack, startLocalStack } from '../../bin/local/stack.ts';
+import { accessTokenOf } from '../helpers/cognito.ts';
 import { startLocalProcess } from '../helpers/local-process.ts';
 
-const signIn = async (url: string, clientId: string, email: string) => {
-  const cognito = new CognitoIdentityProviderClient({
-    endpoint: `${url}/cognito`,
-    region: 'eu-central-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  const result = await cognito.send(
-    new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: clientId,
-      AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD },
-    }),
-  );
-  cognito.destroy();
-  const token = result.AuthenticationResult?.AccessToken;
-  if (!token) throw new Error('no access token');
-  return token;
-};
+const signIn = (url: string, clientId: string, email: string) => accessTokenOf(url, email, { clientId });
 
 const api = async (url: string, path: string, token?: string, init: RequestInit = {}) => {
   const response = await fetch(`${url}${path}`, {

@@ -5,7 +5,6 @@ import {
   ChangePasswordCommand,
   CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
-  InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -14,6 +13,7 @@ import { DEMO_PASSWORD } from '../../bin/local/seed.ts';
 import { type LocalStack, startLocalStack } from '../../bin/local/stack.ts';
 import { notify } from '../../functions/identity/notifications-service.ts';
 import { publishRefresh } from '../../functions/platform/events/push.ts';
+import { accessTokenOf } from '../helpers/cognito.ts';
 
 /**
  * The whole stack in this process (local Cognito, the gateway, aedes): registration as a browser
@@ -50,18 +50,8 @@ afterAll(async () => {
 
 const PASSWORD = 'Glide-Ratio-42!';
 
-const signIn = async (email: string, password = PASSWORD) => {
-  const result = await cognito.send(
-    new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: stack.cognito.clientId,
-      AuthParameters: { USERNAME: email, PASSWORD: password },
-    }),
-  );
-  const token = result.AuthenticationResult?.AccessToken;
-  if (!token) throw new Error('no access token');
-  return token;
-};
+const signIn = (email: string, password = PASSWORD) =>
+  accessTokenOf(stack.url, email, { password, clientId: stack.cognito.clientId });
 
 /** Sign-up and confirmation as Amplify does them, the code read from the local outbox. */
 const signUpAndConfirm = async (email: string) => {
@@ -224,7 +214,7 @@ describe('the local Cognito answers as Cognito does', () => {
   });
 });
 
-describe('live push over MQTT (DESIGN §6)', () => {
+describe('live push over MQTT (docs/ARCHITECTURE.md "Push")', () => {
   // Both tests sign in as the demo pilot; browsers connect as `web-<user id>-…` (the IoT policy's rule).
   const connect = async (token: string) => {
     const client = mqtt.connect(`${stack.url.replace('http', 'ws')}/mqtt`, {

@@ -1,14 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../bin/local/seed.ts';
 import { type LocalStack, startLocalStack } from '../../bin/local/stack.ts';
+import { accessTokenOf } from '../helpers/cognito.ts';
 
 /**
  * Issue 11 §3: rights taken away reach a connection that is already open. A timer operator's
@@ -30,24 +26,7 @@ let adminToken: string;
 let operatorToken: string;
 const clients: MqttClient[] = [];
 
-async function signIn(email: string) {
-  const cognito = new CognitoIdentityProviderClient({
-    endpoint: `${stack.url}/cognito`,
-    region: 'eu-central-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  const result = await cognito.send(
-    new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: stack.cognito.clientId,
-      AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD },
-    }),
-  );
-  cognito.destroy();
-  const token = result.AuthenticationResult?.AccessToken;
-  if (!token) throw new Error('no access token');
-  return token;
-}
+const signIn = (email: string) => accessTokenOf(stack.url, email, { clientId: stack.cognito.clientId });
 
 async function api(method: string, path: string, body?: unknown) {
   const response = await fetch(`${stack.url}${path}`, {

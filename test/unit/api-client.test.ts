@@ -5,34 +5,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
  * counter that must come back down in every case. Browser globals are stood in for; Amplify is
  * replaced by a fixed token.
  */
-const browser = vi.hoisted(() => {
-  const storage = () => {
-    const map = new Map<string, string>();
-    return {
-      getItem: (key: string) => map.get(key) ?? null,
-      setItem: (key: string, value: string) => void map.set(key, String(value)),
-      removeItem: (key: string) => void map.delete(key),
-      clear: () => map.clear(),
-      key: (index: number) => [...map.keys()][index] ?? null,
-      get length() {
-        return map.size;
-      },
-      // Object.keys(localStorage) in the code under test lists stored keys, as in a browser.
-      keys: () => [...map.keys()],
-    };
-  };
-  const local = storage();
-  const session = storage();
-  const asStorage = (store: ReturnType<typeof storage>) =>
-    new Proxy(store, {
-      ownKeys: () => store.keys(),
-      getOwnPropertyDescriptor: () => ({ enumerable: true, configurable: true }),
-    });
-  Object.defineProperty(globalThis, 'localStorage', { value: asStorage(local), configurable: true });
-  Object.defineProperty(globalThis, 'sessionStorage', { value: asStorage(session), configurable: true });
+const browser = await vi.hoisted(async () => {
+  const { installMemoryStorage } = await import('../helpers/storage.ts');
+  const stores = installMemoryStorage();
   const location = { pathname: '/profile/organization-edit/', search: '?tab=1' };
   Object.defineProperty(globalThis, 'window', { value: { location }, configurable: true });
-  return { local, session, location };
+  return { ...stores, location };
 });
 
 vi.mock('../../frontend/src/lib/auth.ts', () => ({

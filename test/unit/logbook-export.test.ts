@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { addTotals, totalsOf } from '../../contracts/logbook-totals.ts';
 import type { LogbookEntryOutput } from '../../contracts/schemas/logbook.ts';
 import {
-  addTotals,
   BOM,
   columnsOf,
   logbookCsv,
@@ -13,7 +13,6 @@ import {
   prevTotalsOf,
   signatureText,
   type Translate,
-  totalsOf,
 } from '../../frontend/src/features/logbook/logbook-lines.ts';
 import { logbookPdf } from '../../frontend/src/features/logbook/logbook-pdf.ts';
 

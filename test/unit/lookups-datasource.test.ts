@@ -5,26 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
  * for planes, forgotten on logout and organization switch, and the spec's wait-1-second-and-retry
  * when a load of the same type is in progress. The API call is replaced by answers the test controls.
  */
-const browser = vi.hoisted(() => {
-  const storage = () => {
-    const map = new Map<string, string>();
-    return {
-      getItem: (key: string) => map.get(key) ?? null,
-      setItem: (key: string, value: string) => void map.set(key, String(value)),
-      removeItem: (key: string) => void map.delete(key),
-      clear: () => map.clear(),
-      key: (index: number) => [...map.keys()][index] ?? null,
-      get length() {
-        return map.size;
-      },
-      keys: () => [...map.keys()],
-    };
-  };
-  const local = storage();
-  const session = storage();
-  Object.defineProperty(globalThis, 'localStorage', { value: local, configurable: true });
-  Object.defineProperty(globalThis, 'sessionStorage', { value: session, configurable: true });
-  return { local, session };
+const browser = await vi.hoisted(async () => {
+  const { installMemoryStorage } = await import('../helpers/storage.ts');
+  return installMemoryStorage();
 });
 
 const api = vi.hoisted(() => ({ call: vi.fn() }));

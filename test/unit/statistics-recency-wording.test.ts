@@ -9,6 +9,7 @@ import {
   statusSentence,
   type Translate,
 } from '../../frontend/src/features/recency/recency-wording.ts';
+import { dynamicT } from '../../frontend/src/lib/i18n-keys.ts';
 
 /**
  * Issue 5 §6, recency explained: each rule's card says in plain words until when the pilot is current
@@ -39,7 +40,7 @@ beforeAll(async () => {
       resources: { [lang]: { recency: resources } },
       interpolation: { escapeValue: false },
     });
-    translators[lang] = (key, options) => instance.t(key, options) as string;
+    translators[lang] = dynamicT(instance.t);
   }
 });
 

@@ -22,10 +22,7 @@ export type Access =
   /** No suitable aircraft: to the error page with this message. */
   | { outcome: 'error'; message: 'no_aircraft_available' | 'no_rentable_aircraft_available' };
 
-export type GuardedPage = Pick<
-  PageDef,
-  'layout' | 'guestOnly' | 'roles' | 'permission' | 'module' | 'aircraft'
->;
+type GuardedPage = Pick<PageDef, 'layout' | 'guestOnly' | 'roles' | 'permission' | 'module' | 'aircraft'>;
 
 /** The guard of spec §6 as a pure decision; `profile` is null for a guest. */
 export const decideAccess = (page: GuardedPage, profile: AccessProfile | null): Access => {

@@ -1,55 +1,34 @@
 import AppLayout from '@cloudscape-design/components/app-layout';
 import BreadcrumbGroup from '@cloudscape-design/components/breadcrumb-group';
 import SideNavigation, { type SideNavigationProps } from '@cloudscape-design/components/side-navigation';
-import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { FlashMessages } from '../components/flash-messages.tsx';
-import { LoadingBar } from '../components/loading-bar.tsx';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { useFollow } from '../components/use-follow.ts';
 import { PageHelp, useHelpPanelWidth } from '../features/help/page-help.tsx';
-import { ActingBanner } from '../features/people/acting-banner.tsx';
+import { dynamicT } from '../lib/i18n-keys.ts';
 import { session } from '../lib/session-state.ts';
 import { useStore } from '../lib/store.ts';
-import { useCurrentPage } from './current-page.ts';
 import { menuFor } from './menu.ts';
 import { pages } from './pages.ts';
-import { ShellTopNavigation } from './top-navigation.tsx';
+import { Shell, TOP_NAV_ID, useDocumentTitle } from './shell.tsx';
 import { useSessionCheck } from './use-session-check.ts';
 
-const TOP_NAV_ID = 'windsock-top-navigation';
+/*
+ * The signed-in layouts on Cloudscape's AppLayout. The router loads this module as a chunk of its
+ * own, so the sign-in screen (public-layout.tsx) does not wait for AppLayout.
+ */
+
 /** Cloudscape's mobile breakpoint: below it the navigation is an overlay drawer. */
 const PHONE = '(max-width: 688px)';
 const isPhone = () => window.matchMedia(PHONE).matches;
 
-/** Keeps the browser tab title on the screen's title. */
-function useDocumentTitle() {
-  const { t } = useTranslation('common');
-  const page = useCurrentPage();
-  const title = page ? t(page.titleKey) : '';
-  useEffect(() => {
-    document.title = title ? `${title} · ${t('app.name')}` : t('app.name');
-  }, [title, t]);
-  return { page, title };
-}
-
-function Shell({ children }: { children: ReactNode }) {
-  return (
-    <>
-      <LoadingBar />
-      <div id={TOP_NAV_ID} style={{ position: 'sticky', top: 0, zIndex: 1002 }}>
-        <ShellTopNavigation />
-        <ActingBanner />
-      </div>
-      {children}
-    </>
-  );
-}
-
 /** The main layout: side menu from the page table, breadcrumbs, Flashbar, help in the tools panel. */
 export function MainLayout() {
-  const { t } = useTranslation('common');
+  // The menu labels and page titles (`nav`) load with this layout.
+  const { t } = useTranslation(['common', 'nav']);
   const { pathname } = useLocation();
   const { loggedIn, profile } = useStore(session);
   const { page, title } = useDocumentTitle();
@@ -68,7 +47,12 @@ export function MainLayout() {
   const sections = menuFor(pages, loggedIn ? profile : null);
   const items: SideNavigationProps.Item[] = sections.flatMap((section): SideNavigationProps.Item[] => {
     const links = section.items.map(
-      (item): SideNavigationProps.Link => ({ type: 'link', text: t(item.labelKey), href: item.href }),
+      // Labels from the page table (checked in every locale by test/unit/locales.test.ts).
+      (item): SideNavigationProps.Link => ({
+        type: 'link',
+        text: dynamicT(t)(item.labelKey),
+        href: item.href,
+      }),
     );
     // The dashboard group is the one link to `/`; every other group is a titled section.
     return section.group === 'dashboard'
@@ -120,6 +104,7 @@ export function MainLayout() {
 
 /** Full-page screens (daily flight sheet, RFID, notify): the whole width, no side menu. */
 export function FullPageLayout() {
+  useTranslation('nav');
   useDocumentTitle();
   useSessionCheck(useStore(session).loggedIn);
   return (
@@ -129,32 +114,6 @@ export function FullPageLayout() {
         navigationHide
         toolsHide
         contentType="table"
-        notifications={<FlashMessages />}
-        content={
-          <Suspense fallback={<PageSpinner />}>
-            <Outlet />
-          </Suspense>
-        }
-      />
-    </Shell>
-  );
-}
-
-/** Login, password reminder and the other public screens: a narrow column, no menu; help as in main. */
-export function PublicLayout() {
-  const { page, title } = useDocumentTitle();
-  const [toolsOpen, setToolsOpen] = useState(false);
-  const helpWidth = useHelpPanelWidth();
-  return (
-    <Shell>
-      <AppLayout
-        headerSelector={`#${TOP_NAV_ID}`}
-        navigationHide
-        toolsOpen={toolsOpen}
-        onToolsChange={({ detail }) => setToolsOpen(detail.open)}
-        tools={<PageHelp page={page?.helpPage} title={title} open={toolsOpen} />}
-        toolsWidth={helpWidth}
-        maxContentWidth={560}
         notifications={<FlashMessages />}
         content={
           <Suspense fallback={<PageSpinner />}>

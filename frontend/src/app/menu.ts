@@ -2,12 +2,12 @@ import { hrefOf } from '../lib/navigation.ts';
 import { type AccessProfile, decideAccess } from './access.ts';
 import { MENU_GROUPS, type MenuGroup, type PageDef } from './pages.ts';
 
-export interface MenuItem {
+interface MenuItem {
   href: string;
   labelKey: string;
 }
 
-export interface MenuSection {
+interface MenuSection {
   group: MenuGroup;
   items: MenuItem[];
 }

@@ -4,10 +4,21 @@ import { CrashMessage, ErrorBoundary } from '../components/error-boundary.tsx';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { hrefOf, setNavigator, withTrailingSlash } from '../lib/navigation.ts';
 import type { PageHandle } from './current-page.ts';
-import { FullPageLayout, MainLayout, PublicLayout } from './layouts.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { markNavigated, PageGuard } from './page-guard.tsx';
 import { type Layout, NOT_FOUND_MESSAGE, type PageDef, pages } from './pages.ts';
+import { PublicLayout } from './public-layout.tsx';
+
+// The signed-in layouts come with AppLayout: loaded when a signed-in screen first shows.
+const MainLayout = lazyPage(() => import('./layouts.tsx').then((module) => ({ default: module.MainLayout })));
+const FullPageLayout = lazyPage(() =>
+  import('./layouts.tsx').then((module) => ({ default: module.FullPageLayout })),
+);
+const signedInLayout = (Layout: typeof MainLayout) => (
+  <Suspense fallback={<PageSpinner />}>
+    <Layout />
+  </Suspense>
+);
 
 /**
  * Spec §2: paths get a trailing slash. react-router matches `/login` and `/login/` alike, so the
@@ -23,7 +34,12 @@ function Root() {
   if (!location.pathname.endsWith('/')) {
     return <Navigate replace to={{ ...location, pathname: withTrailingSlash(location.pathname) }} />;
   }
-  return <Outlet />;
+  // A layout waiting for its strings (a signed-in person's menu on a public screen) shows a spinner.
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Outlet />
+    </Suspense>
+  );
 }
 
 function PageElement({ page, Screen }: { page: PageDef; Screen: ReturnType<typeof lazyPage> }) {
@@ -65,8 +81,8 @@ export const router = createBrowserRouter([
     // A crash outside a screen (a layout): the same translated message, never a blank page.
     errorElement: <CrashMessage />,
     children: [
-      { element: <MainLayout />, children: routesOf('main') },
-      { element: <FullPageLayout />, children: routesOf('full-page') },
+      { element: signedInLayout(MainLayout), children: routesOf('main') },
+      { element: signedInLayout(FullPageLayout), children: routesOf('full-page') },
       { element: <PublicLayout />, children: routesOf('public') },
       {
         path: '*',

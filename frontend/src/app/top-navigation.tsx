@@ -16,15 +16,16 @@ const ORG_ITEM = 'org-';
 
 /**
  * The top bar of every layout: Windsock, the organization switch, the language menu (saved to the
- * server when signed in, spec §4) and the user menu with sign out.
+ * server when signed in, spec §4), help where the layout has no help panel (`onHelp`) and the user
+ * menu with sign out.
  */
-export function ShellTopNavigation() {
+export function ShellTopNavigation({ onHelp }: { onHelp?: () => void }) {
   const { t } = useTranslation('common');
   const navigate = useNavigate();
   const { loggedIn, profile, organizations } = useStore(session);
   const lang = currentLang();
   const notificationsBell = useNotificationsBell();
-  const profileMenuItems = useProfileMenuItems();
+  const profileMenuItems = useProfileMenuItems(Boolean(loggedIn && profile));
   const utilities: TopNavigationProps.Utility[] = [];
 
   if (loggedIn && profile && organizations.length > 0) {
@@ -69,6 +70,15 @@ export function ShellTopNavigation() {
     },
   });
 
+  if (onHelp) {
+    utilities.push({
+      type: 'button',
+      iconName: 'status-info',
+      title: t('nav.help'),
+      ariaLabel: t('nav.help'),
+      onClick: onHelp,
+    });
+  }
   if (notificationsBell) utilities.push(notificationsBell);
   if (loggedIn && profile) {
     utilities.push({

@@ -11,13 +11,13 @@ import { useTranslation } from 'react-i18next';
 /**
  * The spec's drag-and-drop upload (spec §5 "Drag-and-drop file upload", §8 upload failures): files
  * are picked (on a phone `accept="image/*"` offers the camera) or dropped, listed with a progress
- * bar each, and posted one by one straight to S3 with a presigned POST (DESIGN §6). The same name
+ * bar each, and posted one by one straight to S3 with a presigned POST (docs/ARCHITECTURE.md "Files"). The same name
  * and size twice is refused with the spec's text; the screen decides what an upload of one file
  * means (`useUploads().run`). Labels come in through `i18nStrings`, as Cloudscape's own components do.
  */
-export type UploadStatus = 'pending' | 'uploading' | 'done' | 'failed';
+type UploadStatus = 'pending' | 'uploading' | 'done' | 'failed';
 
-export interface UploadItem {
+interface UploadItem {
   id: string;
   file: File;
   /** 0..1 of the bytes sent. */
@@ -28,7 +28,7 @@ export interface UploadItem {
 }
 
 /** A presigned POST (`createPresignedPost`): form fields first, the file last. */
-export interface PostTarget {
+interface PostTarget {
   url: string;
   fields: Record<string, string>;
 }
@@ -123,7 +123,7 @@ export interface FileUploadStrings {
   notAccepted: string;
 }
 
-export interface FileUploadProps {
+interface FileUploadProps {
   items: UploadItem[];
   onChange: (items: UploadItem[]) => void;
   /** The input's accept list, e.g. `image/*` (a phone then offers the camera too). */

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 
 /** Spec §2: in edit, info, action and confirm dialogs Esc cancels, F10 saves, F8 deletes. */
-export interface DialogKeyHandlers {
+interface DialogKeyHandlers {
   onCancel?: () => void;
   onSave?: () => void;
   onDelete?: () => void;

@@ -1,13 +1,13 @@
 import * as z from 'zod/mini';
 import type { ErrorBody } from '../../../contracts/errors.ts';
-import {
-  type BodyOf,
-  type OperationName,
-  type OutputOf,
-  type ParamsInputOf,
-  type QueryOf,
-  type RouteDef,
-  routes,
+import type {
+  BodyOf,
+  OperationName,
+  OutputOf,
+  ParamsInputOf,
+  QueryOf,
+  RouteDef,
+  Routes,
 } from '../../../contracts/routes.ts';
 import { accessToken } from './auth.ts';
 import { config } from './config.ts';
@@ -47,9 +47,7 @@ type ParamsOption<N extends OperationName> = [keyof ParamsInputOf<N>] extends [n
 type BodyOption<B> = [B] extends [undefined] ? { body?: undefined } : { body: B };
 type QueryOption<Q> = [Q] extends [undefined] ? { query?: undefined } : { query?: Q };
 
-export type CallOptions<N extends OperationName> = ParamsOption<N> &
-  BodyOption<BodyOf<N>> &
-  QueryOption<QueryOf<N>>;
+type CallOptions<N extends OperationName> = ParamsOption<N> & BodyOption<BodyOf<N>> & QueryOption<QueryOf<N>>;
 // Options may be left out only when nothing in them is required.
 type CallArgs<N extends OperationName> =
   object extends CallOptions<N> ? [options?: CallOptions<N>] : [options: CallOptions<N>];
@@ -73,6 +71,23 @@ const buildQuery = (query: object | undefined) => {
   }
   const text = search.toString();
   return text ? `?${text}` : '';
+};
+
+/**
+ * The route table comes with every domain's schemas: it loads with the first call, so the sign-in
+ * screen and the app's frame paint without it.
+ */
+let routeTable: Promise<Routes> | undefined;
+const routeOf = async (operation: OperationName): Promise<RouteDef> => {
+  routeTable ??= import('../../../contracts/routes.ts').then((module) => module.routes);
+  try {
+    return (await routeTable)[operation];
+  } catch (error) {
+    // Offline before the first call: the next call tries again.
+    routeTable = undefined;
+    flash('error', 'network_error');
+    throw new ApiError(0, 'network_error', true, { cause: error });
+  }
 };
 
 /** Spec §7: the session check is not a user action and stays out of the loading indicator. */
@@ -123,7 +138,7 @@ export async function call<N extends OperationName>(
   operation: N,
   ...[options]: CallArgs<N>
 ): Promise<OutputOf<N>> {
-  const route: RouteDef = routes[operation];
+  const route = await routeOf(operation);
   const opts = (options ?? {}) as {
     params?: Record<string, string | number>;
     query?: object;

@@ -1,28 +1,37 @@
-import { Amplify } from 'aws-amplify';
-import {
-  confirmResetPassword,
-  confirmSignIn,
-  fetchAuthSession,
-  resetPassword,
-  type SignInOutput,
-  signIn,
-  signOut,
-} from 'aws-amplify/auth';
+import type { SignInOutput } from 'aws-amplify/auth';
 import type { WebConfig } from '../../../contracts/config.ts';
 
-/** Amplify Auth against the stage's user pool; locally cognito-local through `userPoolEndpoint` (DESIGN §5). */
+type Cognito = typeof import('./cognito.ts');
+
+let settings: WebConfig | undefined;
+let loaded: Promise<Cognito> | undefined;
+
+/** The user pool to use once a Cognito call is due (main.tsx, after `/config.json`). */
 export const configureAuth = (config: WebConfig) => {
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId: config.userPoolId,
-        userPoolClientId: config.userPoolClientId,
-        ...(config.userPoolEndpoint ? { userPoolEndpoint: config.userPoolEndpoint } : {}),
-        loginWith: { email: true },
-      },
-    },
-  });
+  settings = config;
 };
+
+/**
+ * Amplify (~40 kB gzip) loads with the first Cognito call — signing in, a token for the API — not
+ * with the first screen: the sign-in page paints without it.
+ */
+const cognito = (): Promise<Cognito> => {
+  const config = settings;
+  if (!config) return Promise.reject(new Error('configureAuth was not called'));
+  loaded ??= import('./cognito.ts').then((module) => {
+    module.configure(config);
+    return module;
+  });
+  loaded.catch(() => {
+    // Offline at the first call: the next one tries again.
+    loaded = undefined;
+  });
+  return loaded;
+};
+
+/** Where Amplify keeps a session's tokens (its default storage, localStorage). */
+const TOKEN_PREFIX = 'CognitoIdentityServiceProvider.';
+const hasStoredTokens = () => Object.keys(localStorage).some((key) => key.startsWith(TOKEN_PREFIX));
 
 /** The Cognito error name (`NotAuthorizedException`, `UserNotFoundException`, `NetworkError`, …). */
 export const authErrorName = (error: unknown): string =>
@@ -35,6 +44,7 @@ export const isNetworkFailure = (error: unknown) =>
 
 /** USER_PASSWORD_AUTH: cognito-local has no SRP; the cloud client allows this flow too. */
 export const signInWithPassword = async (email: string, password: string): Promise<SignInOutput> => {
+  const { signIn } = await cognito();
   const attempt = () =>
     signIn({ username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
   try {
@@ -51,30 +61,48 @@ export const signInWithPassword = async (email: string, password: string): Promi
  * The first sign-in of a member an admin added: Cognito asked (CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED)
  * for a password of their own in place of the e-mailed temporary one.
  */
-export const chooseFirstPassword = (newPassword: string) => confirmSignIn({ challengeResponse: newPassword });
+export const chooseFirstPassword = async (newPassword: string) =>
+  (await cognito()).confirmSignIn({ challengeResponse: newPassword });
 
 /** Ends the Cognito session on this device. A failure to reach Cognito must not keep anyone signed in. */
 export const signOutLocally = async () => {
+  if (!hasStoredTokens()) return;
   try {
-    await signOut();
+    await (await cognito()).signOut();
   } catch {
     for (const key of Object.keys(localStorage)) {
-      if (key.startsWith('CognitoIdentityServiceProvider.')) localStorage.removeItem(key);
+      if (key.startsWith(TOKEN_PREFIX)) localStorage.removeItem(key);
     }
   }
 };
 
 /** The bearer token for the API; undefined when there is no (refreshable) session. */
 export const accessToken = async (): Promise<string | undefined> => {
+  // A guest's calls (help, registration) need no token, and no Amplify.
+  if (!hasStoredTokens()) return undefined;
   try {
-    const session = await fetchAuthSession();
+    const session = await (await cognito()).fetchAuthSession();
     return session.tokens?.accessToken.toString();
   } catch {
     return undefined;
   }
 };
 
-export const sendPasswordReminder = (email: string) => resetPassword({ username: email });
+export const sendPasswordReminder = async (email: string) =>
+  (await cognito()).resetPassword({ username: email });
 
-export const confirmNewPassword = (email: string, code: string, newPassword: string) =>
-  confirmResetPassword({ username: email, confirmationCode: code, newPassword });
+export const confirmNewPassword = async (email: string, code: string, newPassword: string) =>
+  (await cognito()).confirmResetPassword({ username: email, confirmationCode: code, newPassword });
+
+/** Registration (spec §2 register): the account, its e-mailed code, a new code. */
+export const signUpWithEmail = async (email: string, password: string) =>
+  (await cognito()).signUp({ username: email, password, options: { userAttributes: { email } } });
+
+export const confirmEmailCode = async (email: string, code: string) =>
+  (await cognito()).confirmSignUp({ username: email, confirmationCode: code });
+
+export const resendEmailCode = async (email: string) =>
+  (await cognito()).resendSignUpCode({ username: email });
+
+export const changePassword = async (oldPassword: string, newPassword: string) =>
+  (await cognito()).updatePassword({ oldPassword, newPassword });

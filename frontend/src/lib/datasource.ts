@@ -18,7 +18,7 @@ import { session } from './session-state.ts';
  *   loading it itself.
  */
 export const DATASOURCE_CACHE_MS = 15 * 60 * 1000;
-export const DATASOURCE_RETRY_MS = 1000;
+const DATASOURCE_RETRY_MS = 1000;
 
 const PREFIX = 'windsock.datasource.';
 
@@ -106,7 +106,7 @@ export async function loadDatasource<T extends DatasourceType>(type: T): Promise
   }
 }
 
-export interface DatasourceState<T extends DatasourceType> {
+interface DatasourceState<T extends DatasourceType> {
   items: DatasourceItems[T];
   loading: boolean;
   failed: boolean;

@@ -1,6 +1,6 @@
 import { createStore } from './store.ts';
 
-export type FlashType = 'success' | 'error' | 'warning' | 'info';
+type FlashType = 'success' | 'error' | 'warning' | 'info';
 
 /** A message in the Flashbar. Texts are i18n keys of the `messages` namespace, never sentences. */
 export interface FlashMessage {
@@ -12,7 +12,7 @@ export interface FlashMessage {
   action?: { labelKey: string; run: () => void };
 }
 
-export type FlashInput = Omit<FlashMessage, 'id' | 'type' | 'messageKey'>;
+type FlashInput = Omit<FlashMessage, 'id' | 'type' | 'messageKey'>;
 
 export const flashes = createStore<readonly FlashMessage[]>([]);
 

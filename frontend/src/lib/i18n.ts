@@ -3,25 +3,26 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANG, FALLBACK_LANG, isLang, LANGS, type Lang } from '../../../contracts/langs.ts';
 
 /**
- * Strings live in `locales/<lang>/<namespace>.json`. Each file is its own chunk, fetched the first
- * time a screen asks for its namespace, so a screen loads only its own strings (plus English, the
- * fallback). Cloudscape's own strings are a separate concern (`locales/cloudscape`).
+ * Strings live in `locales/<lang>/<namespace>.json`. Each file is a JSON file of its own in the
+ * build, fetched the first time a screen asks for its namespace, so a screen loads only its own
+ * strings (plus English, the fallback). Cloudscape's own strings are a separate concern
+ * (`locales/cloudscape`).
  */
-const files = import.meta.glob<Record<string, unknown>>(
-  ['../locales/*/*.json', '!../locales/cloudscape/**'],
-  {
-    import: 'default',
-  },
-);
+const files = import.meta.glob<string>(['../locales/*/*.json', '!../locales/cloudscape/**'], {
+  query: '?no-inline&url',
+  import: 'default',
+  eager: true,
+});
 
 /** The UI language chosen on this device; kept across logout (it is a preference, not session data). */
 export const LANG_KEY = 'windsock.lang';
 
 /**
- * Loaded at start: the shell (common), the message catalogue the API client flashes (messages)
- * and the menu labels and page titles of every screen (nav: `nav:menu.users`, `nav:title.users`).
+ * Loaded at start: the shell (common) and the message catalogue the API client flashes (messages).
+ * The menu labels and page titles of the signed-in screens (nav: `nav:menu.users`,
+ * `nav:title.users`) come with the signed-in layouts (app/layouts.tsx).
  */
-export const STARTUP_NAMESPACES = ['common', 'messages', 'nav'] as const;
+const STARTUP_NAMESPACES = ['common', 'messages'] as const;
 
 /** The languages in their own names: the same in every UI language, so a lost user finds theirs. */
 export const LANG_NAMES: Record<Lang, string> = {
@@ -40,15 +41,20 @@ const jsonFilesBackend: BackendModule = {
   callbackApi: true,
   init() {},
   read(language, namespace, callback) {
-    const load = files[`../locales/${language}/${namespace}.json`];
-    if (!load) {
+    const url = files[`../locales/${language}/${namespace}.json`];
+    if (!url) {
       callback(new Error(`no strings for ${language}/${namespace}`), false);
       return;
     }
-    load().then(
-      (resources) => callback(null, resources),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
-    );
+    fetch(url)
+      .then((response) => {
+        if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+        return response.json() as Promise<Record<string, unknown>>;
+      })
+      .then(
+        (resources) => callback(null, resources),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+      );
   },
 };
 

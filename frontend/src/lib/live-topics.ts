@@ -1,10 +1,10 @@
 import { Hub } from 'aws-amplify/utils';
-import mqtt, { type MqttClient } from 'mqtt';
 import { accessToken } from './auth.ts';
 import { config } from './config.ts';
+import { type MqttConnection, openMqtt } from './mqtt-socket.ts';
 
 /**
- * Live push (DESIGN §6, spec §7 real-time channels): MQTT over WebSocket to aedes locally and to
+ * Live push (docs/ARCHITECTURE.md "Push", spec §7 real-time channels): MQTT over WebSocket to aedes locally and to
  * AWS IoT Core in the cloud, signed in with username `jwt` and the Cognito access token as the
  * password; the broker's authorizer decides which `user/<id>/…` and `org/<id>/…` topics a person
  * may have (functions/platform/auth/realtime.ts). The notifications bell, the daily sheet and the
@@ -13,14 +13,14 @@ import { config } from './config.ts';
  * The connection is re-made with a fresh token when Amplify refreshes it, and after any drop (IoT
  * ends the connection when the token expires) with exponential backoff up to `maxDelayMs`.
  */
-export interface TopicHandlers {
+interface TopicHandlers {
   /** `payload` is the message's JSON, undefined when it is not JSON. */
   onMessage(topic: string, payload: unknown): void;
   /** Subscribed (true) or dropped (false): a watcher reloads on the way back for what it missed. */
   onState?(connected: boolean): void;
 }
 
-export interface WatchOptions {
+interface WatchOptions {
   /** Default 60 s. */
   maxDelayMs?: number;
   /** Connect again at once when the browser comes back online instead of waiting for the backoff. */
@@ -28,6 +28,7 @@ export interface WatchOptions {
 }
 
 const AUTHORIZER = 'x-amz-customauthorizer-name';
+const decoder = new TextDecoder();
 
 /** IoT custom authentication over WebSocket: the authorizer's name in the URL and the username. */
 export const connectTarget = (mqttUrl: string, authorizerName?: string) => {
@@ -44,7 +45,7 @@ export function watchTopics(
   options: WatchOptions = {},
 ): () => void {
   const maxDelayMs = options.maxDelayMs ?? 60_000;
-  let client: MqttClient | undefined;
+  let client: MqttConnection | undefined;
   let stopped = false;
   let attempt = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -64,48 +65,50 @@ export function watchTopics(
     if (!token) return schedule();
     const { mqttUrl, iotAuthorizerName } = config();
     const target = connectTarget(mqttUrl, iotAuthorizerName);
-    const connection = mqtt.connect(target.url, {
-      username: target.username,
-      password: token,
-      // The IoT policy lets a person connect as `web-<userId>-…` only; a revocation ends these
-      // connections by id (functions/identity/realtime-connections.ts).
-      clientId: `web-${userId}-${Math.random().toString(36).slice(2, 10)}`,
-      protocolVersion: 4,
-      clean: true,
-      reconnectPeriod: 0,
-      connectTimeout: 10_000,
-    });
+    const connection: MqttConnection = openMqtt(
+      {
+        url: target.url,
+        username: target.username,
+        password: token,
+        // The IoT policy lets a person connect as `web-<userId>-…` only; a revocation ends these
+        // connections by id (functions/identity/realtime-connections.ts).
+        clientId: `web-${userId}-${Math.random().toString(36).slice(2, 10)}`,
+        connectTimeoutMs: 10_000,
+      },
+      {
+        onConnect() {
+          attempt = 0;
+          connection.subscribe(topics, 0).then(
+            () => handlers.onState?.(true),
+            () => undefined,
+          );
+        },
+        onMessage(topic, payload) {
+          if (!topics.includes(topic)) return;
+          let data: unknown;
+          try {
+            data = JSON.parse(decoder.decode(payload));
+          } catch {
+            data = undefined;
+          }
+          handlers.onMessage(topic, data);
+        },
+        onClose() {
+          if (client !== connection) return;
+          client = undefined;
+          handlers.onState?.(false);
+          schedule();
+        },
+      },
+    );
     client = connection;
-    connection.on('connect', () => {
-      attempt = 0;
-      connection.subscribe([...topics], { qos: 0 }, (error) => {
-        if (!error) handlers.onState?.(true);
-      });
-    });
-    connection.on('message', (topic, payload) => {
-      if (!topics.includes(topic)) return;
-      let data: unknown;
-      try {
-        data = JSON.parse(payload.toString());
-      } catch {
-        data = undefined;
-      }
-      handlers.onMessage(topic, data);
-    });
-    connection.on('error', () => connection.end(true));
-    connection.on('close', () => {
-      if (client !== connection) return;
-      client = undefined;
-      handlers.onState?.(false);
-      schedule();
-    });
   };
 
   /** A new token (Amplify refreshed it): connect again with it right away. */
   const reconnect = () => {
     const previous = client;
     client = undefined;
-    previous?.end(true);
+    previous?.end();
     attempt = 0;
     clearTimeout(timer);
     void connect();
@@ -126,6 +129,6 @@ export function watchTopics(
     if (options.reconnectWhenOnline) window.removeEventListener('online', online);
     const previous = client;
     client = undefined;
-    previous?.end(true);
+    previous?.end();
   };
 }

@@ -5,7 +5,7 @@ import { LANG_KEY } from './i18n.ts';
 import { createStore } from './store.ts';
 
 /** Spec §4: after login the client keeps a logged-in flag, the profile and the organizations. */
-export interface SessionState {
+interface SessionState {
   loggedIn: boolean;
   profile: Profile | null;
   organizations: readonly MembershipSummary[];
@@ -51,12 +51,6 @@ export const setProfile = (profile: Profile) =>
 
 export const setOrganizations = (organizations: readonly MembershipSummary[]) =>
   session.set((state) => ({ ...state, organizations }));
-
-/** The signed-in profile, or null for a guest: what the guard and the menu decide on. */
-export const currentProfile = () => {
-  const state = session.get();
-  return state.loggedIn ? state.profile : null;
-};
 
 /**
  * Records typed in but not yet accepted by the server (the daily sheet's outbox of taps). A session

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** A value with change notification: enough state management for the shell (loading, flash, session). */
-export interface Store<T> {
+interface Store<T> {
   get(): T;
   set(next: T | ((previous: T) => T)): void;
   subscribe(listener: () => void): () => void;

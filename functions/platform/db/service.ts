@@ -17,10 +17,8 @@ import {
   logbookBook,
   logbookEntry,
 } from '../../flights/entities.ts';
-import { airport } from '../../identity/datasource-entities.ts';
-import { notification, privateProfile, realtimeConnection } from '../../identity/entities.ts';
+import { airport, notification, privateProfile, realtimeConnection } from '../../identity/entities.ts';
 import {
-  action,
   membership,
   organization,
   permit,
@@ -47,10 +45,14 @@ import {
   userQuiz,
   userQuizAnswer,
 } from '../../training/entities.ts';
+import { action } from '../audit/entities.ts';
 import { domainEvent } from '../events/entities.ts';
 import { dynamo, tableName } from './client.ts';
 
-/** Every entity of every domain, in one ElectroDB service over the one table (DESIGN §4). */
+/**
+ * Every entity of every domain, in one ElectroDB service over the one table (docs/ARCHITECTURE.md
+ * "Data"). Which domain owns each is declared in ownership.ts; a unit test keeps the two together.
+ */
 const entities = {
   airport,
   organization,
@@ -99,6 +101,10 @@ const entities = {
   userQuiz,
   userQuizAnswer,
 };
+
+/** The names stores use: `db().entities.<name>`. */
+export type EntityName = keyof typeof entities;
+export const ENTITY_NAMES = Object.keys(entities) as EntityName[];
 
 const build = () => new Service(entities, { client: dynamo(), table: tableName() });
 let service: ReturnType<typeof build> | undefined;

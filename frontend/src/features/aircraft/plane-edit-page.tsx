@@ -1,11 +1,8 @@
-import Alert from '@cloudscape-design/components/alert';
 import Autosuggest from '@cloudscape-design/components/autosuggest';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
-import DatePicker from '@cloudscape-design/components/date-picker';
-import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Icon from '@cloudscape-design/components/icon';
@@ -15,11 +12,10 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import Tabs from '@cloudscape-design/components/tabs';
 import Toggle from '@cloudscape-design/components/toggle';
-import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import * as z from 'zod/mini';
-import { weekStartsOn } from '../../../../contracts/langs.ts';
+import type * as z from 'zod/mini';
 import {
   createPlaneInput,
   type PlaneOutput,
@@ -30,14 +26,14 @@ import {
   PLANE_STATUSES,
   RENT_TYPES,
 } from '../../../../contracts/schemas/aircraft-enums.ts';
-import { fieldErrors } from '../../../../contracts/validation.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { DecimalHoursField, hoursReading } from '../../components/decimal-hours-field.tsx';
+import { DateField } from '../../components/forms/date-field.tsx';
+import { LoadFailed, RecordFormFrame } from '../../components/forms/record-form.tsx';
+import { useRecordForm } from '../../components/forms/use-record-form.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
-import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
-import { useDialogKeys } from '../../components/use-dialog-keys.ts';
 import { useFollow } from '../../components/use-follow.ts';
-import { ApiError, call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
+import { call, reportFailure } from '../../lib/api-client.ts';
 import { useDatasource } from '../../lib/datasource.ts';
 import { flash } from '../../lib/flash.ts';
 import { currentLang } from '../../lib/i18n.ts';
@@ -49,8 +45,8 @@ import { PlaneStatistics } from '../statistics/plane-statistics.tsx';
 import {
   bodyOf,
   EMPTY,
+  FIELD_ORDER,
   type FLAG_FIELDS,
-  firstTabWithError,
   type MINUTE_FIELDS,
   TAB_OF,
   TABS,
@@ -60,7 +56,6 @@ import {
 } from './plane-form.ts';
 import { PlaneStatusIndicator } from './plane-status.tsx';
 
-type Errors = Record<string, string[]>;
 type Field = keyof Values;
 
 /**
@@ -77,147 +72,78 @@ export default function PlaneEditPage() {
   const { profile } = useStore(session);
   const users = useDatasource('users');
   const planeTypes = useDatasource('planeTypes');
-  const [plane, setPlane] = useState<PlaneOutput>();
-  const [values, setValues] = useState<Values | undefined>(isNew ? EMPTY : undefined);
-  const [errors, setErrors] = useState<Errors>({});
   const [tab, setTab] = useState<TabId>('identity');
-  const [saving, setSaving] = useState(false);
-  const [failed, setFailed] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
-
-  const load = useCallback(async () => {
-    if (!id) return;
-    setFailed(false);
-    try {
-      const loaded = await call('getPlane', { params: { id } });
-      setPlane(loaded);
-      setValues(valuesOf(loaded));
-      setErrors({});
-    } catch (error) {
-      setFailed(true);
-      reportFailure(error);
-    }
-  }, [id]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
   const back = () => navigate(hrefOf('planes'));
   const canDelete = !isNew && profile?.can['plane-delete'] === true;
-  const initial = plane ? valuesOf(plane) : EMPTY;
-  const dirty = values !== undefined && JSON.stringify(values) !== JSON.stringify(initial);
 
-  const showErrors = (found: Errors) => {
-    setErrors(found);
-    const first = firstTabWithError(found);
-    if (first) setTab(first);
-  };
-
-  const save = async () => {
-    if (!values || saving) return;
-    const body = bodyOf(values);
-    const parsed = plane
-      ? z.safeParse(updatePlaneInput, { ...body, version: plane.version })
-      : z.safeParse(createPlaneInput, body);
-    if (!parsed.success) {
-      showErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setSaving(true);
-    try {
-      if (plane) {
-        const saved = await call('updatePlane', {
-          params: { id: plane.plane_id },
-          body: parsed.data as z.infer<typeof updatePlaneInput>,
+  const form = useRecordForm({
+    load: useCallback(async () => (id ? call('getPlane', { params: { id } }) : null), [id]),
+    toValues: (stored: PlaneOutput | null) => (stored ? valuesOf(stored) : EMPTY),
+    toInput: (values, stored) => (stored ? { ...bodyOf(values), version: stored.version } : bodyOf(values)),
+    schema: (stored): typeof updatePlaneInput | typeof createPlaneInput =>
+      stored ? updatePlaneInput : createPlaneInput,
+    save: async (body, stored) => {
+      if (stored)
+        return call('updatePlane', {
+          params: { id: stored.plane_id },
+          body: body as z.infer<typeof updatePlaneInput>,
         });
-        setPlane(saved);
-        setValues(valuesOf(saved));
-        flash('success', 'aircraft:flash.saved', { values: { reg_num: saved.reg_num } });
-      } else {
-        const created = await call('createPlane', { body: parsed.data });
-        setPlane(created);
-        setValues(valuesOf(created));
-        flash('success', 'aircraft:flash.created', { values: { reg_num: created.reg_num } });
-        navigate(hrefOf('plane/:id', { id: created.plane_id }), { replace: true });
+      return call('createPlane', { body: body as z.infer<typeof createPlaneInput> });
+    },
+    onSaved: (saved, before) => {
+      if (!saved) return;
+      if (before) flash('success', 'aircraft:flash.saved', { values: { reg_num: saved.reg_num } });
+      else {
+        flash('success', 'aircraft:flash.created', { values: { reg_num: saved.reg_num } });
+        navigate(hrefOf('plane/:id', { id: saved.plane_id }), { replace: true });
       }
-      setErrors({});
       // The profile's aircraft drive the flight and reservation guards (category, rentable, status).
       void refreshProfile().catch(reportFailure);
-    } catch (error) {
-      if (error instanceof FieldErrors) showErrors(error.errors);
-      else if (error instanceof ApiError && error.code === 'conflict')
-        flash('error', 'conflict', { action: { labelKey: 'action.reload', run: () => void load() } });
-      else reportFailure(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    onCancel: back,
+    onDelete: canDelete ? () => setConfirmDelete(true) : undefined,
+    keysActive: !confirmDelete,
+    focus: {
+      prefix: 'plane',
+      fields: FIELD_ORDER,
+      reveal: (field) => setTab(TAB_OF[field as keyof typeof TAB_OF] ?? 'identity'),
+    },
+  });
+  const plane = form.record ?? undefined;
 
-  const remove = async () => {
-    if (!plane) return;
-    setSaving(true);
-    try {
-      await call('deletePlane', { params: { id: plane.plane_id } });
+  const remove = () =>
+    form.run(async () => {
+      if (!plane) return;
+      try {
+        await call('deletePlane', { params: { id: plane.plane_id } });
+      } catch (error) {
+        setConfirmDelete(false);
+        throw error;
+      }
       flash('success', 'aircraft:flash.deleted', { values: { reg_num: plane.reg_num } });
-      setPlane(undefined);
-      setValues(undefined);
       void refreshProfile().catch(reportFailure);
       back();
-    } catch (error) {
-      setConfirmDelete(false);
-      reportFailure(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
-  const closeShare = async () => {
-    if (!plane) return;
-    setSaving(true);
-    try {
+  const closeShare = () =>
+    form.run(async () => {
+      if (!plane) return;
       const closed = await call('closePlaneShare', {
         params: { id: plane.plane_id },
         body: { version: plane.version },
       });
-      setPlane(closed);
-      setValues(valuesOf(closed));
+      form.adopt(closed);
       flash('success', 'aircraft:flash.share_closed', { values: { reg_num: closed.reg_num } });
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'conflict')
-        flash('error', 'conflict', { action: { labelKey: 'action.reload', run: () => void load() } });
-      else reportFailure(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
-  useDialogKeys(
-    {
-      onCancel: back,
-      onSave: () => void save(),
-      onDelete: canDelete ? () => setConfirmDelete(true) : undefined,
-    },
-    values !== undefined && !confirmDelete,
-  );
+  if (form.state === 'failed' || form.state === 'not_found')
+    return <LoadFailed onRetry={form.reload}>{t('edit.load_failed')}</LoadFailed>;
+  const { values, saving, dirty, errorText } = form;
+  if (!values || form.record === undefined) return <PageSpinner />;
+  const invalid = (name: string) => form.has(name);
 
-  if (failed)
-    return (
-      <Alert type="error" action={<Button onClick={() => void load()}>{t('common:action.retry')}</Button>}>
-        {t('edit.load_failed')}
-      </Alert>
-    );
-  if (!values || (!isNew && !plane)) return <PageSpinner />;
-
-  const errorText = (field: string) => {
-    const key = errors[field]?.[0];
-    return key ? t(key, { ns: 'messages' }) : undefined;
-  };
-  const set = <F extends Field>(field: F, value: Values[F]) => {
-    setValues({ ...values, [field]: value });
-    if (errors[field])
-      setErrors(Object.fromEntries(Object.entries(errors).filter(([name]) => name !== field)));
-  };
-  const startOfWeek = weekStartsOn(currentLang());
+  const set = form.set;
   const lang = currentLang();
   const currency = profile?.organization?.currency_id ?? '';
 
@@ -243,7 +169,7 @@ export default function PlaneEditPage() {
         onChange={({ detail }) =>
           set(name, (extra.upper ? detail.value.toUpperCase() : detail.value) as never)
         }
-        invalid={Boolean(errors[name])}
+        invalid={invalid(name)}
         data-testid={`plane-${name}`}
       />,
       extra.hint,
@@ -251,13 +177,11 @@ export default function PlaneEditPage() {
   const date = (name: Field) =>
     field(
       name,
-      <DatePicker
+      <DateField
         value={values[name] as string}
-        onChange={({ detail }) => set(name, detail.value as never)}
-        placeholder="YYYY/MM/DD"
-        startOfWeek={startOfWeek}
-        invalid={Boolean(errors[name])}
-        data-testid={`plane-${name}`}
+        onChange={(value) => set(name, value as never)}
+        invalid={invalid(name)}
+        testId={`plane-${name}`}
       />,
     );
   const flag = (name: (typeof FLAG_FIELDS)[number]) => (
@@ -278,7 +202,7 @@ export default function PlaneEditPage() {
         minutes={values[name]}
         nullable={nullable}
         onChange={(minutes) => set(name, minutes)}
-        invalid={Boolean(errors[name])}
+        invalid={invalid(name)}
         testId={`plane-${name}`}
       />,
       t('hint.hours'),
@@ -331,7 +255,7 @@ export default function PlaneEditPage() {
             onChange={({ detail }) =>
               set('plane_category', detail.selectedOption.value as Values['plane_category'])
             }
-            invalid={Boolean(errors.plane_category)}
+            invalid={invalid('plane_category')}
             data-testid="plane-plane_category"
           />,
         )}
@@ -342,7 +266,7 @@ export default function PlaneEditPage() {
             options={typeOptions}
             onChange={({ detail }) => set('plane_type', detail.value)}
             enteredTextLabel={(value) => value}
-            invalid={Boolean(errors.plane_type)}
+            invalid={invalid('plane_type')}
             statusType={planeTypes.loading ? 'loading' : 'finished'}
             data-testid="plane-plane_type"
           />,
@@ -370,7 +294,7 @@ export default function PlaneEditPage() {
             selectedOption={statusOptions.find((o) => o.value === values.status) ?? null}
             options={statusOptions}
             onChange={({ detail }) => set('status', detail.selectedOption.value as Values['status'])}
-            invalid={Boolean(errors.status)}
+            invalid={invalid('status')}
             data-testid="plane-status"
           />,
         )}
@@ -383,7 +307,7 @@ export default function PlaneEditPage() {
             filteringType="auto"
             statusType={users.loading ? 'loading' : 'finished'}
             onChange={({ detail }) => set('owner', detail.selectedOption.value ?? '')}
-            invalid={Boolean(errors.owner)}
+            invalid={invalid('owner')}
             data-testid="plane-owner"
           />,
           t('hint.owner'),
@@ -415,7 +339,11 @@ export default function PlaneEditPage() {
             items={counterRows}
             trackBy="id"
             columnDefinitions={[
-              { id: 'reading', header: t('counters.reading'), cell: (row) => t(`counters.${row.id}`) },
+              {
+                id: 'reading',
+                header: t('counters.reading'),
+                cell: (row) => t(`counters.${row.id as 'flight' | 'engine' | 'takeoff' | 'landing'}`),
+              },
               { id: 'start', header: t('counters.start'), cell: (row) => reading(row, row.start) },
               { id: 'added', header: t('counters.added'), cell: (row) => reading(row, row.added) },
               {
@@ -485,7 +413,7 @@ export default function PlaneEditPage() {
               onChange={({ detail }) =>
                 set('rent_type', (detail.selectedOption.value ?? '') as Values['rent_type'])
               }
-              invalid={Boolean(errors.rent_type)}
+              invalid={invalid('rent_type')}
               data-testid="plane-rent_type"
             />,
           )}
@@ -502,12 +430,8 @@ export default function PlaneEditPage() {
       </SpaceBetween>
     ),
   };
-  const withError = (tabId: TabId) => Object.keys(errors).some((name) => TAB_OF[name as never] === tabId);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void save();
-  };
+  const withError = (tabId: TabId) =>
+    Object.keys(form.errors).some((name) => TAB_OF[name.split('.')[0] as never] === tabId);
   const links =
     plane && !isNew ? (
       <SpaceBetween direction="horizontal" size="xs">
@@ -531,18 +455,13 @@ export default function PlaneEditPage() {
             {t('edit.faults')}
           </Button>
         ) : null}
-        {canDelete ? (
-          <Button formAction="none" onClick={() => setConfirmDelete(true)} data-testid="plane-delete">
-            {t('edit.delete')}
-          </Button>
-        ) : null}
       </SpaceBetween>
     ) : undefined;
 
   return (
-    <form onSubmit={submit} noValidate data-testid="plane-form">
-      <UnsavedChangesPrompt when={dirty && !saving} />
-      <Form
+    <>
+      <RecordFormFrame
+        prefix="plane"
         header={
           <Header
             variant="h1"
@@ -557,23 +476,12 @@ export default function PlaneEditPage() {
             {plane ? plane.reg_num : t('nav:title.plane_new')}
           </Header>
         }
-        errorText={Object.keys(errors).length > 0 ? t('validation_failed', { ns: 'messages' }) : undefined}
-        errorIconAriaLabel={t('common:error')}
-        secondaryActions={
-          <Box variant="small" color="text-body-secondary">
-            {canDelete ? t('edit.keys') : t('common:keys.hint')}
-          </Box>
-        }
-        actions={
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button formAction="none" variant="link" onClick={back}>
-              {t('common:action.cancel')}
-            </Button>
-            <Button variant="primary" formAction="submit" loading={saving} data-testid="plane-save">
-              {t('common:action.save')}
-            </Button>
-          </SpaceBetween>
-        }
+        errorText={form.formErrorText()}
+        dirty={dirty}
+        saving={saving}
+        onSubmit={form.submit}
+        onCancel={back}
+        onDelete={canDelete ? () => setConfirmDelete(true) : undefined}
       >
         <Container>
           <Tabs
@@ -609,7 +517,7 @@ export default function PlaneEditPage() {
             ]}
           />
         </Container>
-      </Form>
+      </RecordFormFrame>
       <ConfirmModal
         visible={confirmDelete}
         header={t('list.delete_title', { reg_num: plane?.reg_num ?? '' })}
@@ -621,6 +529,6 @@ export default function PlaneEditPage() {
       >
         {t('list.delete_body')}
       </ConfirmModal>
-    </form>
+    </>
   );
 }

@@ -1,6 +1,6 @@
+import { moneyInputText, parseMoney } from '../../../../contracts/money.ts';
 import type { PlaneField, PlaneOutput } from '../../../../contracts/schemas/aircraft.ts';
 import type { PlaneCategory, PlaneStatus, RentType } from '../../../../contracts/schemas/aircraft-enums.ts';
-import { moneyInputText, parseMoney } from '../../../../contracts/schemas/organizations.ts';
 
 /**
  * The plane/{id} form's values and their way to the API: texts as typed, whole counts and prices
@@ -216,5 +216,10 @@ export const bodyOf = (v: Values) => ({
 });
 
 /** The first tab that has an error, in form order. */
+/** Every field, tab by tab: the order the cursor looks for the first error in. */
+export const FIELD_ORDER: readonly string[] = TABS.flatMap((tab) =>
+  (Object.keys(TAB_OF) as PlaneField[]).filter((field) => TAB_OF[field] === tab),
+);
+
 export const firstTabWithError = (errors: Record<string, string[]>): TabId | undefined =>
   TABS.find((tab) => Object.keys(errors).some((field) => TAB_OF[field as PlaneField] === tab));

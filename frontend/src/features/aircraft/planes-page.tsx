@@ -8,7 +8,7 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   PLANE_CATEGORY_FILTERS,
@@ -26,19 +26,10 @@ import { refreshProfile } from '../../lib/session.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
 import { useCursorPages } from '../../lib/use-cursor-pages.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
 import { PlaneCategoryLabel, PlaneStatusIndicator } from './plane-status.tsx';
 
 const PAGE_SIZE = 25;
-
-/** Waits until typing pauses before the filter goes to the server. */
-const useDebounced = (value: string, ms: number) => {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-};
 
 /**
  * `planes` (plane-list): the organization's aircraft by registration, with status, counters,

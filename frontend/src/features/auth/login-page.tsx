@@ -9,6 +9,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { isLang } from '../../../../contracts/langs.ts';
+import { useFieldErrors } from '../../components/forms/field-errors.ts';
 import { useFollow } from '../../components/use-follow.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { chooseFirstPassword, signInWithPassword, signOutLocally } from '../../lib/auth.ts';
@@ -40,7 +41,10 @@ export default function LoginPage() {
   const { lang } = useParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const errors = useFieldErrors({ prefix: 'login', fields: ['email', 'password'] });
+  const { errorText } = errors;
+  const setErrors = (found: Record<string, string[]>) =>
+    Object.keys(found).length > 0 ? errors.show(found) : errors.clear();
   const [busy, setBusy] = useState(false);
   const [step, setStep] = useState<Step>('credentials');
   const [newPassword, setNewPassword] = useState('');
@@ -49,11 +53,6 @@ export default function LoginPage() {
   useEffect(() => {
     if (lang && isLang(lang)) void applyLanguage(lang);
   }, [lang]);
-
-  const errorText = (field: string) => {
-    const key = errors[field]?.[0];
-    return key ? t(key, { ns: 'messages' }) : undefined;
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -182,7 +181,7 @@ export default function LoginPage() {
                 autoComplete="username"
                 value={email}
                 onChange={({ detail }) => setEmail(detail.value)}
-                invalid={Boolean(errors.email)}
+                invalid={errors.has('email')}
                 autoFocus
                 data-testid="login-email"
               />
@@ -193,7 +192,7 @@ export default function LoginPage() {
                 autoComplete="current-password"
                 value={password}
                 onChange={({ detail }) => setPassword(detail.value)}
-                invalid={Boolean(errors.password)}
+                invalid={errors.has('password')}
                 data-testid="login-password"
               />
             </FormField>

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useFollow } from '../../components/use-follow.ts';
 import { sendPasswordReminder } from '../../lib/auth.ts';
 import { flash } from '../../lib/flash.ts';
+import { dynamicT } from '../../lib/i18n-keys.ts';
 import { startLoading } from '../../lib/loading.ts';
 import { AuthCard } from './auth-card.tsx';
 import { authFailureKey, emailProblems } from './auth-failure.ts';
@@ -65,7 +66,10 @@ export default function PasswordReminderPage() {
                 {t('reminder_sent', { ns: 'messages' })}
               </Alert>
             )}
-            <FormField label={t('login.email')} errorText={error ? t(error, { ns: 'messages' }) : undefined}>
+            <FormField
+              label={t('login.email')}
+              errorText={error ? dynamicT(t)(error, { ns: 'messages' }) : undefined}
+            >
               <Input
                 type="email"
                 inputMode="email"

@@ -8,6 +8,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
+import { useFieldErrors } from '../../components/forms/field-errors.ts';
 import { useFollow } from '../../components/use-follow.ts';
 import { confirmNewPassword } from '../../lib/auth.ts';
 import { flash } from '../../lib/flash.ts';
@@ -27,7 +28,10 @@ export default function ResetPasswordPage() {
   const [code, setCode] = useState(decoded?.code ?? '');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const errors = useFieldErrors({ prefix: 'reset', fields: ['code', 'password', 'repeat'] });
+  const { errorText } = errors;
+  const setErrors = (found: Record<string, string[]>) =>
+    Object.keys(found).length > 0 ? errors.show(found) : errors.clear();
   const [busy, setBusy] = useState(false);
 
   if (!decoded) {
@@ -44,11 +48,6 @@ export default function ResetPasswordPage() {
       </AuthCard>
     );
   }
-
-  const errorText = (field: string) => {
-    const key = errors[field]?.[0];
-    return key ? t(key, { ns: 'messages' }) : undefined;
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -99,7 +98,7 @@ export default function ResetPasswordPage() {
                 value={code}
                 onChange={({ detail }) => setCode(detail.value)}
                 autoComplete="one-time-code"
-                invalid={Boolean(errors.code)}
+                invalid={errors.has('code')}
                 data-testid="reset-code"
               />
             </FormField>

@@ -14,6 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { TAKEOFF_TYPES } from '../../../../contracts/schemas/flight-enums.ts';
 import { flightRuleErrors, type UpdateFlightInput } from '../../../../contracts/schemas/flights.ts';
 import type { PlaneItem, UserItem } from '../../../../contracts/schemas/lookups.ts';
+import { useFieldErrors } from '../../components/forms/field-errors.ts';
+import { FormFooter } from '../../components/forms/record-form.tsx';
 import { TimeField } from '../../components/time-field.tsx';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
 import { MemberSelect } from './member-select.tsx';
@@ -79,7 +81,7 @@ export function FlightEditModal({
   // The flight as it was when the drawer opened: only what the operator changed since is sent, so a
   // change another operator made meanwhile (arriving live) is not sent back as if it were ours.
   const [opened] = useState(flight);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const errors = useFieldErrors({ prefix: 'flight-edit', fields: ['takeoff_time', 'landing_time'] });
   const [confirmDelete, setConfirmDelete] = useState(false);
   const set = <K extends keyof typeof draft>(field: K, value: (typeof draft)[K]) =>
     setDraft((d) => ({ ...d, [field]: value }));
@@ -99,8 +101,11 @@ export function FlightEditModal({
     };
     const problems = flightRuleErrors(next as Parameters<typeof flightRuleErrors>[0]);
     if (draft.landing && !draft.takeoff) problems.takeoff_time = ['field_required'];
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
+    if (Object.keys(problems).length > 0) {
+      errors.show(problems);
+      return;
+    }
+    errors.clear();
     const changes: Record<string, unknown> = {};
     for (const field of EDITABLE) {
       const before = (opened as unknown as Record<string, unknown>)[field] ?? null;
@@ -120,10 +125,7 @@ export function FlightEditModal({
   );
   useDialogKeys({ onCancel: () => setConfirmDelete(false) }, confirmDelete);
 
-  const errorText = (field: string) => {
-    const key = errors[field]?.[0];
-    return key ? t(key, { ns: 'messages' }) : undefined;
-  };
+  const { errorText } = errors;
   const planeOptions = samePlanes.map((p) => ({
     value: p.plane_id,
     label: p.reg_num,
@@ -143,23 +145,14 @@ export function FlightEditModal({
         header={t('edit.title', { reg: flight.reg_num })}
         data-testid="flight-edit"
         footer={
-          <Box float="right">
-            <SpaceBetween direction="horizontal" size="xs">
-              {!flight.locked && (
-                <Button onClick={() => setConfirmDelete(true)} data-testid="flight-edit-delete">
-                  {t('action.delete')}
-                </Button>
-              )}
-              <Button variant="link" onClick={onClose} data-testid="flight-edit-cancel">
-                {t('common:action.cancel')}
-              </Button>
-              {!flight.locked && (
-                <Button variant="primary" onClick={save} data-testid="flight-edit-save">
-                  {t('action.save')}
-                </Button>
-              )}
-            </SpaceBetween>
-          </Box>
+          <FormFooter
+            prefix="flight-edit"
+            saving={false}
+            onCancel={onClose}
+            onSave={save}
+            onDelete={() => setConfirmDelete(true)}
+            readOnly={flight.locked}
+          />
         }
       >
         <SpaceBetween size="m">

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { TAKEOFF_TYPES } from '../../../../contracts/schemas/flight-enums.ts';
 import type { CreateFlightInput } from '../../../../contracts/schemas/flights.ts';
 import type { PlaneItem, UserItem } from '../../../../contracts/schemas/lookups.ts';
+import { dynamicT } from '../../lib/i18n-keys.ts';
 import { MemberSelect } from './member-select.tsx';
 import type { CreatePreview } from './outbox.ts';
 import { RecencyWarning } from './recency-warning.tsx';
@@ -198,7 +199,7 @@ export const NewLaunchPanel = memo(function NewLaunchPanel({
                 onClick={() => setTypeId(id)}
                 data-testid={`launch-method-${id}`}
               >
-                {t(`launch.${TAKEOFF_TYPES[id - 1]}`)}
+                {t(`launch.${TAKEOFF_TYPES[id - 1] ?? 'tow'}`)}
               </button>
             ))}
           </fieldset>
@@ -293,7 +294,7 @@ export const NewLaunchPanel = memo(function NewLaunchPanel({
             style={{ color: '#b0120a', fontWeight: 700 }}
             data-testid="launch-problem"
           >
-            {t(`launch_panel.problem.${problem}`)}
+            {dynamicT(t)(`launch_panel.problem.${problem}`)}
           </div>
         )}
       </SpaceBetween>

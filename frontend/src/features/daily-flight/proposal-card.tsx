@@ -52,17 +52,18 @@ function useMoments(proposal: ProposalOutput, timeZone: string) {
   ].filter((part): part is string => Boolean(part));
 }
 
+const MARKS = [
+  { mark: 'short_launch', testId: 'sheet-proposal-short' },
+  { mark: 'landing_uncertain', testId: 'sheet-proposal-uncertain' },
+] as const;
+
 /**
  * What the timer operator must see at a glance (issue 18): a winch launch that ended low (a cable
  * break) and a landing time estimated across a gap in reception.
  */
 function Marks({ proposal }: { proposal: ProposalOutput }) {
   const { t } = useTranslation('daily-flight');
-  const marks = [
-    proposal.short_launch && { mark: 'short_launch', testId: 'sheet-proposal-short' },
-    proposal.landing_uncertain && { mark: 'landing_uncertain', testId: 'sheet-proposal-uncertain' },
-  ].filter((m) => m !== false);
-  return marks.map(({ mark, testId }) => (
+  return MARKS.filter(({ mark }) => proposal[mark]).map(({ mark, testId }) => (
     <span
       key={mark}
       className="ws-badge ws-badge--mark"
@@ -96,8 +97,7 @@ const DetectedCard = memo(function DetectedCard({
     proposal.tow_role === 'tug'
       ? t('detected.towing')
       : proposal.takeoff_type_id !== null &&
-        launchOf(proposal.takeoff_type_id) &&
-        t(`launch.${launchOf(proposal.takeoff_type_id)}`),
+        ((launch) => launch && t(`launch.${launch}`))(launchOf(proposal.takeoff_type_id)),
     proposal.tow_role === 'glider' &&
       proposal.tow_plane_id &&
       t('detected.towed_by', { reg: regOf(proposal.tow_plane_id) }),

@@ -8,14 +8,14 @@ import type { ProposalOutput } from '../../../../contracts/schemas/tracking.ts';
  * proposals unmatched, and a flight put on the sheet or taken off meanwhile changes what matches.
  * Only the server's flights take part — a flight still in the outbox has no id the server knows.
  */
-export interface SheetProposals {
+interface SheetProposals {
   /** Open proposals no flight matches: "Add to sheet". */
   unmatched: ProposalOutput[];
   /** The proposal shown on a flight's card ("Detected take-off … — Apply"), by flight id. */
   byFlight: ReadonlyMap<string, ProposalOutput>;
 }
 
-export const noProposals: SheetProposals = { unmatched: [], byFlight: new Map() };
+const noProposals: SheetProposals = { unmatched: [], byFlight: new Map() };
 
 const timeOf = (p: ProposalOutput) => p.takeoff_time ?? p.landing_time ?? '';
 

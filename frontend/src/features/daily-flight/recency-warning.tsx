@@ -7,6 +7,7 @@ import { takeoffTypeOf } from '../../../../contracts/schemas/flight-enums.ts';
 import type { RecencyOutput } from '../../../../contracts/schemas/logbook.ts';
 import { call } from '../../lib/api-client.ts';
 import { formatDate, formatMinutes } from '../../lib/format.ts';
+import { dynamicT } from '../../lib/i18n-keys.ts';
 
 type Rule = RecencyOutput['rules'][number];
 
@@ -78,12 +79,14 @@ export function RecencyWarning({
       rule.rule === 'medical'
         ? t('recency.medical')
         : rule.method
-          ? `${RULE_NAMES[rule.rule]} ${t(`launch.${rule.method}`)}`
+          ? `${RULE_NAMES[rule.rule]} ${dynamicT(t)(`launch.${rule.method}`)}`
           : RULE_NAMES[rule.rule];
     const needs = Object.entries(rule.needed)
       .filter(([, value]) => value > 0)
       .map(([measure, value]) =>
-        t(`recency.needed.${measure}`, { value: measure === 'minutes' ? formatMinutes(value) : value }),
+        dynamicT(t)(`recency.needed.${measure}`, {
+          value: measure === 'minutes' ? formatMinutes(value) : value,
+        }),
       );
     const until = rule.until ? t('recency.until', { date: formatDate(rule.until) }) : t('recency.lapsed');
     return needs.length > 0 ? `${name}: ${needs.join(', ')} (${until})` : `${name}: ${until}`;

@@ -42,14 +42,14 @@ export const withProposal = (state: SheetState, proposal: ProposalOutput): Sheet
 };
 
 /** A proposal the ingest removed (the pilot's privacy bit, seen mid-flight): gone from the sheet. */
-export const withoutProposal = (state: SheetState, proposalId: string): SheetState => {
+const withoutProposal = (state: SheetState, proposalId: string): SheetState => {
   if (!state.proposals[proposalId]) return state;
   const { [proposalId]: _gone, ...proposals } = state.proposals;
   return { ...state, proposals };
 };
 
 /** A push on `org/<id>/daily-flight/<date>` (functions/flights/flight-service.ts, the OGN ingest). */
-export type SheetPush =
+type SheetPush =
   | { type: 'flight.changed'; flight_id: string; flight: FlightOutput }
   | { type: 'flight.deleted'; flight_id: string; flight: null }
   | { type: 'sheet.changed'; sheet: SheetOutput }
@@ -118,7 +118,7 @@ export const withLoaded = (
 /** A flight as the sheet shows it: the server's, or one of ours still on its way (`pending`). */
 export type SheetFlight = FlightOutput & { pending: boolean };
 
-export interface SheetGroups {
+interface SheetGroups {
   waiting: SheetFlight[];
   airborne: SheetFlight[];
   landed: SheetFlight[];

@@ -1,6 +1,7 @@
 import Badge from '@cloudscape-design/components/badge';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
+import Cards from '@cloudscape-design/components/cards';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
@@ -8,7 +9,6 @@ import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GUARD_ROLES } from '../../../../contracts/permissions.ts';
@@ -160,7 +160,7 @@ export default function DashboardPage() {
           </Container>
         </ColumnLayout>
 
-        <Table
+        <Cards
           data-testid="dashboard-organizations"
           header={
             <Header
@@ -175,49 +175,45 @@ export default function DashboardPage() {
           trackBy={(item) => item.organization.organization_id}
           items={[...organizations]}
           empty={<Box color="text-status-inactive">{t('organizations.none')}</Box>}
-          columnDefinitions={[
-            {
-              id: 'name',
-              header: t('organization.name'),
-              cell: (item) => (
-                <span data-testid={`organization-${item.organization.organization_id}`}>
-                  {item.organization.organization_name}
-                </span>
-              ),
-              isRowHeader: true,
-            },
-            {
-              id: 'short_name',
-              header: t('organization.short_name'),
-              cell: (item) => item.organization.short_name,
-            },
-            {
-              id: 'roles',
-              header: t('organizations.roles'),
-              cell: (item) =>
-                item.roles.length === 0
-                  ? EMPTY
-                  : item.roles.map((name) => t(name, { ns: 'roles', defaultValue: name })).join(', '),
-            },
-            {
-              id: 'action',
-              header: t('organizations.action'),
-              cell: (item) =>
-                item.current ? (
-                  <Badge color="green">{t('organizations.current')}</Badge>
-                ) : (
-                  <Button
-                    variant="inline-link"
-                    loading={switching === item.organization.organization_id}
-                    disabled={switching !== undefined}
-                    onClick={() => void switchTo(item)}
-                    data-testid={`switch-organization-${item.organization.organization_id}`}
-                  >
-                    {t('organizations.switch')}
-                  </Button>
-                ),
-            },
-          ]}
+          cardsPerRow={[{ cards: 1 }, { minWidth: 600, cards: 2 }, { minWidth: 1000, cards: 3 }]}
+          cardDefinition={{
+            header: (item) => (
+              <span data-testid={`organization-${item.organization.organization_id}`}>
+                {item.organization.organization_name}
+              </span>
+            ),
+            sections: [
+              {
+                id: 'short_name',
+                header: t('organization.short_name'),
+                content: (item) => item.organization.short_name,
+              },
+              {
+                id: 'roles',
+                header: t('organizations.roles'),
+                content: (item) =>
+                  item.roles.length === 0
+                    ? EMPTY
+                    : item.roles.map((name) => t(name, { ns: 'roles', defaultValue: name })).join(', '),
+              },
+              {
+                id: 'action',
+                content: (item) =>
+                  item.current ? (
+                    <Badge color="green">{t('organizations.current')}</Badge>
+                  ) : (
+                    <Button
+                      loading={switching === item.organization.organization_id}
+                      disabled={switching !== undefined}
+                      onClick={() => void switchTo(item)}
+                      data-testid={`switch-organization-${item.organization.organization_id}`}
+                    >
+                      {t('organizations.switch')}
+                    </Button>
+                  ),
+              },
+            ],
+          }}
         />
       </SpaceBetween>
     </ContentLayout>

@@ -5,6 +5,7 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
+import { dynamicT } from '../../lib/i18n-keys.ts';
 
 /** `error/{message}`: a message key of the catalogue (no_aircraft_available, …) and the way home. */
 export default function ErrorPage() {
@@ -19,7 +20,7 @@ export default function ErrorPage() {
       <Container header={<Header variant="h1">{t('common:title.error')}</Header>}>
         <SpaceBetween size="l">
           <Box variant="p" fontSize="heading-s" data-testid="error-message" data-message={key}>
-            {t(key)}
+            {dynamicT(t)(key)}
           </Box>
           <Button variant="primary" onClick={() => navigate('/')} data-testid="error-home">
             {t('common:action.back_home')}

@@ -2,7 +2,6 @@ import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
-import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
@@ -11,6 +10,7 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import Tiles from '@cloudscape-design/components/tiles';
+import type { TFunction } from 'i18next';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -34,20 +34,22 @@ import {
   UploadFailure,
   useUploads,
 } from '../../components/file-upload.tsx';
+import { useFieldErrors } from '../../components/forms/field-errors.ts';
+import { FormFooter, RecordFormFrame } from '../../components/forms/record-form.tsx';
+import { reportSaveFailure, useRecordForm } from '../../components/forms/use-record-form.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
-import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
 import { ApiError, call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
 import { useDatasource } from '../../lib/datasource.ts';
 import { flash } from '../../lib/flash.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { dynamicT } from '../../lib/i18n-keys.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
 import { SeverityBadge, StatusText } from './fault-badges.tsx';
 
-type Errors = Record<string, string[]>;
-type Translate = ReturnType<typeof useTranslation>['t'];
+type Translate = TFunction<'faults'>;
 
 const PAGE = 'plane-fault/:edit_type/:id?';
 const faultHref = (edit_type: 'new' | 'view' | 'edit', id?: string) =>
@@ -73,11 +75,6 @@ function NotFound() {
 
 // ---- shared ---------------------------------------------------------------------------------
 
-const errorTextOf = (t: Translate, errors: Errors) => (field: string) => {
-  const key = errors[field]?.[0];
-  return key ? t(key, { ns: 'messages' }) : undefined;
-};
-
 /** A browser that does not know HEIC sends no type; the extension says what the phone saved. */
 const contentTypeOf = (file: File) => {
   if (file.type.startsWith('image/')) return file.type;
@@ -92,9 +89,9 @@ const photoUploader =
       if (error instanceof FieldErrors) {
         const key = Object.values(error.errors).flat()[0];
         if (key && (PHOTO_ERRORS as readonly string[]).includes(key))
-          return new UploadFailure(t(`photo_error.${key}`));
+          return new UploadFailure(dynamicT(t)(`photo_error.${key}`));
         if (key === 'too_big') return new UploadFailure(t('photo_error.photo_too_large'));
-        return new UploadFailure(key ? t(key, { ns: 'messages' }) : undefined);
+        return new UploadFailure(key ? dynamicT(t)(key, { ns: 'messages' }) : undefined);
       }
       return new UploadFailure();
     };
@@ -162,12 +159,11 @@ function NewFault() {
   const [planeId, setPlaneId] = useState(search.get('plane_id') ?? '');
   const [severity, setSeverity] = useState<FaultSeverity | ''>('');
   const [description, setDescription] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const errors = useFieldErrors({ prefix: 'fault', fields: ['plane_id', 'severity', 'description'] });
+  const { errorText, forget: clear } = errors;
   const [saving, setSaving] = useState(false);
   const [created, setCreated] = useState<{ fault: FaultOutput; failed: number }>();
 
-  const errorText = errorTextOf(t, errors);
-  const clear = (field: string) => setErrors(({ [field]: _, ...rest }) => rest);
   const dirty =
     !created &&
     (planeId !== (search.get('plane_id') ?? '') ||
@@ -184,7 +180,7 @@ function NewFault() {
       description,
     });
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
+      errors.show(fieldErrors(parsed.error.issues));
       return;
     }
     setSaving(true);
@@ -193,9 +189,9 @@ function NewFault() {
       const failed = await uploads.run(photoUploader(t, fault.fault_id));
       setCreated({ fault, failed });
     } catch (error) {
-      if (error instanceof FieldErrors) setErrors(error.errors);
+      if (error instanceof FieldErrors) errors.show(error.errors);
       else if (error instanceof ApiError && error.code === 'not_found')
-        setErrors({ plane_id: ['invalid_value'] });
+        errors.show({ plane_id: ['invalid_value'] });
       else reportFailure(error);
     } finally {
       setSaving(false);
@@ -264,92 +260,85 @@ function NewFault() {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="fault-form">
-      <UnsavedChangesPrompt when={dirty && !saving} />
-      <Form
-        header={
-          <Header variant="h1" description={t('new.description')}>
-            {t('nav:menu.report_fault')}
-          </Header>
-        }
-        errorText={Object.keys(errors).length > 0 ? t('messages:validation_failed') : undefined}
-        errorIconAriaLabel={t('common:error')}
-        actions={
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button formAction="none" variant="link" onClick={back} disabled={saving}>
-              {t('common:action.cancel')}
-            </Button>
-            <Button variant="primary" formAction="submit" loading={saving} data-testid="fault-submit">
-              {t('new.submit')}
-            </Button>
-          </SpaceBetween>
-        }
-      >
-        <Container>
-          <SpaceBetween size="l">
-            <FormField label={t('field.plane')} errorText={errorText('plane_id')} stretch>
-              <Select
-                selectedOption={planeOptions.find((o) => o.value === planeId) ?? null}
-                options={planeOptions}
-                placeholder={t('new.choose_plane')}
-                filteringType="auto"
-                statusType={planes.loading ? 'loading' : planes.failed ? 'error' : 'finished'}
-                loadingText={t('common:nav.loading')}
-                empty={t('messages:no_aircraft_available')}
-                onChange={({ detail }) => {
-                  setPlaneId(detail.selectedOption.value ?? '');
-                  clear('plane_id');
-                }}
-                invalid={Boolean(errors.plane_id)}
-                disabled={saving}
-                data-testid="fault-plane_id"
-              />
-            </FormField>
-            <SeverityTiles
-              value={severity}
-              onChange={(value) => {
-                setSeverity(value);
-                clear('severity');
+    <RecordFormFrame
+      prefix="fault"
+      header={
+        <Header variant="h1" description={t('new.description')}>
+          {t('nav:menu.report_fault')}
+        </Header>
+      }
+      errorText={errors.formErrorText()}
+      dirty={dirty}
+      saving={saving}
+      onSubmit={onSubmit}
+      onCancel={back}
+      saveText={t('new.submit')}
+      submitTestId="fault-submit"
+    >
+      <Container>
+        <SpaceBetween size="l">
+          <FormField label={t('field.plane')} errorText={errorText('plane_id')} stretch>
+            <Select
+              selectedOption={planeOptions.find((o) => o.value === planeId) ?? null}
+              options={planeOptions}
+              placeholder={t('new.choose_plane')}
+              filteringType="auto"
+              statusType={planes.loading ? 'loading' : planes.failed ? 'error' : 'finished'}
+              loadingText={t('common:nav.loading')}
+              empty={t('messages:no_aircraft_available')}
+              onChange={({ detail }) => {
+                setPlaneId(detail.selectedOption.value ?? '');
+                clear('plane_id');
               }}
-              errorText={errorText('severity')}
+              invalid={errors.has('plane_id')}
               disabled={saving}
+              data-testid="fault-plane_id"
             />
-            <FormField
-              label={t('field.description')}
-              description={t('new.description_hint')}
-              errorText={errorText('description')}
-              stretch
-            >
-              <Textarea
-                value={description}
-                onChange={({ detail }) => {
-                  setDescription(detail.value);
-                  clear('description');
-                }}
-                rows={4}
-                invalid={Boolean(errors.description)}
-                disabled={saving}
-                data-testid="fault-description"
-              />
-            </FormField>
-            <FileUpload
-              items={uploads.items}
-              onChange={uploads.setItems}
-              accept="image/*"
-              extensions={PHOTO_EXTENSIONS}
-              multiple
-              maxFiles={MAX_FAULT_PHOTOS}
-              maxBytes={MAX_PHOTO_BYTES}
-              label={t('field.photos')}
-              description={t('photos.hint', { max: MAX_FAULT_PHOTOS })}
+          </FormField>
+          <SeverityTiles
+            value={severity}
+            onChange={(value) => {
+              setSeverity(value);
+              clear('severity');
+            }}
+            errorText={errorText('severity')}
+            disabled={saving}
+          />
+          <FormField
+            label={t('field.description')}
+            description={t('new.description_hint')}
+            errorText={errorText('description')}
+            stretch
+          >
+            <Textarea
+              value={description}
+              onChange={({ detail }) => {
+                setDescription(detail.value);
+                clear('description');
+              }}
+              rows={4}
+              invalid={errors.has('description')}
               disabled={saving}
-              i18nStrings={uploadStrings(t)}
-              testId="fault-photos"
+              data-testid="fault-description"
             />
-          </SpaceBetween>
-        </Container>
-      </Form>
-    </form>
+          </FormField>
+          <FileUpload
+            items={uploads.items}
+            onChange={uploads.setItems}
+            accept="image/*"
+            extensions={PHOTO_EXTENSIONS}
+            multiple
+            maxFiles={MAX_FAULT_PHOTOS}
+            maxBytes={MAX_PHOTO_BYTES}
+            label={t('field.photos')}
+            description={t('photos.hint', { max: MAX_FAULT_PHOTOS })}
+            disabled={saving}
+            i18nStrings={uploadStrings(t)}
+            testId="fault-photos"
+          />
+        </SpaceBetween>
+      </Container>
+    </RecordFormFrame>
   );
 }
 
@@ -580,17 +569,17 @@ function CloseFaultModal({
 }) {
   const { t } = useTranslation(['faults', 'messages', 'common']);
   const [comment, setComment] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const errors = useFieldErrors({ prefix: 'fault', fields: ['closing_comment'] });
   const [busy, setBusy] = useState(false);
   const cancel = () => {
     if (busy) return;
-    setErrors({});
+    errors.clear();
     onDone();
   };
   const confirm = async () => {
     const parsed = z.safeParse(closeFaultInput, { closing_comment: comment, version: fault.version });
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
+      errors.show(fieldErrors(parsed.error.issues));
       return;
     }
     setBusy(true);
@@ -600,9 +589,10 @@ function CloseFaultModal({
       setComment('');
       onDone(closed);
     } catch (error) {
-      if (error instanceof FieldErrors) setErrors(error.errors);
+      if (error instanceof FieldErrors) errors.show(error.errors);
       else if (error instanceof ApiError && error.code === 'conflict') {
-        flash('error', 'conflict');
+        // Someone changed the report meanwhile: the dialog closes on the fresh report.
+        reportSaveFailure(error);
         onDone();
         await reload();
       } else reportFailure(error);
@@ -619,39 +609,28 @@ function CloseFaultModal({
       header={t('close.title', { reg_num: fault.reg_num })}
       data-testid="fault-close-modal"
       footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={cancel}>
-              {t('common:action.cancel')}
-            </Button>
-            <Button
-              variant="primary"
-              loading={busy}
-              onClick={() => void confirm()}
-              data-testid="fault-close-confirm"
-            >
-              {t('close.confirm')}
-            </Button>
-          </SpaceBetween>
-        </Box>
+        <FormFooter
+          prefix="fault-close"
+          saving={busy}
+          onCancel={cancel}
+          onSave={() => void confirm()}
+          saveText={t('close.confirm')}
+          submitTestId="fault-close-confirm"
+        />
       }
     >
       <SpaceBetween size="m">
         {fault.severity === 'grounding' ? <Box>{t('close.grounding_hint')}</Box> : null}
-        <FormField
-          label={t('field.closing_comment')}
-          errorText={errorTextOf(t, errors)('closing_comment')}
-          stretch
-        >
+        <FormField label={t('field.closing_comment')} errorText={errors.errorText('closing_comment')} stretch>
           <Textarea
             value={comment}
             onChange={({ detail }) => {
               setComment(detail.value);
-              setErrors({});
+              errors.clear();
             }}
             rows={3}
             placeholder={t('close.placeholder')}
-            invalid={Boolean(errors.closing_comment)}
+            invalid={errors.has('closing_comment')}
             data-testid="fault-closing_comment"
           />
         </FormField>
@@ -660,43 +639,45 @@ function CloseFaultModal({
   );
 }
 
-function EditFault({ fault, reload }: { fault: FaultOutput; reload: () => Promise<void> }) {
-  const { t } = useTranslation(['faults', 'messages', 'common', 'nav']);
-  const navigate = useNavigate();
-  const [severity, setSeverity] = useState<FaultSeverity | ''>(fault.severity);
-  const [description, setDescription] = useState(fault.description);
-  const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
-  const dirty = severity !== fault.severity || description !== fault.description;
-  const back = () => navigate(faultHref('view', fault.fault_id));
-  const errorText = errorTextOf(t, errors);
+const severityValues = (fault: FaultOutput) => ({
+  severity: fault.severity as FaultSeverity | '',
+  description: fault.description,
+});
 
-  const save = async () => {
-    if (saving) return;
-    const parsed = z.safeParse(updateFaultInput, {
-      severity: severity || undefined,
-      description,
-      version: fault.version,
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setSaving(true);
-    try {
-      await call('updateFault', { params: { id: fault.fault_id }, body: parsed.data });
+function EditFault({ fault, reload }: { fault: FaultOutput; reload: () => Promise<void> }) {
+  const { t } = useTranslation(['faults', 'common', 'nav']);
+  const navigate = useNavigate();
+  const back = () => navigate(faultHref('view', fault.fault_id));
+  const form = useRecordForm({
+    load: useCallback(async () => fault, [fault]),
+    toValues: severityValues,
+    toInput: (values, stored) => ({
+      severity: values.severity || undefined,
+      description: values.description,
+      version: stored.version,
+    }),
+    schema: updateFaultInput,
+    save: async (body, stored) => {
+      await call('updateFault', { params: { id: stored.fault_id }, body });
+      return stored;
+    },
+    onSaved: () => {
       flash('success', 'faults:flash.saved', { values: { reg_num: fault.reg_num } });
-      navigate(faultHref('view', fault.fault_id));
-    } catch (error) {
-      if (error instanceof FieldErrors) setErrors(error.errors);
-      else if (error instanceof ApiError && error.code === 'conflict')
-        flash('error', 'conflict', { action: { labelKey: 'action.reload', run: () => void reload() } });
-      else reportFailure(error);
-    } finally {
-      setSaving(false);
-    }
-  };
-  useDialogKeys({ onCancel: back, onSave: () => void save() }, true);
+      back();
+    },
+    onConflict: (again) =>
+      flash('error', 'conflict', {
+        action: {
+          labelKey: 'action.reload',
+          run: () => {
+            void reload().then(again);
+          },
+        },
+      }),
+    onCancel: back,
+    readOnly: !fault.can_edit,
+    focus: { prefix: 'fault', fields: ['severity', 'description'] },
+  });
 
   if (!fault.can_edit)
     return (
@@ -704,62 +685,36 @@ function EditFault({ fault, reload }: { fault: FaultOutput; reload: () => Promis
         {t('edit.not_editable')}
       </Alert>
     );
+  if (!form.values) return null;
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-      noValidate
-      data-testid="fault-edit-form"
+    <RecordFormFrame
+      prefix="fault"
+      header={<Header variant="h1">{t('edit.title', { reg_num: fault.reg_num })}</Header>}
+      errorText={form.formErrorText()}
+      dirty={form.dirty}
+      saving={form.saving}
+      onSubmit={form.submit}
+      onCancel={back}
     >
-      <UnsavedChangesPrompt when={dirty && !saving} />
-      <Form
-        header={<Header variant="h1">{t('edit.title', { reg_num: fault.reg_num })}</Header>}
-        errorText={Object.keys(errors).length > 0 ? t('messages:validation_failed') : undefined}
-        errorIconAriaLabel={t('common:error')}
-        secondaryActions={
-          <Box variant="small" color="text-body-secondary">
-            {t('common:keys.hint')}
-          </Box>
-        }
-        actions={
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button formAction="none" variant="link" onClick={back}>
-              {t('common:action.cancel')}
-            </Button>
-            <Button variant="primary" formAction="submit" loading={saving} data-testid="fault-save">
-              {t('common:action.save')}
-            </Button>
-          </SpaceBetween>
-        }
-      >
-        <Container>
-          <SpaceBetween size="l">
-            <SeverityTiles
-              value={severity}
-              onChange={(value) => {
-                setSeverity(value);
-                setErrors({});
-              }}
-              errorText={errorText('severity')}
+      <Container>
+        <SpaceBetween size="l">
+          <SeverityTiles
+            value={form.values.severity}
+            onChange={(value) => form.set('severity', value)}
+            errorText={form.errorText('severity')}
+          />
+          <FormField label={t('field.description')} errorText={form.errorText('description')} stretch>
+            <Textarea
+              value={form.values.description}
+              onChange={({ detail }) => form.set('description', detail.value)}
+              rows={5}
+              invalid={form.has('description')}
+              data-testid="fault-description"
             />
-            <FormField label={t('field.description')} errorText={errorText('description')} stretch>
-              <Textarea
-                value={description}
-                onChange={({ detail }) => {
-                  setDescription(detail.value);
-                  setErrors({});
-                }}
-                rows={5}
-                invalid={Boolean(errors.description)}
-                data-testid="fault-description"
-              />
-            </FormField>
-          </SpaceBetween>
-        </Container>
-      </Form>
-    </form>
+          </FormField>
+        </SpaceBetween>
+      </Container>
+    </RecordFormFrame>
   );
 }

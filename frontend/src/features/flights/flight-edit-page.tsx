@@ -1,10 +1,7 @@
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
-import DatePicker from '@cloudscape-design/components/date-picker';
-import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
@@ -13,29 +10,27 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Textarea from '@cloudscape-design/components/textarea';
 import Toggle from '@cloudscape-design/components/toggle';
-import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import * as z from 'zod/mini';
-import { weekStartsOn } from '../../../../contracts/langs.ts';
+import type * as z from 'zod/mini';
 import { DAY_NIGHT, TAKEOFF_TYPES } from '../../../../contracts/schemas/flight-enums.ts';
 import {
   createFlightInput,
   type FlightOutput,
   updateFlightInput,
 } from '../../../../contracts/schemas/flights.ts';
-import { fieldErrors } from '../../../../contracts/validation.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { DecimalHoursField } from '../../components/decimal-hours-field.tsx';
+import { DateField } from '../../components/forms/date-field.tsx';
+import { LoadFailed, RecordFormFrame } from '../../components/forms/record-form.tsx';
+import { useRecordForm } from '../../components/forms/use-record-form.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { TimeInput } from '../../components/time-input.tsx';
-import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
-import { useDialogKeys } from '../../components/use-dialog-keys.ts';
-import { ApiError, call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
+import { ApiError, call } from '../../lib/api-client.ts';
 import { useDatasource } from '../../lib/datasource.ts';
 import { flash } from '../../lib/flash.ts';
 import { formatDate, formatDateTime, formatMinutes } from '../../lib/format.ts';
-import { currentLang } from '../../lib/i18n.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
@@ -46,6 +41,7 @@ import {
   type COUNT_FIELDS,
   type CREW_FIELDS,
   emptyValues,
+  FIELD_ORDER,
   type FLAG_FIELDS,
   type MINUTE_FIELDS,
   shownFor,
@@ -56,11 +52,8 @@ import {
   withoutHiddenLaunchFields,
 } from './flight-form.ts';
 
-type Errors = Record<string, string[]>;
-type Field = keyof Values;
-
 /** The kind of flight a flight screen is about, from its path (`/flight/general/...`). */
-export const kindOfPath = (pathname: string) =>
+const kindOfPath = (pathname: string) =>
   pathname.startsWith('/flight/general') ? ('general' as const) : ('glider' as const);
 
 /**
@@ -79,145 +72,87 @@ export default function FlightEditPage() {
   const timeZone = profile?.organization?.timezone ?? 'UTC';
   const users = useDatasource('users');
   const planes = useDatasource('planes');
-  const [flight, setFlight] = useState<FlightOutput>();
-  const [values, setValues] = useState<Values | undefined>();
-  const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
-  const [failed, setFailed] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   const listHref = hrefOf(kind === 'glider' ? 'flight/glider' : 'flight/general');
-  const load = useCallback(async () => {
-    setFailed(false);
-    if (isNew) {
-      const planeId = pathPlaneId && pathPlaneId !== '-' ? pathPlaneId : '';
-      setValues(emptyValues(kind, dayOffset(timeZone, 0), planeId));
-      return;
-    }
-    if (!id) return;
-    try {
-      const loaded = await call('getFlight', { params: { id } });
-      setFlight(loaded);
-      setValues(valuesOf(loaded, timeZone));
-      setErrors({});
-    } catch (error) {
-      setFailed(true);
-      reportFailure(error);
-    }
-  }, [id, isNew, kind, pathPlaneId, timeZone]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const locked = flight?.locked === true;
   const back = () => navigate(listHref);
-  const initial = flight ? valuesOf(flight, timeZone) : undefined;
-  const dirty =
-    values !== undefined && initial !== undefined && JSON.stringify(values) !== JSON.stringify(initial);
-  const dirtyNew = isNew && values !== undefined && Boolean(values.takeoff_time || values.pic_id);
-
   const editHref = (saved: FlightOutput) =>
     kind === 'glider'
       ? hrefOf('flight/glider/:id', { id: saved.flight_id })
       : hrefOf('flight/general/:plane_id/:id', { plane_id: saved.plane_id, id: saved.flight_id });
-
-  const conflictFlash = () =>
-    flash('error', 'conflict', { action: { labelKey: 'action.reload', run: () => void load() } });
-
-  const save = async () => {
-    if (!values || saving || locked) return;
-    const body = bodyOf(withoutHiddenLaunchFields(values), timeZone);
-    const parsed = flight
-      ? z.safeParse(updateFlightInput, { ...body, date: undefined, version: flight.version })
-      : z.safeParse(createFlightInput, body);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setSaving(true);
-    try {
-      if (flight) {
-        const saved = await call('updateFlight', {
-          params: { id: flight.flight_id },
-          body: parsed.data as z.infer<typeof updateFlightInput>,
-        });
-        setFlight(saved);
-        setValues(valuesOf(saved, timeZone));
-        flash('success', 'flights:flash.saved', { values: { reg_num: saved.reg_num } });
-      } else {
-        const created = await call('createFlight', {
-          body: parsed.data as z.infer<typeof createFlightInput>,
-        });
-        setFlight(created);
-        setValues(valuesOf(created, timeZone));
-        flash('success', 'flights:flash.created', { values: { reg_num: created.reg_num } });
-        navigate(editHref(created), { replace: true });
-      }
-      setErrors({});
-    } catch (error) {
-      if (error instanceof FieldErrors) setErrors(error.errors);
-      else if (error instanceof ApiError && error.code === 'conflict') conflictFlash();
-      else if (error instanceof ApiError && error.code === 'not_editable') {
-        flash('error', 'not_editable');
-        void load();
-      } else reportFailure(error);
-    } finally {
-      setSaving(false);
-    }
+  // Signed meanwhile (the instructor accepted the logbook line): say so and show it read-only.
+  const notEditable = (error: unknown, reload: () => void) => {
+    if (!(error instanceof ApiError && error.code === 'not_editable')) return false;
+    flash('error', 'not_editable');
+    reload();
+    return true;
   };
 
-  const remove = async () => {
-    if (!flight) return;
-    setSaving(true);
-    try {
-      await call('deleteFlight', {
-        params: { id: flight.flight_id },
-        query: { version: String(flight.version) },
-      });
-      flash('success', 'flights:flash.deleted', { values: { reg_num: flight.reg_num } });
-      setFlight(undefined);
-      setValues(undefined);
-      back();
-    } catch (error) {
-      setConfirmDelete(false);
-      if (error instanceof ApiError && error.code === 'conflict') conflictFlash();
-      else if (error instanceof ApiError && error.code === 'not_editable') {
-        flash('error', 'not_editable');
-        void load();
-      } else reportFailure(error);
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const canDelete = Boolean(flight) && !locked;
-  useDialogKeys(
-    {
-      onCancel: back,
-      onSave: locked ? undefined : () => void save(),
-      onDelete: canDelete ? () => setConfirmDelete(true) : undefined,
+  const form = useRecordForm({
+    load: useCallback(
+      async () => (isNew ? null : call('getFlight', { params: { id: id ?? '' } })),
+      [id, isNew],
+    ),
+    toValues: (stored: FlightOutput | null) =>
+      stored
+        ? valuesOf(stored, timeZone)
+        : emptyValues(kind, dayOffset(timeZone, 0), pathPlaneId && pathPlaneId !== '-' ? pathPlaneId : ''),
+    toInput: (values, stored) => {
+      const body = bodyOf(withoutHiddenLaunchFields(values), timeZone);
+      return stored ? { ...body, date: undefined, version: stored.version } : body;
     },
-    values !== undefined && !confirmDelete,
-  );
+    schema: (stored): typeof updateFlightInput | typeof createFlightInput =>
+      stored ? updateFlightInput : createFlightInput,
+    save: (body, stored) =>
+      stored
+        ? call('updateFlight', {
+            params: { id: stored.flight_id },
+            body: body as z.infer<typeof updateFlightInput>,
+          })
+        : call('createFlight', { body: body as z.infer<typeof createFlightInput> }),
+    onSaved: (saved, before) => {
+      if (!saved) return;
+      if (before) flash('success', 'flights:flash.saved', { values: { reg_num: saved.reg_num } });
+      else {
+        flash('success', 'flights:flash.created', { values: { reg_num: saved.reg_num } });
+        navigate(editHref(saved), { replace: true });
+      }
+    },
+    onSaveError: notEditable,
+    readOnly: (stored) => stored?.locked === true,
+    onCancel: back,
+    onDelete: () => setConfirmDelete(true),
+    keysActive: !confirmDelete,
+    focus: { prefix: 'flight', fields: FIELD_ORDER },
+  });
+  const flight = form.record ?? undefined;
+  const locked = flight?.locked === true;
+  const canDelete = Boolean(flight) && !locked;
 
-  if (failed)
-    return (
-      <Alert type="error" action={<Button onClick={() => void load()}>{t('common:action.retry')}</Button>}>
-        {t('edit.load_failed')}
-      </Alert>
-    );
-  if (!values) return <PageSpinner />;
+  const remove = () =>
+    form.run(async () => {
+      if (!flight) return;
+      try {
+        await call('deleteFlight', {
+          params: { id: flight.flight_id },
+          query: { version: String(flight.version) },
+        });
+      } catch (error) {
+        setConfirmDelete(false);
+        throw error;
+      }
+      flash('success', 'flights:flash.deleted', { values: { reg_num: flight.reg_num } });
+      back();
+    });
 
-  const lang = currentLang();
-  const errorText = (name: string) => {
-    const key = errors[name]?.[0];
-    return key ? t(key, { ns: 'messages' }) : undefined;
-  };
-  const set = <F extends Field>(name: F, value: Values[F]) => {
-    setValues({ ...values, [name]: value });
-    if (errors[name]) setErrors(Object.fromEntries(Object.entries(errors).filter(([key]) => key !== name)));
-  };
-  const field = (name: string, control: ReactNode, hint?: string) => (
+  if (form.state === 'failed' || form.state === 'not_found')
+    return <LoadFailed onRetry={form.reload}>{t('edit.load_failed')}</LoadFailed>;
+  const { values, errorText } = form;
+  if (!values || form.record === undefined) return <PageSpinner />;
+
+  const set = form.set;
+  const invalid = (name: string) => form.has(name);
+  const field = (name: keyof Values, control: ReactNode, hint?: string) => (
     <FormField
       key={name}
       label={t(`field.${name}`)}
@@ -235,7 +170,7 @@ export default function FlightEditPage() {
         value={values[name]}
         readOnly={locked}
         onChange={({ detail }) => set(name, upper ? detail.value.toUpperCase() : detail.value)}
-        invalid={Boolean(errors[name])}
+        invalid={invalid(name)}
         data-testid={`flight-${name}`}
       />,
     );
@@ -247,7 +182,7 @@ export default function FlightEditPage() {
         inputMode="numeric"
         readOnly={locked}
         onChange={({ detail }) => set(name, detail.value.replace(/[^\d]/g, ''))}
-        invalid={Boolean(errors[name])}
+        invalid={invalid(name)}
         data-testid={`flight-${name}`}
       />,
       hint,
@@ -260,7 +195,7 @@ export default function FlightEditPage() {
         nullable
         readOnly={locked}
         onChange={(minutes) => set(name, minutes)}
-        invalid={Boolean(errors[name])}
+        invalid={invalid(name)}
         testId={`flight-${name}`}
       />,
       hint ?? t('hint.hours'),
@@ -272,7 +207,7 @@ export default function FlightEditPage() {
         value={values[name]}
         readOnly={locked}
         onChange={(value) => set(name, value)}
-        invalid={Boolean(errors[name])}
+        invalid={invalid(name)}
         ariaLabel={t(`field.${name}`)}
         testId={`flight-${name}`}
       />,
@@ -303,7 +238,7 @@ export default function FlightEditPage() {
             disabled={locked}
             statusType={users.loading ? 'loading' : 'finished'}
             onChange={({ detail }) => set(name, detail.selectedOption.value ?? '')}
-            invalid={Boolean(errors[name])}
+            invalid={invalid(name)}
             data-testid={`flight-${name}`}
           />,
         )
@@ -337,7 +272,6 @@ export default function FlightEditPage() {
         data-testid={`flight-${name}`}
       />,
     );
-  const startOfWeek = weekStartsOn(lang);
 
   // The flight time the times give, shown until someone types an override.
   const takeoffAt = instantOf(values.date, values.takeoff_time, timeZone);
@@ -349,19 +283,14 @@ export default function FlightEditPage() {
       ? Math.max(0, Math.round((Date.parse(landingAt) - Date.parse(takeoffAt)) / 60000))
       : null;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void save();
-  };
-
   const title = flight
     ? `${flight.reg_num} · ${formatDate(flight.date)}`
     : t(kind === 'glider' ? 'edit.new_glider' : 'edit.new_general');
 
   return (
-    <form onSubmit={submit} noValidate data-testid="flight-form">
-      <UnsavedChangesPrompt when={(dirty || dirtyNew) && !saving && !locked} />
-      <Form
+    <>
+      <RecordFormFrame
+        prefix="flight"
         header={
           <Header
             variant="h1"
@@ -373,36 +302,17 @@ export default function FlightEditPage() {
                 </StatusIndicator>
               ) : undefined
             }
-            actions={
-              canDelete ? (
-                <Button formAction="none" onClick={() => setConfirmDelete(true)} data-testid="flight-delete">
-                  {t('edit.delete')}
-                </Button>
-              ) : undefined
-            }
           >
             {title}
           </Header>
         }
-        errorText={Object.keys(errors).length > 0 ? t('validation_failed', { ns: 'messages' }) : undefined}
-        errorIconAriaLabel={t('common:error')}
-        secondaryActions={
-          <Box variant="small" color="text-body-secondary">
-            {locked ? null : canDelete ? t('edit.keys') : t('common:keys.hint')}
-          </Box>
-        }
-        actions={
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button formAction="none" variant="link" onClick={back} data-testid="flight-cancel">
-              {locked ? t('edit.back') : t('common:action.cancel')}
-            </Button>
-            {locked ? null : (
-              <Button variant="primary" formAction="submit" loading={saving} data-testid="flight-save">
-                {t('common:action.save')}
-              </Button>
-            )}
-          </SpaceBetween>
-        }
+        errorText={form.formErrorText()}
+        dirty={form.dirty}
+        saving={form.saving}
+        onSubmit={form.submit}
+        onCancel={back}
+        onDelete={canDelete ? () => setConfirmDelete(true) : undefined}
+        readOnly={locked}
       >
         <SpaceBetween size="l">
           {locked ? (
@@ -414,7 +324,6 @@ export default function FlightEditPage() {
               {t('edit.locked_reason')}
             </Alert>
           ) : null}
-          {errors._ ? <Alert type="error">{errorText('_')}</Alert> : null}
           <Container header={<Header variant="h2">{t('section.aircraft')}</Header>}>
             <ColumnLayout columns={3}>
               {field(
@@ -427,7 +336,7 @@ export default function FlightEditPage() {
                   placeholder={t('edit.choose_plane')}
                   statusType={planes.loading ? 'loading' : 'finished'}
                   onChange={({ detail }) => set('plane_id', detail.selectedOption.value ?? '')}
-                  invalid={Boolean(errors.plane_id)}
+                  invalid={invalid('plane_id')}
                   data-testid="flight-plane_id"
                 />,
               )}
@@ -438,20 +347,18 @@ export default function FlightEditPage() {
                   options={typeOptions}
                   disabled={locked}
                   onChange={({ detail }) => set('takeoff_type_id', Number(detail.selectedOption.value))}
-                  invalid={Boolean(errors.takeoff_type_id)}
+                  invalid={invalid('takeoff_type_id')}
                   data-testid="flight-takeoff_type_id"
                 />,
               )}
               {field(
                 'date',
-                <DatePicker
+                <DateField
                   value={values.date}
                   readOnly={locked}
-                  onChange={({ detail }) => set('date', detail.value)}
-                  placeholder="YYYY/MM/DD"
-                  startOfWeek={startOfWeek}
-                  invalid={Boolean(errors.date)}
-                  data-testid="flight-date"
+                  onChange={(value) => set('date', value)}
+                  invalid={invalid('date')}
+                  testId="flight-date"
                 />,
               )}
             </ColumnLayout>
@@ -490,7 +397,7 @@ export default function FlightEditPage() {
                       options={towPlaneOptions}
                       disabled={locked}
                       onChange={({ detail }) => set('tow_plane_id', detail.selectedOption.value ?? '')}
-                      invalid={Boolean(errors.tow_plane_id)}
+                      invalid={invalid('tow_plane_id')}
                       data-testid="flight-tow_plane_id"
                     />,
                   )
@@ -528,14 +435,12 @@ export default function FlightEditPage() {
               {text('sim_type')}
               {field(
                 'sim_date',
-                <DatePicker
+                <DateField
                   value={values.sim_date}
                   readOnly={locked}
-                  onChange={({ detail }) => set('sim_date', detail.value)}
-                  placeholder="YYYY/MM/DD"
-                  startOfWeek={startOfWeek}
-                  invalid={Boolean(errors.sim_date)}
-                  data-testid="flight-sim_date"
+                  onChange={(value) => set('sim_date', value)}
+                  invalid={invalid('sim_date')}
+                  testId="flight-sim_date"
                 />,
               )}
             </ColumnLayout>
@@ -565,18 +470,18 @@ export default function FlightEditPage() {
           ) : null}
           {flight?.takeoff_time ? <RouteMapSection source={{ flightId: flight.flight_id }} /> : null}
         </SpaceBetween>
-      </Form>
+      </RecordFormFrame>
       <ConfirmModal
         visible={confirmDelete}
         header={t('edit.delete_title', { reg_num: flight?.reg_num ?? '' })}
         confirmText={t('edit.delete')}
-        busy={saving}
+        busy={form.saving}
         onConfirm={() => void remove()}
         onCancel={() => setConfirmDelete(false)}
         testId="flight-delete-dialog"
       >
         {t('edit.delete_body')}
       </ConfirmModal>
-    </form>
+    </>
   );
 }

@@ -65,6 +65,48 @@ export type Values = Record<CrewField | TextField | CountField | TimeField, stri
     sim_date: string;
   };
 
+/** The fields in screen order (flight-edit-page.tsx): the cursor goes to the first with an error. */
+export const FIELD_ORDER: readonly string[] = [
+  'plane_id',
+  'takeoff_type_id',
+  'date',
+  'takeoff_time',
+  'landing_time',
+  'flight_time',
+  'takeoff_airport',
+  'landing_airport',
+  'route',
+  'takeoff_day_night',
+  'landing_day_night',
+  'pic_id',
+  'sic_id',
+  'instructor_id',
+  'pic_name',
+  'sic_name',
+  'other_person',
+  'tow_pilot_id',
+  'tow_plane_id',
+  'tow_altitude',
+  'winch_operator_id',
+  'winch_trainee_id',
+  'rope_puller_id',
+  'timer_operator_id',
+  'training',
+  'proficiency_check',
+  'traffic_pattern',
+  'touch_and_go',
+  'night_time',
+  'ifr_time',
+  'takeoff_counter',
+  'landing_counter',
+  'takeoff_blocktime',
+  'landing_blocktime',
+  'sim_time',
+  'sim_type',
+  'sim_date',
+  'remarks',
+];
+
 /** Spec §3 takeoff type ids: a glider is towed (5) by default, a powered aircraft launches itself (1). */
 export const emptyValues = (kind: 'glider' | 'general', date: string, planeId = ''): Values => ({
   plane_id: planeId,
@@ -154,7 +196,7 @@ export function bodyOf(values: Values, timeZone: string): CreateFlightInput {
 }
 
 /** Fields that belong to one launch method only; hidden (and cleared) for the others. */
-export const LAUNCH_FIELDS: Partial<Record<string, readonly number[]>> = {
+const LAUNCH_FIELDS: Partial<Record<string, readonly number[]>> = {
   tow_pilot_id: [5],
   tow_plane_id: [5],
   tow_altitude: [5],

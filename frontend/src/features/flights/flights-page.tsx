@@ -1,7 +1,6 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
-import DatePicker from '@cloudscape-design/components/date-picker';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Icon from '@cloudscape-design/components/icon';
@@ -14,15 +13,15 @@ import Table from '@cloudscape-design/components/table';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { weekStartsOn } from '../../../../contracts/langs.ts';
 import { type TakeoffTypeId, takeoffTypeOf } from '../../../../contracts/schemas/flight-enums.ts';
 import type { FlightOutput } from '../../../../contracts/schemas/flights.ts';
+import { DateField, isIsoDate } from '../../components/forms/date-field.tsx';
+import { reportSaveFailure } from '../../components/forms/use-record-form.ts';
 import { useFollow } from '../../components/use-follow.ts';
-import { ApiError, call, reportFailure } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { useDatasource } from '../../lib/datasource.ts';
 import { flash } from '../../lib/flash.ts';
 import { formatDate, formatMinutes } from '../../lib/format.ts';
-import { currentLang } from '../../lib/i18n.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
@@ -80,7 +79,6 @@ export default function FlightsPage() {
     ...kindPlanes.map((p) => ({ value: p.plane_id, label: p.reg_num })),
   ];
   const canEdit = profile?.can['ods-edit'] === true;
-  const lang = currentLang();
 
   const editHref = (flight: FlightOutput) =>
     kind === 'glider'
@@ -96,11 +94,9 @@ export default function FlightsPage() {
     try {
       await call('acceptFlight', { params: { id: flight.flight_id }, body: { version: flight.version } });
       flash('success', 'flights:flash.accepted', { values: { reg_num: flight.reg_num } });
-      list.reload();
+      list.restart();
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'conflict')
-        flash('error', 'conflict', { action: { labelKey: 'action.reload', run: list.reload } });
-      else reportFailure(error);
+      reportSaveFailure(error, list.restart);
     } finally {
       setAccepting('');
     }
@@ -142,21 +138,17 @@ export default function FlightsPage() {
       filter={
         <SpaceBetween direction="horizontal" size="s" alignItems="end">
           <FormField label={t('list.from')}>
-            <DatePicker
+            <DateField
               value={from}
-              onChange={({ detail }) => setFrom(detail.value)}
-              placeholder="YYYY/MM/DD"
-              startOfWeek={weekStartsOn(lang)}
-              data-testid="flights-from"
+              onChange={(value) => (value === '' || isIsoDate(value)) && setFrom(value)}
+              testId="flights-from"
             />
           </FormField>
           <FormField label={t('list.to')}>
-            <DatePicker
+            <DateField
               value={to}
-              onChange={({ detail }) => setTo(detail.value)}
-              placeholder="YYYY/MM/DD"
-              startOfWeek={weekStartsOn(lang)}
-              data-testid="flights-to"
+              onChange={(value) => (value === '' || isIsoDate(value)) && setTo(value)}
+              testId="flights-to"
             />
           </FormField>
           <FormField label={t('field.plane_id')}>

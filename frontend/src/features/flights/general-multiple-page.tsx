@@ -1,10 +1,7 @@
 import Alert from '@cloudscape-design/components/alert';
-import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
-import DatePicker from '@cloudscape-design/components/date-picker';
-import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
@@ -17,17 +14,17 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import * as z from 'zod/mini';
-import { weekStartsOn } from '../../../../contracts/langs.ts';
 import { createFlightInput } from '../../../../contracts/schemas/flights.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
+import { DateField } from '../../components/forms/date-field.tsx';
+import { RecordFormFrame } from '../../components/forms/record-form.tsx';
 import { TimeInput } from '../../components/time-input.tsx';
-import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
 import { useFollow } from '../../components/use-follow.ts';
 import { ApiError, call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
 import { useDatasource } from '../../lib/datasource.ts';
 import { flash } from '../../lib/flash.ts';
-import { currentLang } from '../../lib/i18n.ts';
+import { dynamicT } from '../../lib/i18n-keys.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
@@ -78,7 +75,6 @@ export default function GeneralMultiplePage() {
   const [airport, setAirport] = useState(profile?.organization?.base_airport ?? '');
   const [saving, setSaving] = useState(false);
   const plane = planes.items.find((p) => p.plane_id === planeId);
-  const lang = currentLang();
 
   const back = () => navigate(hrefOf('flight/general'));
   const typed = (row: Row) => row.state !== 'saved' && Boolean(row.takeoff_time || row.landing_time);
@@ -155,7 +151,7 @@ export default function GeneralMultiplePage() {
   ];
   const errorOf = (row: Row, field: string) => {
     const key = row.errors[field]?.[0];
-    return key ? t(key, { ns: 'messages' }) : undefined;
+    return key ? dynamicT(t)(key, { ns: 'messages' }) : undefined;
   };
   const cellField = (row: Row, field: string, control: ReactNode) => (
     <FormField errorText={errorOf(row, field)} stretch>
@@ -170,188 +166,176 @@ export default function GeneralMultiplePage() {
   const lastDate = rows[rows.length - 1]?.date ?? today;
 
   return (
-    <form onSubmit={submit} noValidate data-testid="multiple-form">
-      <UnsavedChangesPrompt when={dirty && !saving} />
-      <Form
-        header={
-          <Header variant="h1" description={t('multiple.description')}>
-            {t('multiple.title', { reg_num: plane?.reg_num ?? '' })}
-          </Header>
-        }
-        secondaryActions={
-          <Box variant="small" color="text-body-secondary">
-            {t('common:keys.hint')}
-          </Box>
-        }
-        actions={
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button formAction="none" variant="link" onClick={back}>
-              {t('common:action.cancel')}
-            </Button>
-            <Button variant="primary" formAction="submit" loading={saving} data-testid="multiple-save">
-              {t('multiple.save')}
-            </Button>
-          </SpaceBetween>
-        }
-      >
-        <SpaceBetween size="l">
-          {!planes.loading && !plane ? <Alert type="error">{t('multiple.unknown_plane')}</Alert> : null}
-          <Container>
-            <ColumnLayout columns={2}>
-              <FormField label={t('multiple.airport')} description={t('multiple.airport_hint')}>
-                <Input
-                  value={airport}
-                  onChange={({ detail }) => setAirport(detail.value.toUpperCase())}
-                  data-testid="multiple-airport"
-                />
-              </FormField>
-            </ColumnLayout>
-          </Container>
-          <Table
-            data-testid="multiple-rows"
-            variant="container"
-            items={rows}
-            trackBy={(row) => String(row.key)}
-            header={
-              <Header
-                variant="h2"
-                actions={
+    <RecordFormFrame
+      prefix="multiple"
+      header={
+        <Header variant="h1" description={t('multiple.description')}>
+          {t('multiple.title', { reg_num: plane?.reg_num ?? '' })}
+        </Header>
+      }
+      errorText={undefined}
+      dirty={dirty}
+      saving={saving}
+      onSubmit={submit}
+      onCancel={back}
+      saveText={t('multiple.save')}
+    >
+      <SpaceBetween size="l">
+        {!planes.loading && !plane ? <Alert type="error">{t('multiple.unknown_plane')}</Alert> : null}
+        <Container>
+          <ColumnLayout columns={2}>
+            <FormField label={t('multiple.airport')} description={t('multiple.airport_hint')}>
+              <Input
+                value={airport}
+                onChange={({ detail }) => setAirport(detail.value.toUpperCase())}
+                data-testid="multiple-airport"
+              />
+            </FormField>
+          </ColumnLayout>
+        </Container>
+        <Table
+          data-testid="multiple-rows"
+          variant="container"
+          items={rows}
+          trackBy={(row) => String(row.key)}
+          header={
+            <Header
+              variant="h2"
+              actions={
+                <Button
+                  formAction="none"
+                  iconName="add-plus"
+                  onClick={() => setRows((list) => [...list, newRow(lastDate, lastPilot)])}
+                  data-testid="multiple-add"
+                >
+                  {t('multiple.add_row')}
+                </Button>
+              }
+            >
+              {t('multiple.rows')}
+            </Header>
+          }
+          columnDefinitions={[
+            {
+              id: 'date',
+              header: t('field.date'),
+              minWidth: 170,
+              cell: (row) =>
+                cellField(
+                  row,
+                  'date',
+                  <DateField
+                    value={row.date}
+                    readOnly={row.state === 'saved'}
+                    onChange={(value) => update(row.key, { date: value })}
+                    invalid={Boolean(row.errors.date)}
+                    testId={`multiple-date-${row.key}`}
+                  />,
+                ),
+            },
+            ...(['takeoff_time', 'landing_time'] as const).map((field) => ({
+              id: field,
+              header: t(`field.${field}`),
+              minWidth: 100,
+              cell: (row: Row) =>
+                cellField(
+                  row,
+                  field,
+                  <TimeInput
+                    value={row[field]}
+                    readOnly={row.state === 'saved'}
+                    onChange={(value) => update(row.key, { [field]: value })}
+                    invalid={Boolean(row.errors[field])}
+                    ariaLabel={t(`field.${field}`)}
+                    testId={`multiple-${field}-${row.key}`}
+                  />,
+                ),
+            })),
+            {
+              id: 'pic_id',
+              header: t('field.pic_id'),
+              minWidth: 200,
+              cell: (row) =>
+                cellField(
+                  row,
+                  'pic_id',
+                  <Select
+                    selectedOption={userOptions.find((o) => o.value === row.pic_id) ?? null}
+                    options={userOptions}
+                    filteringType="auto"
+                    disabled={row.state === 'saved'}
+                    onChange={({ detail }) => update(row.key, { pic_id: detail.selectedOption.value ?? '' })}
+                    invalid={Boolean(row.errors.pic_id)}
+                    data-testid={`multiple-pic_id-${row.key}`}
+                  />,
+                ),
+            },
+            {
+              id: 'touch_and_go',
+              header: t('field.touch_and_go'),
+              minWidth: 90,
+              cell: (row) =>
+                cellField(
+                  row,
+                  'touch_and_go',
+                  <Input
+                    value={row.touch_and_go}
+                    inputMode="numeric"
+                    readOnly={row.state === 'saved'}
+                    onChange={({ detail }) =>
+                      update(row.key, { touch_and_go: detail.value.replace(/[^\d]/g, '') })
+                    }
+                    invalid={Boolean(row.errors.touch_and_go)}
+                    data-testid={`multiple-touch_and_go-${row.key}`}
+                  />,
+                ),
+            },
+            {
+              id: 'state',
+              header: t('multiple.state'),
+              minWidth: 140,
+              cell: (row) =>
+                row.state === 'saved' && row.flight_id ? (
+                  <Link
+                    href={hrefOf('flight/general/:plane_id/:id', { plane_id: planeId, id: row.flight_id })}
+                    onFollow={follow}
+                  >
+                    <StatusIndicator type="success" data-testid={`multiple-saved-${row.key}`}>
+                      {t('multiple.saved')}
+                    </StatusIndicator>
+                  </Link>
+                ) : row.state === 'failed' ? (
+                  <StatusIndicator type="error" data-testid={`multiple-failed-${row.key}`}>
+                    {Object.entries(row.errors)
+                      .filter(([field]) => !(ROW_FIELDS as readonly string[]).includes(field))
+                      .map(([field, keys]) =>
+                        field === '_'
+                          ? dynamicT(t)(keys[0] ?? '', { ns: 'messages' })
+                          : dynamicT(t)(`field.${field}`),
+                      )
+                      .join(', ') || t('multiple.failed')}
+                  </StatusIndicator>
+                ) : (
+                  ''
+                ),
+            },
+            {
+              id: 'remove',
+              header: '',
+              cell: (row) =>
+                row.state === 'saved' ? null : (
                   <Button
                     formAction="none"
-                    iconName="add-plus"
-                    onClick={() => setRows((list) => [...list, newRow(lastDate, lastPilot)])}
-                    data-testid="multiple-add"
-                  >
-                    {t('multiple.add_row')}
-                  </Button>
-                }
-              >
-                {t('multiple.rows')}
-              </Header>
-            }
-            columnDefinitions={[
-              {
-                id: 'date',
-                header: t('field.date'),
-                minWidth: 170,
-                cell: (row) =>
-                  cellField(
-                    row,
-                    'date',
-                    <DatePicker
-                      value={row.date}
-                      readOnly={row.state === 'saved'}
-                      onChange={({ detail }) => update(row.key, { date: detail.value })}
-                      placeholder="YYYY/MM/DD"
-                      startOfWeek={weekStartsOn(lang)}
-                      data-testid={`multiple-date-${row.key}`}
-                    />,
-                  ),
-              },
-              ...(['takeoff_time', 'landing_time'] as const).map((field) => ({
-                id: field,
-                header: t(`field.${field}`),
-                minWidth: 100,
-                cell: (row: Row) =>
-                  cellField(
-                    row,
-                    field,
-                    <TimeInput
-                      value={row[field]}
-                      readOnly={row.state === 'saved'}
-                      onChange={(value) => update(row.key, { [field]: value })}
-                      invalid={Boolean(row.errors[field])}
-                      ariaLabel={t(`field.${field}`)}
-                      testId={`multiple-${field}-${row.key}`}
-                    />,
-                  ),
-              })),
-              {
-                id: 'pic_id',
-                header: t('field.pic_id'),
-                minWidth: 200,
-                cell: (row) =>
-                  cellField(
-                    row,
-                    'pic_id',
-                    <Select
-                      selectedOption={userOptions.find((o) => o.value === row.pic_id) ?? null}
-                      options={userOptions}
-                      filteringType="auto"
-                      disabled={row.state === 'saved'}
-                      onChange={({ detail }) =>
-                        update(row.key, { pic_id: detail.selectedOption.value ?? '' })
-                      }
-                      invalid={Boolean(row.errors.pic_id)}
-                      data-testid={`multiple-pic_id-${row.key}`}
-                    />,
-                  ),
-              },
-              {
-                id: 'touch_and_go',
-                header: t('field.touch_and_go'),
-                minWidth: 90,
-                cell: (row) =>
-                  cellField(
-                    row,
-                    'touch_and_go',
-                    <Input
-                      value={row.touch_and_go}
-                      inputMode="numeric"
-                      readOnly={row.state === 'saved'}
-                      onChange={({ detail }) =>
-                        update(row.key, { touch_and_go: detail.value.replace(/[^\d]/g, '') })
-                      }
-                      invalid={Boolean(row.errors.touch_and_go)}
-                      data-testid={`multiple-touch_and_go-${row.key}`}
-                    />,
-                  ),
-              },
-              {
-                id: 'state',
-                header: t('multiple.state'),
-                minWidth: 140,
-                cell: (row) =>
-                  row.state === 'saved' && row.flight_id ? (
-                    <Link
-                      href={hrefOf('flight/general/:plane_id/:id', { plane_id: planeId, id: row.flight_id })}
-                      onFollow={follow}
-                    >
-                      <StatusIndicator type="success" data-testid={`multiple-saved-${row.key}`}>
-                        {t('multiple.saved')}
-                      </StatusIndicator>
-                    </Link>
-                  ) : row.state === 'failed' ? (
-                    <StatusIndicator type="error" data-testid={`multiple-failed-${row.key}`}>
-                      {Object.entries(row.errors)
-                        .filter(([field]) => !(ROW_FIELDS as readonly string[]).includes(field))
-                        .map(([field, keys]) =>
-                          field === '_' ? t(keys[0] ?? '', { ns: 'messages' }) : t(`field.${field}`),
-                        )
-                        .join(', ') || t('multiple.failed')}
-                    </StatusIndicator>
-                  ) : (
-                    ''
-                  ),
-              },
-              {
-                id: 'remove',
-                header: '',
-                cell: (row) =>
-                  row.state === 'saved' ? null : (
-                    <Button
-                      formAction="none"
-                      variant="icon"
-                      iconName="remove"
-                      ariaLabel={t('multiple.remove_row')}
-                      onClick={() => setRows((list) => list.filter((r) => r.key !== row.key))}
-                    />
-                  ),
-              },
-            ]}
-          />
-        </SpaceBetween>
-      </Form>
-    </form>
+                    variant="icon"
+                    iconName="remove"
+                    ariaLabel={t('multiple.remove_row')}
+                    onClick={() => setRows((list) => list.filter((r) => r.key !== row.key))}
+                  />
+                ),
+            },
+          ]}
+        />
+      </SpaceBetween>
+    </RecordFormFrame>
   );
 }

@@ -43,21 +43,12 @@ export interface PageHelpProps {
 }
 
 /**
- * The help of the screen on display in the AppLayout tools panel (spec §2 "A help dialog that loads
- * help text per page"; the panel is the spec §9 help dialog, 800 wide). The text comes from
- * `GET /api/help/{page}` in the UI language, when the panel opens and again when the screen or the
- * language changes. It is structured text (paragraphs and lists), never HTML.
+ * The help text of a screen (spec §2 "A help dialog that loads help text per page"): `GET
+ * /api/help/{page}` in the UI language, fetched when someone opens it and again when the screen or
+ * the language changes. It is structured text (paragraphs and lists), never HTML.
  */
-export function PageHelp(props: PageHelpProps) {
-  return (
-    <Suspense fallback={<HelpPanel header={<h2>{props.title}</h2>} loading />}>
-      <PageHelpContent {...props} />
-    </Suspense>
-  );
-}
-
-function PageHelpContent({ page, title, open }: PageHelpProps) {
-  const { t, i18n } = useTranslation('help');
+export function useHelpText({ page, open }: Pick<PageHelpProps, 'page' | 'open'>) {
+  const { i18n } = useTranslation('help');
   const lang: Lang = isLang(i18n.resolvedLanguage ?? '') ? (i18n.resolvedLanguage as Lang) : 'hu';
   const [state, setState] = useState<HelpState>({ status: 'idle' });
   const [attempt, setAttempt] = useState(0);
@@ -88,42 +79,74 @@ function PageHelpContent({ page, title, open }: PageHelpProps) {
     };
   }, [open, page, lang, attempt]);
 
-  const help = state.status === 'ready' ? state.help : null;
+  return {
+    help: state.status === 'ready' ? state.help : null,
+    loading: state.status === 'loading' || (open && state.status === 'idle' && page !== undefined),
+    state,
+    lang,
+    retry: () => setAttempt((n) => n + 1),
+  };
+}
+
+/** The text itself, its "not in your language" note, and what shows when there is none. */
+export function HelpBody({ text }: { text: ReturnType<typeof useHelpText> }) {
+  const { t } = useTranslation('help');
+  const { help, state, retry } = text;
+  return (
+    <div data-testid="help-body" lang={help?.lang}>
+      {help?.body.map((block, index) =>
+        block.type === 'paragraph' ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of one text never reorder
+          <p key={index}>{block.text}</p>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of one text never reorder
+          <ul key={index}>
+            {block.items.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        ),
+      )}
+      {state.status === 'missing' && <p data-testid="help-missing">{t('missing')}</p>}
+      {state.status === 'failed' && (
+        <SpaceBetween size="s">
+          <p data-testid="help-failed">{t('failed')}</p>
+          <Button onClick={retry}>{t('retry')}</Button>
+        </SpaceBetween>
+      )}
+    </div>
+  );
+}
+
+/** "Not yet in your language": the footer when the text came in English. */
+export function fallbackNote(text: ReturnType<typeof useHelpText>, note: string) {
+  return text.help && text.help.lang !== text.lang ? (
+    <Box variant="small" data-testid="help-fallback">
+      {note}
+    </Box>
+  ) : undefined;
+}
+
+/** The help in the AppLayout tools panel (the spec §9 help dialog, 800 wide). */
+export function PageHelp(props: PageHelpProps) {
+  return (
+    <Suspense fallback={<HelpPanel header={<h2>{props.title}</h2>} loading />}>
+      <PageHelpContent {...props} />
+    </Suspense>
+  );
+}
+
+function PageHelpContent({ page, title, open }: PageHelpProps) {
+  const { t } = useTranslation('help');
+  const text = useHelpText({ page, open });
   return (
     <HelpPanel
-      header={<h2 data-testid="help-title">{help?.title ?? title}</h2>}
-      loading={state.status === 'loading' || (open && state.status === 'idle' && page !== undefined)}
+      header={<h2 data-testid="help-title">{text.help?.title ?? title}</h2>}
+      loading={text.loading}
       loadingText={t('loading')}
-      footer={
-        help && help.lang !== lang ? (
-          <Box variant="small" data-testid="help-fallback">
-            {t('fallback')}
-          </Box>
-        ) : undefined
-      }
+      footer={fallbackNote(text, t('fallback'))}
     >
-      <div data-testid="help-body" lang={help?.lang}>
-        {help?.body.map((block, index) =>
-          block.type === 'paragraph' ? (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of one text never reorder
-            <p key={index}>{block.text}</p>
-          ) : (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of one text never reorder
-            <ul key={index}>
-              {block.items.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
-          ),
-        )}
-        {state.status === 'missing' && <p data-testid="help-missing">{t('missing')}</p>}
-        {state.status === 'failed' && (
-          <SpaceBetween size="s">
-            <p data-testid="help-failed">{t('failed')}</p>
-            <Button onClick={() => setAttempt((n) => n + 1)}>{t('retry')}</Button>
-          </SpaceBetween>
-        )}
-      </div>
+      <HelpBody text={text} />
     </HelpPanel>
   );
 }

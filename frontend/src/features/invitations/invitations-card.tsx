@@ -78,7 +78,7 @@ function InvitationItem({ invitation }: { invitation: InvitationOutput }) {
 }
 
 /** Accept / Decline for one invitation (the dashboard card and the notification that announced it). */
-export function InvitationButtons({ invitation }: { invitation: InvitationOutput }) {
+function InvitationButtons({ invitation }: { invitation: InvitationOutput }) {
   const { t } = useTranslation('dashboard');
   const { answering } = useStore(invitations);
   const busy = answering === invitation.organization_id;
@@ -112,7 +112,7 @@ export function InvitationButtons({ invitation }: { invitation: InvitationOutput
  * is no longer open (answered, or withdrawn by the organization).
  */
 export function InvitationAnswer({ organizationId }: { organizationId: string }) {
-  const { t } = useTranslation(['notifications', 'dashboard']);
+  const { t } = useTranslation(['notifications', 'dashboard', 'common']);
   const { items, loaded } = useStore(invitations);
 
   useEffect(() => {

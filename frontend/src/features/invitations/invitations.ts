@@ -8,7 +8,7 @@ import { createStore } from '../../lib/store.ts';
  * The invitations waiting for the signed-in person's answer (issue 11 §1), shared by the dashboard's
  * card and the notification that announced them: answering in one place updates the other.
  */
-export interface InvitationsState {
+interface InvitationsState {
   items: readonly InvitationOutput[];
   loaded: boolean;
   /** The organization whose invitation is being answered. */

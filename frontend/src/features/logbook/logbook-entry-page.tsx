@@ -13,6 +13,7 @@ import { PageSpinner } from '../../components/page-spinner.tsx';
 import { useFollow } from '../../components/use-follow.ts';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { formatDate, formatDateTime, formatMinutes } from '../../lib/format.ts';
+import { dynamicT } from '../../lib/i18n-keys.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
@@ -69,7 +70,7 @@ export default function LogbookEntryPage() {
         });
   const minutes = (value: number) => (value > 0 ? formatMinutes(value) : '—');
   const pair = (key: string, value: string | number | null | undefined) => ({
-    label: t(`entry.${key}`),
+    label: dynamicT(t)(`entry.${key}`),
     value: (
       <span data-testid={`entry-${key}`}>
         {value === null || value === undefined || value === '' ? '—' : value}

@@ -2,7 +2,6 @@ import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
-import DatePicker from '@cloudscape-design/components/date-picker';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
@@ -11,31 +10,31 @@ import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { weekStartsOn } from '../../../../contracts/langs.ts';
+import { addTotals, totalsOf } from '../../../../contracts/logbook-totals.ts';
 import type {
   LogbookBookOutput,
   LogbookEntryOutput,
   LogbookTotals,
 } from '../../../../contracts/schemas/logbook.ts';
+import { DateField, isIsoDate } from '../../components/forms/date-field.tsx';
 import { useFollow } from '../../components/use-follow.ts';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { flash } from '../../lib/flash.ts';
 import { formatDate } from '../../lib/format.ts';
 import { currentLang } from '../../lib/i18n.ts';
+import { dynamicT } from '../../lib/i18n-keys.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
 import { useCursorPages } from '../../lib/use-cursor-pages.ts';
 import {
-  addTotals,
   columnsOf,
   exportFileName,
   logbookCsv,
   prevTotalsOf,
   type Translate,
   totalsCells,
-  totalsOf,
 } from './logbook-lines.ts';
 import { LogbookTable } from './logbook-table.tsx';
 import { PrevTotalsModal } from './prev-totals-modal.tsx';
@@ -225,7 +224,7 @@ export default function LogbookPage() {
               {verified.map((problem) => (
                 <li key={`${problem.entry_id}-${problem.problem}`}>
                   {problem.entry_id ? `${lineOf(problem.entry_id)}: ` : ''}
-                  {t(`verify.${problem.problem}`)}
+                  {dynamicT(t)(`verify.${problem.problem}`)}
                 </li>
               ))}
             </ul>
@@ -280,21 +279,17 @@ export default function LogbookPage() {
         filter={
           <SpaceBetween direction="horizontal" size="s" alignItems="end">
             <FormField label={t('list.from')}>
-              <DatePicker
+              <DateField
                 value={from}
-                onChange={({ detail }) => setFrom(detail.value)}
-                placeholder="YYYY/MM/DD"
-                startOfWeek={weekStartsOn(lang)}
-                data-testid="logbook-from"
+                onChange={(value) => (value === '' || isIsoDate(value)) && setFrom(value)}
+                testId="logbook-from"
               />
             </FormField>
             <FormField label={t('list.to')}>
-              <DatePicker
+              <DateField
                 value={to}
-                onChange={({ detail }) => setTo(detail.value)}
-                placeholder="YYYY/MM/DD"
-                startOfWeek={weekStartsOn(lang)}
-                data-testid="logbook-to"
+                onChange={(value) => (value === '' || isIsoDate(value)) && setTo(value)}
+                testId="logbook-to"
               />
             </FormField>
             {from || to ? (
@@ -345,7 +340,8 @@ export default function LogbookPage() {
           },
           ...totalColumns.map((column) => ({
             id: column.id,
-            header: t(column.header),
+            // The column table's header keys (logbook-lines.ts).
+            header: dynamicT(t)(column.header),
             cell: (row: (typeof totalsRows)[number]) => (
               <span data-testid={`logbook-total-${row.id}-${column.id}`}>
                 {row.totals ? (totalsCells(kind, row.totals)[column.id] ?? '') : ''}
@@ -354,9 +350,8 @@ export default function LogbookPage() {
           })),
         ]}
       />
-      {book ? (
+      {book && editingPrev ? (
         <PrevTotalsModal
-          visible={editingPrev}
           kind={kind}
           book={book}
           onClose={() => setEditingPrev(false)}

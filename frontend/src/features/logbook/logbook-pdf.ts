@@ -1,3 +1,4 @@
+import { addTotals, totalsOf } from '../../../../contracts/logbook-totals.ts';
 import type { LogbookEntryOutput, LogbookTotals } from '../../../../contracts/schemas/logbook.ts';
 import { A4_LANDSCAPE, type Align, createPdf, MM, type PdfFonts } from '../../lib/pdf/pdf-document.ts';
 import {
@@ -10,7 +11,7 @@ import {
   type TableColumn,
   wrapRow,
 } from '../../lib/pdf/table.ts';
-import { addTotals, columnsOf, type Translate, totalsCells, totalsOf } from './logbook-lines.ts';
+import { columnsOf, type Translate, totalsCells } from './logbook-lines.ts';
 
 /**
  * The logbook as a real PDF in the EASA layout (Part-FCL FCL.050, Part-SFCL SFCL.050): A4

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LogbookEntryOutput } from '../../../../contracts/schemas/logbook.ts';
 import { useFollow } from '../../components/use-follow.ts';
+import { dynamicT } from '../../lib/i18n-keys.ts';
 import { type Column, columnsOf, type Translate } from './logbook-lines.ts';
 
 /** On screen, place and time share a cell, and so do type and registration: the page stays readable. */
@@ -66,7 +67,8 @@ export function LogbookTable({
   const translate = t as unknown as Translate;
   const columns: TableProps.ColumnDefinition<LogbookEntryOutput>[] = screenColumnsOf(kind).map((column) => ({
     id: column.id,
-    header: t(column.header),
+    // The column table's header keys (logbook-lines.ts).
+    header: dynamicT(t)(column.header),
     cell: (entry: LogbookEntryOutput) => {
       const text = column.value(entry, translate, timeZone);
       if (column.id === 'date')

@@ -1,20 +1,20 @@
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
-import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type LogbookBookOutput,
   PREV_FIELDS,
   type PrevField,
+  prevTotalsInput,
 } from '../../../../contracts/schemas/logbook.ts';
 import { DecimalHoursField } from '../../components/decimal-hours-field.tsx';
-import { useDialogKeys } from '../../components/use-dialog-keys.ts';
-import { ApiError, call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
+import { RecordModal } from '../../components/forms/record-form.tsx';
+import { useRecordForm } from '../../components/forms/use-record-form.ts';
+import { call } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 
 /** Counts, not minutes. */
@@ -25,72 +25,50 @@ const COUNT_FIELDS: readonly PrevField[] = ['prev_launches', 'prev_landings'];
  * paper book; the sums start from them. Saved with the version read (409: reload).
  */
 export function PrevTotalsModal({
-  visible,
   kind,
   book,
   onClose,
   onSaved,
   onReload,
 }: {
-  visible: boolean;
   kind: LogbookBookOutput['kind'];
   book: LogbookBookOutput;
   onClose: () => void;
   onSaved: (book: LogbookBookOutput) => void;
   onReload: () => void;
 }) {
-  const { t } = useTranslation(['logbook', 'messages', 'common']);
-  const [values, setValues] = useState<Record<string, number>>(book.prev);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    if (visible) {
-      setValues(book.prev);
-      setErrors({});
-    }
-  }, [visible, book]);
+  const { t } = useTranslation(['logbook', 'common']);
+  const form = useRecordForm({
+    load: useCallback(async () => book, [book]),
+    toValues: (stored: LogbookBookOutput) => stored.prev as Record<string, number>,
+    toInput: (values, stored) => ({
+      ...Object.fromEntries(PREV_FIELDS.map((field) => [field, values[field] ?? 0])),
+      version: stored.version,
+    }),
+    schema: prevTotalsInput,
+    save: (body) => call('savePrevTotals', { params: { kind }, body }),
+    onSaved,
+    // The logbook behind shows the totals as stored: close and offer to reload it.
+    onConflict: () => {
+      onClose();
+      flash('error', 'conflict', { action: { labelKey: 'action.reload', run: onReload } });
+    },
+    onCancel: onClose,
+    focus: { prefix: 'prev', fields: PREV_FIELDS },
+  });
+  const { values, errorText, set } = form;
+  if (!values) return null;
 
-  const save = async () => {
-    if (saving) return;
-    setSaving(true);
-    try {
-      const body = Object.fromEntries(PREV_FIELDS.map((field) => [field, values[field] ?? 0]));
-      onSaved(await call('savePrevTotals', { params: { kind }, body: { ...body, version: book.version } }));
-    } catch (error) {
-      if (error instanceof FieldErrors) setErrors(error.errors);
-      else if (error instanceof ApiError && error.code === 'conflict') {
-        onClose();
-        flash('error', 'conflict', { action: { labelKey: 'action.reload', run: onReload } });
-      } else reportFailure(error);
-    } finally {
-      setSaving(false);
-    }
-  };
-  useDialogKeys({ onCancel: onClose, onSave: () => void save() }, visible);
-
-  const errorText = (field: string) => {
-    const key = errors[field]?.[0];
-    return key ? t(key, { ns: 'messages' }) : undefined;
-  };
   return (
-    <Modal
-      visible={visible}
+    <RecordModal
+      prefix="prev"
       size="large"
-      onDismiss={onClose}
       header={t('prev.title')}
-      data-testid="prev-modal"
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onClose}>
-              {t('common:action.cancel')}
-            </Button>
-            <Button variant="primary" loading={saving} onClick={() => void save()} data-testid="prev-save">
-              {t('common:action.save')}
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
+      errorText={form.formErrorText()}
+      saving={form.saving}
+      onSubmit={form.submit}
+      onSave={() => form.submit()}
+      onCancel={onClose}
     >
       <SpaceBetween size="m">
         <Box variant="p" color="text-body-secondary">
@@ -108,15 +86,15 @@ export function PrevTotalsModal({
                 <Input
                   value={String(values[field] ?? 0)}
                   inputMode="numeric"
-                  onChange={({ detail }) =>
-                    setValues({ ...values, [field]: Number(detail.value.replace(/[^\d]/g, '')) || 0 })
-                  }
+                  onChange={({ detail }) => set(field, Number(detail.value.replace(/[^\d]/g, '')) || 0)}
+                  invalid={form.has(field)}
                   data-testid={`prev-${field}`}
                 />
               ) : (
                 <DecimalHoursField
                   minutes={values[field] ?? 0}
-                  onChange={(minutes) => setValues({ ...values, [field]: minutes ?? 0 })}
+                  onChange={(minutes) => set(field, minutes ?? 0)}
+                  invalid={form.has(field)}
                   testId={`prev-${field}`}
                 />
               )}
@@ -124,6 +102,6 @@ export function PrevTotalsModal({
           ))}
         </ColumnLayout>
       </SpaceBetween>
-    </Modal>
+    </RecordModal>
   );
 }

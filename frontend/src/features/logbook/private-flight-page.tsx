@@ -1,10 +1,6 @@
 import Alert from '@cloudscape-design/components/alert';
-import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
-import DatePicker from '@cloudscape-design/components/date-picker';
-import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
@@ -12,28 +8,26 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import Toggle from '@cloudscape-design/components/toggle';
-import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import * as z from 'zod/mini';
-import { weekStartsOn } from '../../../../contracts/langs.ts';
+import type * as z from 'zod/mini';
 import { PILOT_ROLES, type PilotRole, TAKEOFF_TYPES } from '../../../../contracts/schemas/flight-enums.ts';
 import {
   createPrivateEntryInput,
   type LogbookEntryOutput,
   updatePrivateEntryInput,
 } from '../../../../contracts/schemas/logbook.ts';
-import { fieldErrors } from '../../../../contracts/validation.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { DecimalHoursField } from '../../components/decimal-hours-field.tsx';
+import { DateField } from '../../components/forms/date-field.tsx';
+import { LoadFailed, RecordFormFrame } from '../../components/forms/record-form.tsx';
+import { useRecordForm } from '../../components/forms/use-record-form.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { TimeInput } from '../../components/time-input.tsx';
-import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
-import { useDialogKeys } from '../../components/use-dialog-keys.ts';
-import { ApiError, call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
+import { ApiError, call } from '../../lib/api-client.ts';
 import { useDatasource } from '../../lib/datasource.ts';
 import { flash } from '../../lib/flash.ts';
-import { currentLang } from '../../lib/i18n.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
@@ -156,6 +150,33 @@ const bodyOf = (v: Values, timeZone: string) => {
   };
 };
 
+/** The fields in screen order: the cursor goes to the first with an error. */
+const FIELD_ORDER = [
+  'date',
+  'takeoff',
+  'landing',
+  'takeoff_airport',
+  'landing_airport',
+  'flight_minutes',
+  'reg_num',
+  'plane_type',
+  'is_tmg',
+  'multi_engine',
+  'takeoff_type_id',
+  'role',
+  'pic_name',
+  'launches',
+  'landings',
+  'tow_altitude',
+  'night_minutes',
+  'ifr_minutes',
+  'multi_pilot_minutes',
+  'sim_minutes',
+  'sim_type',
+  'proficiency_check',
+  'remarks',
+];
+
 /** Server field names → the form's own (the times are typed as HH:mm). */
 const FIELD_OF: Record<string, string> = { takeoff_time: 'takeoff', landing_time: 'landing' };
 
@@ -174,148 +195,95 @@ export default function PrivateFlightPage() {
   const { profile } = useStore(session);
   const timeZone = profile?.organization?.timezone ?? 'Europe/Budapest';
   const planes = useDatasource('planes');
-  const [entry, setEntry] = useState<LogbookEntryOutput>();
-  const [values, setValues] = useState<Values>();
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [saving, setSaving] = useState(false);
-  const [failed, setFailed] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
-
   const listHref = hrefOf(kind === 'glider' ? 'logbook/glider' : 'logbook/general');
-  const load = useCallback(async () => {
-    setFailed(false);
-    if (isNew) {
-      setValues(blank(kind, dayOffset(timeZone, 0)));
-      return;
-    }
-    try {
-      const loaded = await call('getLogbookEntry', { params: { kind, id } });
-      setEntry(loaded);
-      setValues(valuesOf(loaded, timeZone));
-      setErrors({});
-    } catch (error) {
-      setFailed(true);
-      reportFailure(error);
-    }
-  }, [id, isNew, kind, timeZone]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const back = () => navigate(listHref);
+  // Signed meanwhile (or a club line): say so and show it read-only.
+  const notEditable = (error: unknown, reload: () => void) => {
+    if (!(error instanceof ApiError && error.code === 'not_editable')) return false;
+    flash('error', 'not_editable');
+    reload();
+    return true;
+  };
+
+  const form = useRecordForm({
+    load: useCallback(
+      async () => (isNew ? null : call('getLogbookEntry', { params: { kind, id } })),
+      [id, isNew, kind],
+    ),
+    toValues: (stored: LogbookEntryOutput | null) =>
+      stored ? valuesOf(stored, timeZone) : blank(kind, dayOffset(timeZone, 0)),
+    toInput: (values, stored) => {
+      const body = bodyOf(values, timeZone);
+      return stored ? { ...body, version: stored.version } : body;
+    },
+    schema: (stored): typeof updatePrivateEntryInput | typeof createPrivateEntryInput =>
+      stored ? updatePrivateEntryInput : createPrivateEntryInput,
+    save: (body, stored) =>
+      stored
+        ? call('updatePrivateEntry', {
+            params: { kind, id: stored.entry_id },
+            body: body as z.infer<typeof updatePrivateEntryInput>,
+          })
+        : call('createPrivateEntry', {
+            params: { kind },
+            body: body as z.infer<typeof createPrivateEntryInput>,
+          }),
+    onSaved: (saved) => {
+      flash('success', 'logbook:flash.private_saved', { values: { reg_num: saved?.reg_num ?? '' } });
+      navigate(listHref);
+    },
+    onSaveError: notEditable,
+    errorFieldOf: (field) => FIELD_OF[field] ?? field,
+    onCancel: back,
+    onDelete: () => setConfirmDelete(true),
+    keysActive: !confirmDelete,
+    readOnly: (stored) => stored !== null && !stored.editable,
+    focus: { prefix: 'private', fields: FIELD_ORDER },
+  });
+  const entry = form.record ?? undefined;
+  const readOnly = form.readOnly;
+  const canDelete = entry?.editable === true;
 
   // A club aircraft named in the path fills in its registration and type.
   const pathPlane = planes.items.find((p) => p.plane_id === planeId);
+  const fill = form.update;
   useEffect(() => {
     if (!isNew || !pathPlane) return;
-    setValues((current) =>
-      current && !current.reg_num
-        ? {
+    fill((current) =>
+      current.reg_num
+        ? current
+        : {
             ...current,
             reg_num: pathPlane.reg_num,
             plane_type: pathPlane.plane_type ?? '',
             is_tmg: pathPlane.is_tmg,
             takeoff_type_id: pathPlane.is_tmg ? 6 : current.takeoff_type_id,
-          }
-        : current,
+          },
     );
-  }, [isNew, pathPlane]);
+  }, [isNew, pathPlane, fill]);
 
-  const readOnly = entry !== undefined && !entry.editable;
-  const back = () => navigate(listHref);
-  const dirty =
-    values !== undefined &&
-    !readOnly &&
-    JSON.stringify(values) !== JSON.stringify(entry ? valuesOf(entry, timeZone) : blank(kind, values.date));
-
-  const showErrors = (found: Record<string, string[]>) =>
-    setErrors(
-      Object.fromEntries(Object.entries(found).map(([field, keys]) => [FIELD_OF[field] ?? field, keys])),
-    );
-
-  const save = async () => {
-    if (!values || saving || readOnly) return;
-    const body = bodyOf(values, timeZone);
-    const parsed = entry
-      ? z.safeParse(updatePrivateEntryInput, { ...body, version: entry.version })
-      : z.safeParse(createPrivateEntryInput, body);
-    if (!parsed.success) {
-      showErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setSaving(true);
-    try {
-      const saved = entry
-        ? await call('updatePrivateEntry', {
-            params: { kind, id: entry.entry_id },
-            body: parsed.data as z.infer<typeof updatePrivateEntryInput>,
-          })
-        : await call('createPrivateEntry', {
-            params: { kind },
-            body: parsed.data as z.infer<typeof createPrivateEntryInput>,
-          });
-      setEntry(saved);
-      setValues(valuesOf(saved, timeZone));
-      setErrors({});
-      flash('success', 'logbook:flash.private_saved', { values: { reg_num: saved.reg_num } });
-      navigate(listHref);
-    } catch (error) {
-      if (error instanceof FieldErrors) showErrors(error.errors);
-      else if (error instanceof ApiError && error.code === 'conflict')
-        flash('error', 'conflict', { action: { labelKey: 'action.reload', run: () => void load() } });
-      else if (error instanceof ApiError && error.code === 'not_editable') {
-        flash('error', 'not_editable');
-        void load();
-      } else reportFailure(error);
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const remove = async () => {
-    if (!entry) return;
-    setSaving(true);
-    try {
-      await call('deletePrivateEntry', { params: { kind, id: entry.entry_id } });
+  const remove = () =>
+    form.run(async () => {
+      if (!entry) return;
+      try {
+        await call('deletePrivateEntry', { params: { kind, id: entry.entry_id } });
+      } catch (error) {
+        setConfirmDelete(false);
+        throw error;
+      }
       flash('success', 'logbook:flash.private_deleted', { values: { reg_num: entry.reg_num } });
-      setEntry(undefined);
-      setValues(undefined);
       back();
-    } catch (error) {
-      setConfirmDelete(false);
-      if (error instanceof ApiError && error.code === 'not_editable') flash('error', 'not_editable');
-      else reportFailure(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
-  const canDelete = entry?.editable === true;
-  useDialogKeys(
-    {
-      onCancel: back,
-      onSave: readOnly ? undefined : () => void save(),
-      onDelete: canDelete ? () => setConfirmDelete(true) : undefined,
-    },
-    values !== undefined && !confirmDelete,
-  );
+  if (form.state === 'failed' || form.state === 'not_found')
+    return <LoadFailed onRetry={form.reload}>{t('entry.load_failed')}</LoadFailed>;
+  const { values, errorText } = form;
+  if (!values || form.record === undefined) return <PageSpinner />;
 
-  if (failed)
-    return (
-      <Alert type="error" action={<Button onClick={() => void load()}>{t('common:action.retry')}</Button>}>
-        {t('entry.load_failed')}
-      </Alert>
-    );
-  if (!values) return <PageSpinner />;
-
-  const lang = currentLang();
-  const errorText = (name: string) => {
-    const key = errors[name]?.[0];
-    return key ? t(key, { ns: 'messages' }) : undefined;
-  };
-  const set = <F extends keyof Values>(name: F, value: Values[F]) => {
-    setValues({ ...values, [name]: value });
-    if (errors[name]) setErrors(Object.fromEntries(Object.entries(errors).filter(([key]) => key !== name)));
-  };
-  const field = (name: string, control: ReactNode, hint?: string) => (
+  const set = form.set;
+  const invalid = (name: string) => form.has(name);
+  const field = (name: keyof Values, control: ReactNode, hint?: string) => (
     <FormField
       key={name}
       label={t(`private.${name}`)}
@@ -334,7 +302,7 @@ export default function PrivateFlightPage() {
         value={values[name]}
         readOnly={readOnly}
         onChange={({ detail }) => set(name, upper ? detail.value.toUpperCase() : detail.value)}
-        invalid={Boolean(errors[name])}
+        invalid={invalid(name)}
         data-testid={`private-${name}`}
       />,
     );
@@ -346,7 +314,7 @@ export default function PrivateFlightPage() {
         inputMode="numeric"
         readOnly={readOnly}
         onChange={({ detail }) => set(name, detail.value.replace(/[^\d]/g, ''))}
-        invalid={Boolean(errors[name])}
+        invalid={invalid(name)}
         data-testid={`private-${name}`}
       />,
       hint,
@@ -365,7 +333,7 @@ export default function PrivateFlightPage() {
         nullable
         readOnly={readOnly}
         onChange={(minutes) => set(name, minutes)}
-        invalid={Boolean(errors[name])}
+        invalid={invalid(name)}
         testId={`private-${name}`}
       />,
       hint ?? t('flights:hint.hours'),
@@ -377,7 +345,7 @@ export default function PrivateFlightPage() {
         value={values[name]}
         readOnly={readOnly}
         onChange={(value) => set(name, value)}
-        invalid={Boolean(errors[name])}
+        invalid={invalid(name)}
         ariaLabel={t(`private.${name}`)}
         testId={`private-${name}`}
       />,
@@ -400,49 +368,22 @@ export default function PrivateFlightPage() {
     label: t(`flights:takeoff_type.${type}`),
   }));
   const roleOptions = PILOT_ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void save();
-  };
-
   return (
-    <form onSubmit={submit} noValidate data-testid="private-form">
-      <UnsavedChangesPrompt when={dirty && !saving} />
-      <Form
+    <>
+      <RecordFormFrame
+        prefix="private"
         header={
-          <Header
-            variant="h1"
-            description={t('private.description')}
-            actions={
-              canDelete ? (
-                <Button formAction="none" onClick={() => setConfirmDelete(true)} data-testid="private-delete">
-                  {t('private.delete')}
-                </Button>
-              ) : undefined
-            }
-          >
+          <Header variant="h1" description={t('private.description')}>
             {entry ? `${entry.reg_num} · ${entry.date.replaceAll('-', '.')}` : t(`private.new_${kind}`)}
           </Header>
         }
-        errorText={Object.keys(errors).length > 0 ? t('validation_failed', { ns: 'messages' }) : undefined}
-        errorIconAriaLabel={t('common:error')}
-        secondaryActions={
-          <Box variant="small" color="text-body-secondary">
-            {readOnly ? null : t('common:keys.hint')}
-          </Box>
-        }
-        actions={
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button formAction="none" variant="link" onClick={back}>
-              {readOnly ? t('entry.back') : t('common:action.cancel')}
-            </Button>
-            {readOnly ? null : (
-              <Button variant="primary" formAction="submit" loading={saving} data-testid="private-save">
-                {t('common:action.save')}
-              </Button>
-            )}
-          </SpaceBetween>
-        }
+        errorText={form.formErrorText()}
+        dirty={form.dirty}
+        saving={form.saving}
+        onSubmit={form.submit}
+        onCancel={back}
+        onDelete={canDelete ? () => setConfirmDelete(true) : undefined}
+        readOnly={readOnly}
       >
         <SpaceBetween size="l">
           {readOnly ? (
@@ -458,13 +399,12 @@ export default function PrivateFlightPage() {
             <ColumnLayout columns={3}>
               {field(
                 'date',
-                <DatePicker
+                <DateField
                   value={values.date}
                   readOnly={readOnly}
-                  onChange={({ detail }) => set('date', detail.value)}
-                  placeholder="YYYY/MM/DD"
-                  startOfWeek={weekStartsOn(lang)}
-                  data-testid="private-date"
+                  onChange={(value) => set('date', value)}
+                  invalid={invalid('date')}
+                  testId="private-date"
                 />,
               )}
               {time('takeoff')}
@@ -528,18 +468,18 @@ export default function PrivateFlightPage() {
             </FormField>
           </Container>
         </SpaceBetween>
-      </Form>
+      </RecordFormFrame>
       <ConfirmModal
         visible={confirmDelete}
         header={t('private.delete_title')}
         confirmText={t('private.delete')}
-        busy={saving}
+        busy={form.saving}
         onConfirm={() => void remove()}
         onCancel={() => setConfirmDelete(false)}
         testId="private-delete-dialog"
       >
         {t('private.delete_body')}
       </ConfirmModal>
-    </form>
+    </>
   );
 }

@@ -3,8 +3,6 @@ import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
-import DatePicker from '@cloudscape-design/components/date-picker';
-import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
@@ -13,31 +11,36 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import Textarea from '@cloudscape-design/components/textarea';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { COMPONENT_TYPES, type ComponentType } from '../../../../contracts/schemas/aircraft-enums.ts';
 import {
   type ComponentOutput,
   createComponentInput,
   updateComponentInput,
 } from '../../../../contracts/schemas/maintenance.ts';
-import { fieldErrors } from '../../../../contracts/validation.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
-import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
-import { useDialogKeys } from '../../components/use-dialog-keys.ts';
+import { DateField } from '../../components/forms/date-field.tsx';
+import { orNull } from '../../components/forms/field-errors.ts';
+import { LoadFailed, RecordFormFrame } from '../../components/forms/record-form.tsx';
+import { useRecordForm } from '../../components/forms/use-record-form.ts';
 import { useFollow } from '../../components/use-follow.ts';
-import { ApiError, call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 import { useDatasource } from '../../lib/datasource.ts';
 import { flash } from '../../lib/flash.ts';
 import { formatMinutes } from '../../lib/format.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { countOfText, DueDimensions, DueStatus, hoursInputText, minutesOfText } from './due.tsx';
 import { PerformedModal } from './performed-modal.tsx';
-import { ScheduleFields, type ScheduleValues, scheduleBodyOf, scheduleValuesOf } from './schedule-fields.tsx';
-
-type Errors = Record<string, string[]>;
+import {
+  SCHEDULE_FIELDS,
+  ScheduleFields,
+  type ScheduleValues,
+  scheduleBodyOf,
+  scheduleValuesOf,
+} from './schedule-fields.tsx';
 
 const HOURS_FIELDS = [
   'start_counter_flight',
@@ -66,6 +69,30 @@ type Values = Record<
   plane_id: string;
   component_type: ComponentType;
 };
+
+type FormValues = Values & { schedule: ScheduleValues };
+
+/** The fields in screen order: the cursor goes to the first with an error. */
+const FIELD_ORDER = [
+  'plane_id',
+  'component_type',
+  ...TEXT_FIELDS.slice(0, 3),
+  'installation_date',
+  'installation_comment',
+  'start_counter_flight',
+  'start_counter_engine',
+  'start_counter_takeoff',
+  'start_counter_landing',
+  'lifetime_flight',
+  'lifetime_engine',
+  'lifetime_takeoff',
+  'lifetime_date',
+  'limit_counter_flight',
+  'limit_counter_engine',
+  'limit_counter_takeoff',
+  'limit_date',
+  ...SCHEDULE_FIELDS,
+];
 
 const valuesOf = (c: ComponentOutput | null, planeId: string): Values => ({
   plane_id: c?.plane_id ?? planeId,
@@ -101,133 +128,85 @@ export default function ComponentEditPage() {
   const navigate = useNavigate();
   const follow = useFollow();
   const planes = useDatasource('planes');
-  const [record, setRecord] = useState<ComponentOutput | null>(null);
-  const [loading, setLoading] = useState(!creating);
-  const [values, setValues] = useState<Values>(valuesOf(null, routePlaneId));
-  const [schedule, setSchedule] = useState<ScheduleValues>(scheduleValuesOf(null));
-  const [dirty, setDirty] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [performing, setPerforming] = useState(false);
-
-  const adopt = useCallback((c: ComponentOutput) => {
-    setRecord(c);
-    setValues(valuesOf(c, c.plane_id));
-    setSchedule(scheduleValuesOf(c));
-    setDirty(false);
-    setErrors({});
-  }, []);
-
-  useEffect(() => {
-    if (creating) return;
-    let active = true;
-    setLoading(true);
-    call('getComponent', { params: { id } })
-      .then((c) => active && adopt(c))
-      .catch(reportFailure)
-      .finally(() => active && setLoading(false));
-    return () => {
-      active = false;
-    };
-  }, [creating, id, adopt]);
-
-  const clear = (field: string) =>
-    setErrors(Object.fromEntries(Object.entries(errors).filter(([name]) => name !== field)));
-  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
-    setValues({ ...values, [field]: value });
-    setDirty(true);
-    clear(field);
-  };
-  const errorText = (field: string) => {
-    const key = errors[field]?.[0];
-    return key ? t(key, { ns: 'messages' }) : undefined;
-  };
-
   const listHref = routePlaneId
     ? hrefOf('plane/:plane_id/components', { plane_id: routePlaneId })
     : hrefOf('components');
+  const back = () => navigate(listHref);
 
-  const save = async () => {
-    if (saving) return;
-    const optional = (text: string) => (text.trim() === '' ? null : text.trim());
-    const fields: Record<string, unknown> = {
-      name: values.name,
-      component_type: values.component_type,
-      ...Object.fromEntries(
-        ['part_number', 'serial_no', 'installation_comment'].map((f) => [
-          f,
-          optional(values[f as keyof Values]),
-        ]),
-      ),
-      ...Object.fromEntries(DATE_FIELDS.map((f) => [f, optional(values[f])])),
-      ...Object.fromEntries(HOURS_FIELDS.map((f) => [f, minutesOfText(values[f])])),
-      ...Object.fromEntries(COUNT_FIELDS.map((f) => [f, countOfText(values[f])])),
-      ...scheduleBodyOf(schedule, creating),
-    };
-    const body = creating
-      ? {
-          plane_id: values.plane_id,
-          ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null)),
-        }
-      : { ...fields, plane_id: values.plane_id, version: record?.version ?? 0 };
-    const parsed = z.safeParse(creating ? createComponentInput : updateComponentInput, body);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setSaving(true);
-    try {
-      const saved = creating
-        ? await call('createComponent', { body: parsed.data as z.infer<typeof createComponentInput> })
-        : await call('updateComponent', {
-            params: { id },
-            body: parsed.data as z.infer<typeof updateComponentInput>,
-          });
+  const form = useRecordForm({
+    load: useCallback(
+      async () => (creating ? null : call('getComponent', { params: { id } })),
+      [creating, id],
+    ),
+    toValues: (c: ComponentOutput | null): FormValues => ({
+      ...valuesOf(c, c?.plane_id ?? routePlaneId),
+      schedule: scheduleValuesOf(c),
+    }),
+    toInput: (values, stored) => {
+      const fields: Record<string, unknown> = {
+        name: values.name,
+        component_type: values.component_type,
+        ...Object.fromEntries(
+          (['part_number', 'serial_no', 'installation_comment'] as const).map((f) => [f, orNull(values[f])]),
+        ),
+        ...Object.fromEntries(DATE_FIELDS.map((f) => [f, orNull(values[f])])),
+        ...Object.fromEntries(HOURS_FIELDS.map((f) => [f, minutesOfText(values[f])])),
+        ...Object.fromEntries(COUNT_FIELDS.map((f) => [f, countOfText(values[f])])),
+        ...scheduleBodyOf(values.schedule, !stored),
+      };
+      return stored
+        ? { ...fields, plane_id: values.plane_id, version: stored.version }
+        : {
+            plane_id: values.plane_id,
+            ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null)),
+          };
+    },
+    schema: (stored): typeof updateComponentInput | typeof createComponentInput =>
+      stored ? updateComponentInput : createComponentInput,
+    save: (body, stored) =>
+      stored
+        ? call('updateComponent', {
+            params: { id: stored.component_id },
+            body: body as z.infer<typeof updateComponentInput>,
+          })
+        : call('createComponent', { body: body as z.infer<typeof createComponentInput> }),
+    onSaved: (saved, before) => {
+      if (!saved) return;
       flash('success', 'maintenance:flash.component_saved', { values: { name: saved.name } });
-      adopt(saved);
-      if (creating)
+      if (!before)
         navigate(
           routePlaneId
             ? hrefOf('component/:plane_id/:id', { plane_id: saved.plane_id, id: saved.component_id })
             : hrefOf('component/:id', { id: saved.component_id }),
           { replace: true },
         );
-    } catch (error) {
-      if (error instanceof FieldErrors) setErrors(error.errors);
-      else if (error instanceof ApiError && error.code === 'conflict') flash('error', 'conflict');
-      else reportFailure(error);
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const remove = async () => {
-    setSaving(true);
-    try {
-      await call('deleteComponent', { params: { id } });
-      flash('success', 'maintenance:flash.component_deleted', { values: { name: record?.name ?? '' } });
-      setDirty(false);
-      navigate(listHref);
-    } catch (error) {
-      reportFailure(error);
-    } finally {
-      setSaving(false);
-      setConfirmDelete(false);
-    }
-  };
-
-  useDialogKeys({
-    onCancel: () => navigate(listHref),
-    onSave: () => void save(),
+    },
+    onCancel: back,
     onDelete: creating ? undefined : () => setConfirmDelete(true),
+    keysActive: !confirmDelete && !performing,
+    focus: { prefix: 'component', fields: FIELD_ORDER },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void save();
-  };
+  const record = form.record ?? null;
 
-  if (loading) return <Spinner size="large" />;
+  const remove = () =>
+    form.run(async () => {
+      try {
+        await call('deleteComponent', { params: { id } });
+      } finally {
+        setConfirmDelete(false);
+      }
+      flash('success', 'maintenance:flash.component_deleted', { values: { name: record?.name ?? '' } });
+      back();
+    });
+
+  if (form.state === 'failed' || form.state === 'not_found')
+    return <LoadFailed onRetry={form.reload}>{t('component.load_failed')}</LoadFailed>;
+  const { values, errorText } = form;
+  if (!values || form.record === undefined) return <Spinner size="large" />;
+  const set = form.set;
+  const invalid = (field: string) => form.has(field);
 
   const planeOptions = planes.items.map((p) => ({
     value: p.plane_id,
@@ -246,7 +225,7 @@ export default function ComponentEditPage() {
       ) : (
         <Input
           value={values[field]}
-          invalid={Boolean(errors[field])}
+          invalid={invalid(field)}
           onChange={({ detail }) => set(field, detail.value)}
           data-testid={`component-${field}`}
         />
@@ -265,7 +244,7 @@ export default function ComponentEditPage() {
       <Input
         value={values[field]}
         inputMode={hours ? 'decimal' : 'numeric'}
-        invalid={Boolean(errors[field])}
+        invalid={invalid(field)}
         onChange={({ detail }) => set(field, detail.value)}
         data-testid={`component-${field}`}
       />
@@ -273,12 +252,11 @@ export default function ComponentEditPage() {
   );
   const dateInput = (field: (typeof DATE_FIELDS)[number]) => (
     <FormField label={t(`field.${field}`)} errorText={errorText(field)}>
-      <DatePicker
+      <DateField
         value={values[field]}
-        placeholder="YYYY/MM/DD"
-        invalid={Boolean(errors[field])}
-        onChange={({ detail }) => set(field, detail.value)}
-        data-testid={`component-${field}`}
+        invalid={invalid(field)}
+        onChange={(value) => set(field, value)}
+        testId={`component-${field}`}
       />
     </FormField>
   );
@@ -316,171 +294,152 @@ export default function ComponentEditPage() {
         </Header>
       }
     >
-      <UnsavedChangesPrompt when={dirty} />
-      <form onSubmit={submit} noValidate>
-        <Form
-          actions={
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button variant="link" href={listHref} onFollow={follow}>
-                {t('common:action.cancel')}
-              </Button>
-              {!creating && (
-                <Button onClick={() => setConfirmDelete(true)} data-testid="component-delete">
-                  {t('action.delete')}
-                </Button>
-              )}
-              <Button
-                variant="primary"
-                loading={saving}
-                onClick={() => void save()}
-                data-testid="component-save"
-              >
-                {t('common:action.save')}
-              </Button>
-            </SpaceBetween>
-          }
-          secondaryActions={
-            <Box variant="small" color="text-body-secondary">
-              {t('common:keys.hint')}
-            </Box>
-          }
-        >
-          <SpaceBetween size="l">
-            {record && (
-              <Container
-                header={
-                  <Header
-                    variant="h2"
-                    actions={<DueStatus state={record.due.state} testId="component-state" />}
-                  >
-                    {t('component.due')}
-                  </Header>
-                }
-              >
-                <SpaceBetween size="s">
-                  <KeyValuePairs
-                    columns={3}
-                    items={[
-                      {
-                        label: t('field.current_engine'),
-                        value: formatMinutes(record.current_counter_engine),
-                      },
-                      {
-                        label: t('field.current_flight'),
-                        value: formatMinutes(record.current_counter_flight),
-                      },
-                      { label: t('field.current_takeoff'), value: String(record.current_counter_takeoff) },
-                    ]}
-                  />
-                  <DueDimensions due={record.due} />
-                </SpaceBetween>
-              </Container>
-            )}
-            <Container header={<Header variant="h2">{t('component.identity')}</Header>}>
-              <ColumnLayout columns={2}>
-                <FormField
-                  label={t('field.plane')}
-                  constraintText={creating ? undefined : t('component.move_hint')}
-                  errorText={errorText('plane_id')}
+      <RecordFormFrame
+        prefix="component"
+        header={undefined}
+        errorText={form.formErrorText()}
+        dirty={form.dirty}
+        saving={form.saving}
+        onSubmit={form.submit}
+        onCancel={back}
+        onDelete={creating ? undefined : () => setConfirmDelete(true)}
+      >
+        <SpaceBetween size="l">
+          {record && (
+            <Container
+              header={
+                <Header
+                  variant="h2"
+                  actions={<DueStatus state={record.due.state} testId="component-state" />}
                 >
-                  <Select
-                    selectedOption={planeOptions.find((o) => o.value === values.plane_id) ?? null}
-                    options={planeOptions}
-                    placeholder={t('field.plane_placeholder')}
-                    statusType={planes.loading ? 'loading' : 'finished'}
-                    invalid={Boolean(errors.plane_id)}
-                    onChange={({ detail }) => set('plane_id', detail.selectedOption.value ?? '')}
-                    data-testid="component-plane_id"
-                  />
-                </FormField>
-                <FormField label={t('field.component_type')} errorText={errorText('component_type')}>
-                  <Select
-                    selectedOption={{
-                      value: values.component_type,
-                      label: t(`component_type.${values.component_type}`),
-                    }}
-                    options={COMPONENT_TYPES.map((c) => ({ value: c, label: t(`component_type.${c}`) }))}
-                    onChange={({ detail }) =>
-                      set('component_type', (detail.selectedOption.value ?? 'other') as ComponentType)
-                    }
-                    data-testid="component-component_type"
-                  />
-                </FormField>
-                {textInput('name')}
-                {textInput('part_number')}
-                {textInput('serial_no')}
-                {dateInput('installation_date')}
-              </ColumnLayout>
-              <Box margin={{ top: 'm' }}>{textInput('installation_comment')}</Box>
-            </Container>
-            <Container
-              header={
-                <Header variant="h2" description={t('component.readings_hint')}>
-                  {t('component.readings')}
+                  {t('component.due')}
                 </Header>
               }
             >
-              <ColumnLayout columns={4} minColumnWidth={140}>
-                {numberInput('start_counter_flight', true)}
-                {numberInput('start_counter_engine', true)}
-                {numberInput('start_counter_takeoff', false)}
-                {numberInput('start_counter_landing', false)}
-              </ColumnLayout>
+              <SpaceBetween size="s">
+                <KeyValuePairs
+                  columns={3}
+                  items={[
+                    {
+                      label: t('field.current_engine'),
+                      value: formatMinutes(record.current_counter_engine),
+                    },
+                    {
+                      label: t('field.current_flight'),
+                      value: formatMinutes(record.current_counter_flight),
+                    },
+                    { label: t('field.current_takeoff'), value: String(record.current_counter_takeoff) },
+                  ]}
+                />
+                <DueDimensions due={record.due} />
+              </SpaceBetween>
             </Container>
-            <Container
-              header={
-                <Header variant="h2" description={t('component.life_hint')}>
-                  {t('component.life')}
-                </Header>
+          )}
+          <Container header={<Header variant="h2">{t('component.identity')}</Header>}>
+            <ColumnLayout columns={2}>
+              <FormField
+                label={t('field.plane')}
+                constraintText={creating ? undefined : t('component.move_hint')}
+                errorText={errorText('plane_id')}
+              >
+                <Select
+                  selectedOption={planeOptions.find((o) => o.value === values.plane_id) ?? null}
+                  options={planeOptions}
+                  placeholder={t('field.plane_placeholder')}
+                  statusType={planes.loading ? 'loading' : 'finished'}
+                  invalid={invalid('plane_id')}
+                  onChange={({ detail }) => set('plane_id', detail.selectedOption.value ?? '')}
+                  data-testid="component-plane_id"
+                />
+              </FormField>
+              <FormField label={t('field.component_type')} errorText={errorText('component_type')}>
+                <Select
+                  selectedOption={{
+                    value: values.component_type,
+                    label: t(`component_type.${values.component_type}`),
+                  }}
+                  options={COMPONENT_TYPES.map((c) => ({ value: c, label: t(`component_type.${c}`) }))}
+                  onChange={({ detail }) =>
+                    set('component_type', (detail.selectedOption.value ?? 'other') as ComponentType)
+                  }
+                  data-testid="component-component_type"
+                />
+              </FormField>
+              {textInput('name')}
+              {textInput('part_number')}
+              {textInput('serial_no')}
+              {dateInput('installation_date')}
+            </ColumnLayout>
+            <Box margin={{ top: 'm' }}>{textInput('installation_comment')}</Box>
+          </Container>
+          <Container
+            header={
+              <Header variant="h2" description={t('component.readings_hint')}>
+                {t('component.readings')}
+              </Header>
+            }
+          >
+            <ColumnLayout columns={4} minColumnWidth={140}>
+              {numberInput('start_counter_flight', true)}
+              {numberInput('start_counter_engine', true)}
+              {numberInput('start_counter_takeoff', false)}
+              {numberInput('start_counter_landing', false)}
+            </ColumnLayout>
+          </Container>
+          <Container
+            header={
+              <Header variant="h2" description={t('component.life_hint')}>
+                {t('component.life')}
+              </Header>
+            }
+          >
+            <ColumnLayout columns={4} minColumnWidth={140}>
+              {numberInput('lifetime_flight', true)}
+              {numberInput('lifetime_engine', true)}
+              {numberInput('lifetime_takeoff', false)}
+              {dateInput('lifetime_date')}
+            </ColumnLayout>
+          </Container>
+          <Container
+            header={
+              <Header variant="h2" description={t('component.limits_hint')}>
+                {t('component.limits')}
+              </Header>
+            }
+          >
+            <ColumnLayout columns={4} minColumnWidth={140}>
+              {numberInput('limit_counter_flight', true)}
+              {numberInput('limit_counter_engine', true)}
+              {numberInput('limit_counter_takeoff', false)}
+              {dateInput('limit_date')}
+            </ColumnLayout>
+          </Container>
+          <Container
+            header={
+              <Header variant="h2" description={t('component.cycle_hint')}>
+                {t('component.cycle')}
+              </Header>
+            }
+          >
+            <ScheduleFields
+              values={values.schedule}
+              onChange={(field, value) =>
+                form.update(
+                  (current) => ({ ...current, schedule: { ...current.schedule, [field]: value } }),
+                  field,
+                )
               }
-            >
-              <ColumnLayout columns={4} minColumnWidth={140}>
-                {numberInput('lifetime_flight', true)}
-                {numberInput('lifetime_engine', true)}
-                {numberInput('lifetime_takeoff', false)}
-                {dateInput('lifetime_date')}
-              </ColumnLayout>
-            </Container>
-            <Container
-              header={
-                <Header variant="h2" description={t('component.limits_hint')}>
-                  {t('component.limits')}
-                </Header>
-              }
-            >
-              <ColumnLayout columns={4} minColumnWidth={140}>
-                {numberInput('limit_counter_flight', true)}
-                {numberInput('limit_counter_engine', true)}
-                {numberInput('limit_counter_takeoff', false)}
-                {dateInput('limit_date')}
-              </ColumnLayout>
-            </Container>
-            <Container
-              header={
-                <Header variant="h2" description={t('component.cycle_hint')}>
-                  {t('component.cycle')}
-                </Header>
-              }
-            >
-              <ScheduleFields
-                values={schedule}
-                onChange={(field, value) => {
-                  setSchedule({ ...schedule, [field]: value });
-                  setDirty(true);
-                  clear(field);
-                }}
-                errorText={errorText}
-                testPrefix="component"
-              />
-            </Container>
-          </SpaceBetween>
-        </Form>
-      </form>
+              errorText={errorText}
+              testPrefix="component"
+            />
+          </Container>
+        </SpaceBetween>
+      </RecordFormFrame>
       <ConfirmModal
         visible={confirmDelete}
         header={t('component.delete_title')}
         confirmText={t('action.delete')}
-        busy={saving}
+        busy={form.saving}
         onConfirm={() => void remove()}
         onCancel={() => setConfirmDelete(false)}
         testId="component-delete-dialog"
@@ -498,7 +457,7 @@ export default function ComponentEditPage() {
           version={record.version}
           onClose={() => setPerforming(false)}
           onSubmit={async (body) => {
-            adopt(await call('performComponentMaintenance', { params: { id }, body }));
+            form.adopt(await call('performComponentMaintenance', { params: { id }, body }));
             setPerforming(false);
           }}
         />

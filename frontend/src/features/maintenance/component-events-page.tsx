@@ -20,21 +20,19 @@ import { useCursorPages } from '../../lib/use-cursor-pages.ts';
 const PAGE_SIZE = 25;
 
 /** The codes an event carries, in words: readings, the aircraft, the changed fields. */
-function detailsText(t: TFunction, e: AircraftEventOutput): string {
+function detailsText(t: TFunction<'maintenance'>, e: AircraftEventOutput): string {
   const d = e.details as Record<string, unknown>;
   const parts: string[] = [];
   if (typeof d.name === 'string' && e.kind === 'maintenance_performed') parts.push(d.name);
   if (typeof d.reg_num === 'string' && d.reg_num) parts.push(d.reg_num);
   if (typeof d.counter_engine === 'number' && d.counter_engine)
-    parts.push(t('maintenance:reading.engine', { value: formatMinutes(d.counter_engine) }));
+    parts.push(t('reading.engine', { value: formatMinutes(d.counter_engine) }));
   if (typeof d.counter_flight === 'number' && d.counter_flight)
-    parts.push(t('maintenance:reading.flight', { value: formatMinutes(d.counter_flight) }));
+    parts.push(t('reading.flight', { value: formatMinutes(d.counter_flight) }));
   if (typeof d.counter_takeoff === 'number' && d.counter_takeoff)
-    parts.push(t('maintenance:reading.takeoffs', { count: d.counter_takeoff }));
+    parts.push(t('reading.takeoffs', { count: d.counter_takeoff }));
   if (Array.isArray(d.fields) && d.fields.length > 0)
-    parts.push(
-      (d.fields as string[]).map((f) => t(`maintenance:field.${f}`, { defaultValue: f })).join(', '),
-    );
+    parts.push((d.fields as string[]).map((f) => t(`field.${f}`, { defaultValue: f })).join(', '));
   return parts.join(' · ');
 }
 

@@ -23,23 +23,19 @@ import { DueDate, DueStatus, dimensionRemaining, remainingText } from './due.tsx
 const PAGE_SIZE = 25;
 
 /** What is left of the component's life (the most urgent life dimension), or a dash. */
-export function remainingLife(t: TFunction, c: ComponentOutput): string {
+function remainingLife(t: TFunction<'maintenance'>, c: ComponentOutput): string {
   const life = c.due.dimensions
     .filter((d) => d.key.startsWith('lifetime_'))
     .sort((a, b) => (a.state === b.state ? 0 : a.state === 'ok' ? 1 : -1))[0];
-  return life ? `${t(`maintenance:due_key.${life.key}`)}: ${dimensionRemaining(t, life)}` : '—';
+  return life ? `${t(`due_key.${life.key}`)}: ${dimensionRemaining(t, life)}` : '—';
 }
 
 /** `1655:00 h · 11800 T/O`: the readings since new that matter for this component. */
-const readings = (t: TFunction, c: ComponentOutput) =>
+const readings = (t: TFunction<'maintenance'>, c: ComponentOutput) =>
   [
-    c.current_counter_engine
-      ? t('maintenance:reading.engine', { value: formatMinutes(c.current_counter_engine) })
-      : '',
-    c.current_counter_flight
-      ? t('maintenance:reading.flight', { value: formatMinutes(c.current_counter_flight) })
-      : '',
-    c.current_counter_takeoff ? t('maintenance:reading.takeoffs', { count: c.current_counter_takeoff }) : '',
+    c.current_counter_engine ? t('reading.engine', { value: formatMinutes(c.current_counter_engine) }) : '',
+    c.current_counter_flight ? t('reading.flight', { value: formatMinutes(c.current_counter_flight) }) : '',
+    c.current_counter_takeoff ? t('reading.takeoffs', { count: c.current_counter_takeoff }) : '',
   ]
     .filter(Boolean)
     .join(' · ') || '—';
@@ -122,7 +118,7 @@ export default function ComponentsPage() {
         header={
           <Header
             actions={
-              <Button iconName="refresh" onClick={pages.reload} ariaLabel={t('common:action.reload')} />
+              <Button iconName="refresh" onClick={pages.restart} ariaLabel={t('common:action.reload')} />
             }
           >
             {t('components.header')}

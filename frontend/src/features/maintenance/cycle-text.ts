@@ -3,7 +3,7 @@ import type { CycleCalendar, HoursBasis } from '../../../../contracts/schemas/ai
 
 /** `100 h (engine) · 1000 takeoffs · yearly`: a schedule's cycles in one line. */
 export function cycleText(
-  t: TFunction,
+  t: TFunction<'maintenance'>,
   s: {
     cycle_hours: number | null;
     hours_basis: HoursBasis | null;
@@ -15,13 +15,13 @@ export function cycleText(
   const parts: string[] = [];
   if (s.cycle_hours)
     parts.push(
-      t('maintenance:cycle.hours', {
+      t('cycle.hours', {
         count: s.cycle_hours,
-        basis: t(`maintenance:hours_basis.${s.hours_basis ?? 'flight'}`),
+        basis: t(`hours_basis.${s.hours_basis ?? 'flight'}`),
       }),
     );
-  if (s.cycle_takeoffs) parts.push(t('maintenance:cycle.takeoffs', { count: s.cycle_takeoffs }));
-  if (s.cycle_days) parts.push(t('maintenance:cycle.days', { count: s.cycle_days }));
-  if (s.cycle_calendar) parts.push(t(`maintenance:calendar.${s.cycle_calendar}`));
+  if (s.cycle_takeoffs) parts.push(t('cycle.takeoffs', { count: s.cycle_takeoffs }));
+  if (s.cycle_days) parts.push(t('cycle.days', { count: s.cycle_days }));
+  if (s.cycle_calendar) parts.push(t(`calendar.${s.cycle_calendar}`));
   return parts.join(' · ');
 }

@@ -8,7 +8,7 @@ import { parseHoursText } from '../../components/decimal-hours.ts';
 import { formatDate, formatMinutes } from '../../lib/format.ts';
 
 /** How the screens show a due state: overdue red, due soon amber, ok green. */
-export const STATE_INDICATOR: Record<DueState, StatusIndicatorProps.Type> = {
+const STATE_INDICATOR: Record<DueState, StatusIndicatorProps.Type> = {
   ok: 'success',
   due_soon: 'warning',
   overdue: 'error',
@@ -27,34 +27,30 @@ type Remaining = Pick<DueOutput, 'remaining_minutes' | 'remaining_takeoffs' | 'r
 
 /** `6:00 h left`, `12 takeoffs over`, `3 days left`: what remains of the first dimension. */
 export function remainingText(
-  t: TFunction,
+  t: TFunction<'maintenance'>,
   due: Remaining,
   unit?: DueDimensionOutput['unit'] | null,
 ): string {
   if ((unit === undefined || unit === 'minutes') && due.remaining_minutes !== null) {
     const value = due.remaining_minutes;
     return value < 0
-      ? t('maintenance:remaining.minutes_over', { value: formatMinutes(-value) })
-      : t('maintenance:remaining.minutes', { value: formatMinutes(value) });
+      ? t('remaining.minutes_over', { value: formatMinutes(-value) })
+      : t('remaining.minutes', { value: formatMinutes(value) });
   }
   if ((unit === undefined || unit === 'takeoffs') && due.remaining_takeoffs !== null) {
     const count = due.remaining_takeoffs;
-    return count < 0
-      ? t('maintenance:remaining.takeoffs_over', { count: -count })
-      : t('maintenance:remaining.takeoffs', { count });
+    return count < 0 ? t('remaining.takeoffs_over', { count: -count }) : t('remaining.takeoffs', { count });
   }
   if (due.remaining_days !== null) {
     const count = due.remaining_days;
-    if (count === 0) return t('maintenance:remaining.today');
-    return count < 0
-      ? t('maintenance:remaining.days_over', { count: -count })
-      : t('maintenance:remaining.days', { count });
+    if (count === 0) return t('remaining.today');
+    return count < 0 ? t('remaining.days_over', { count: -count }) : t('remaining.days', { count });
   }
   return '';
 }
 
 /** One dimension's remainder in its own unit. */
-export function dimensionRemaining(t: TFunction, d: DueDimensionOutput): string {
+export function dimensionRemaining(t: TFunction<'maintenance'>, d: DueDimensionOutput): string {
   if (d.unit === 'minutes')
     return remainingText(t, {
       remaining_minutes: d.remaining,

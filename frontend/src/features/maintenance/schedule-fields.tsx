@@ -1,6 +1,5 @@
 import Autosuggest from '@cloudscape-design/components/autosuggest';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
-import DatePicker from '@cloudscape-design/components/date-picker';
 import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
@@ -13,9 +12,26 @@ import {
   type CycleCalendar,
   type HoursBasis,
 } from '../../../../contracts/schemas/aircraft-enums.ts';
+import { DateField } from '../../components/forms/date-field.tsx';
 import { countOfText, hoursInputText, minutesOfText, numberOfText } from './due.tsx';
 
 /** The cycle part of a form (a maintenance item's, a component's own), as the person types it. */
+/** The schedule's inputs in screen order (where the cursor goes to the first error). */
+export const SCHEDULE_FIELDS = [
+  'cycle_hours',
+  'hours_basis',
+  'cycle_takeoffs',
+  'cycle_days',
+  'cycle_calendar',
+  'maintenanced_at',
+  'done_counter_flight',
+  'done_counter_engine',
+  'done_counter_takeoff',
+  'notice_days',
+  'notice_hours',
+  'notice_takeoffs',
+] as const;
+
 export interface ScheduleValues {
   cycle_hours: string;
   hours_basis: HoursBasis;
@@ -161,12 +177,11 @@ export function ScheduleFields({
           constraintText={t('field.maintenanced_at_hint')}
           errorText={errorText('maintenanced_at')}
         >
-          <DatePicker
+          <DateField
             value={values.maintenanced_at}
-            placeholder="YYYY/MM/DD"
             invalid={Boolean(errorText('maintenanced_at'))}
-            onChange={({ detail }) => onChange('maintenanced_at', detail.value)}
-            data-testid={`${testPrefix}-maintenanced_at`}
+            onChange={(value) => onChange('maintenanced_at', value)}
+            testId={`${testPrefix}-maintenanced_at`}
           />
         </FormField>
       </ColumnLayout>

@@ -5,9 +5,9 @@ export { connectTarget } from '../../lib/live-topics.ts';
 
 /**
  * The person's own live channels (spec §7): notifications and the refresh channel. This module
- * (and mqtt.js with it) loads only after sign-in.
+ * (and the MQTT connection with it) loads only after sign-in.
  */
-export interface LivePushHandlers {
+interface LivePushHandlers {
   onNotification(notification: NotificationOutput): void;
   /** The refresh channel: reload the profile (roles, organization, modules changed). */
   onRefresh(): void;

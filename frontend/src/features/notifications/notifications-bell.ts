@@ -22,13 +22,14 @@ export const NOTIFICATIONS_PAGE = 'profile/notifications/:id?';
  * refresh channel reloads the profile.
  */
 export function useNotificationsBell(): TopNavigationProps.Utility | null {
-  const { t } = useTranslation('nav');
-  // Not suspending the top bar for the notifications strings: they arrive a moment later.
-  useTranslation('notifications', { useSuspense: false });
   const navigate = useNavigate();
   const { loggedIn, profile } = useStore(session);
   const { unread, latest } = useStore(bell);
   const userId = loggedIn ? profile?.user_id : undefined;
+  // Its strings only for someone signed in; not suspending the top bar for the notifications'
+  // own: they arrive a moment later.
+  const { t } = useTranslation(userId ? 'nav' : 'common');
+  useTranslation(userId ? 'notifications' : 'common', { useSuspense: false });
 
   useEffect(() => {
     if (!userId) return;
@@ -42,7 +43,7 @@ export function useNotificationsBell(): TopNavigationProps.Utility | null {
           onNotification: (notification) => {
             bellArrived(notification);
             flash('info', 'notifications:live', {
-              values: { message: notificationText(i18next.t, notification) },
+              values: { message: notificationText(i18next.getFixedT(null, 'notifications'), notification) },
             });
           },
           onRefresh: () => {
@@ -76,7 +77,7 @@ export function useNotificationsBell(): TopNavigationProps.Utility | null {
         ? [{ id: 'notifications-none', text: t('bell.none'), disabled: true }]
         : latest.map((notification) => ({
             id: `${ITEM}${notification.id}`,
-            text: notificationText(i18next.t, notification),
+            text: notificationText(i18next.getFixedT(null, 'notifications'), notification),
             href: hrefOf(NOTIFICATIONS_PAGE, { id: notification.id }),
           }))),
       { id: ALL, text: t('bell.all'), href: hrefOf(NOTIFICATIONS_PAGE) },

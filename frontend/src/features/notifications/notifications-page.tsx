@@ -2,7 +2,6 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
-import DatePicker from '@cloudscape-design/components/date-picker';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
@@ -22,10 +21,13 @@ import {
   searchNotificationsInput,
 } from '../../../../contracts/schemas/notifications.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
+import { DateField } from '../../components/forms/date-field.tsx';
+import { useFieldErrors } from '../../components/forms/field-errors.ts';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
 import { ApiError, call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { dynamicT } from '../../lib/i18n-keys.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { useStore } from '../../lib/store.ts';
 import { InvitationAnswer } from '../invitations/invitations-card.tsx';
@@ -58,13 +60,14 @@ const criteriaOf = (filters: Filters): SearchNotificationsInput => ({
  * With an id the page opens that notification, which marks it read.
  */
 export default function NotificationsPage() {
-  const { t, i18n } = useTranslation(['notifications', 'messages', 'common']);
+  const { t, i18n } = useTranslation(['notifications', 'messages', 'common', 'nav']);
   const navigate = useNavigate();
   const { id } = useParams();
   const { arrived } = useStore(bell);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [applied, setApplied] = useState<Filters>(NO_FILTERS);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const errors = useFieldErrors({ prefix: 'filter', fields: ['from', 'to', 'text'] });
+  const { show: showErrors, clear: clearErrors, errorText } = errors;
   const [items, setItems] = useState<NotificationOutput[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
@@ -74,28 +77,31 @@ export default function NotificationsPage() {
   const [busy, setBusy] = useState(false);
   const zone = browserZone();
 
-  const search = useCallback(async (criteria: Filters, from: string | null) => {
-    const parsed = z.safeParse(searchNotificationsInput, {
-      ...criteriaOf(criteria),
-      ...(from ? { cursor: from } : {}),
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setLoading(true);
-    try {
-      const page = await call('searchNotifications', { body: parsed.data });
-      setItems((previous) => (from ? [...previous, ...page.items] : page.items));
-      setCursor(page.cursor);
-    } catch (error) {
-      if (error instanceof FieldErrors) setErrors(error.errors);
-      else reportFailure(error);
-    } finally {
-      setLoading(false);
-    }
-  }, []);
+  const search = useCallback(
+    async (criteria: Filters, from: string | null) => {
+      const parsed = z.safeParse(searchNotificationsInput, {
+        ...criteriaOf(criteria),
+        ...(from ? { cursor: from } : {}),
+      });
+      if (!parsed.success) {
+        showErrors(fieldErrors(parsed.error.issues));
+        return;
+      }
+      clearErrors();
+      setLoading(true);
+      try {
+        const page = await call('searchNotifications', { body: parsed.data });
+        setItems((previous) => (from ? [...previous, ...page.items] : page.items));
+        setCursor(page.cursor);
+      } catch (error) {
+        if (error instanceof FieldErrors) showErrors(error.errors);
+        else reportFailure(error);
+      } finally {
+        setLoading(false);
+      }
+    },
+    [showErrors, clearErrors],
+  );
 
   // The first page, again whenever a notification arrives live.
   const appliedRef = useRef(applied);
@@ -183,11 +189,8 @@ export default function NotificationsPage() {
     void search(NO_FILTERS, null);
   };
   const filtered = JSON.stringify(applied) !== JSON.stringify(NO_FILTERS);
-  const errorText = (field: string) => {
-    const key = errors[field]?.[0];
-    return key ? t(key, { ns: 'messages' }) : undefined;
-  };
-  const kindText = (kind: string) => (i18n.exists(`notifications:kind.${kind}`) ? t(`kind.${kind}`) : kind);
+  const kindText = (kind: string) =>
+    i18n.exists(`notifications:kind.${kind}`) ? dynamicT(t)(`kind.${kind}`) : kind;
   const text = (notification: NotificationOutput) => notificationText(t, notification);
   const readOptions = (['all', 'unread', 'read'] as const).map((value) => ({
     value,
@@ -292,21 +295,19 @@ export default function NotificationsPage() {
                 />
               </FormField>
               <FormField label={t('filter.from')} errorText={errorText('from')}>
-                <DatePicker
+                <DateField
                   value={filters.from}
-                  onChange={({ detail }) => setFilters({ ...filters, from: detail.value })}
-                  placeholder="YYYY/MM/DD"
-                  expandToViewport
-                  data-testid="filter-from"
+                  onChange={(value) => setFilters({ ...filters, from: value })}
+                  invalid={errors.has('from')}
+                  testId="filter-from"
                 />
               </FormField>
               <FormField label={t('filter.to')} errorText={errorText('to')}>
-                <DatePicker
+                <DateField
                   value={filters.to}
-                  onChange={({ detail }) => setFilters({ ...filters, to: detail.value })}
-                  placeholder="YYYY/MM/DD"
-                  expandToViewport
-                  data-testid="filter-to"
+                  onChange={(value) => setFilters({ ...filters, to: value })}
+                  invalid={errors.has('to')}
+                  testId="filter-to"
                 />
               </FormField>
               <FormField

@@ -3,13 +3,13 @@ import { call } from '../../lib/api-client.ts';
 import { createStore } from '../../lib/store.ts';
 
 /** How many unread notifications the bell lists; the number beside it counts them all. */
-export const BELL_ITEMS = 5;
+const BELL_ITEMS = 5;
 
 /**
  * The bell's local state (spec §4: notifications are removed locally when marked read or
  * deleted). `arrived` counts live pushes, so an open notifications list knows to reload.
  */
-export interface BellState {
+interface BellState {
   unread: number;
   latest: readonly NotificationOutput[];
   arrived: number;

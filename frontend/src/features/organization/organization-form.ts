@@ -1,13 +1,12 @@
 import type { Module } from '../../../../contracts/modules.ts';
+import { moneyInputText, parseMoney } from '../../../../contracts/money.ts';
 import {
   type CustomPriceUnit,
   MONEY_FIELDS,
   type MoneyField,
-  moneyInputText,
   ORGANIZATION_NOTIFICATION_FLAGS,
   type OrganizationNotificationFlag,
   type OrganizationRecord,
-  parseMoney,
   type RecencyPolicy,
 } from '../../../../contracts/schemas/organizations.ts';
 
@@ -39,11 +38,11 @@ export const TEXT_FIELDS = [
 export type TextField = (typeof TEXT_FIELDS)[number];
 
 /** Numbers that are not money: a factor and minutes. */
-export const NUMBER_FIELDS = ['multiplier', 'time_limit'] as const;
-export type NumberField = (typeof NUMBER_FIELDS)[number];
+const NUMBER_FIELDS = ['multiplier', 'time_limit'] as const;
+type NumberField = (typeof NUMBER_FIELDS)[number];
 
 export const LIMIT_FIELDS = ['plane_limit', 'general_limit', 'glider_limit'] as const;
-export type LimitField = (typeof LIMIT_FIELDS)[number];
+type LimitField = (typeof LIMIT_FIELDS)[number];
 
 export interface CustomPriceValues {
   name: string;
@@ -173,9 +172,6 @@ export const toInput = (values: OrganizationFormValues, mode: FormMode, version?
   return body;
 };
 
-export const sameValues = (a: OrganizationFormValues, b: OrganizationFormValues) =>
-  JSON.stringify(a) === JSON.stringify(b);
-
 /** The IANA zones the browser knows, with the current value kept even if it does not list it. */
 export const timeZoneOptions = (current: string): string[] => {
   const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
@@ -224,6 +220,9 @@ export const TABS = {
 } as const;
 export type TabId = keyof typeof TABS;
 export const TAB_IDS = Object.keys(TABS) as TabId[];
+
+/** Every field of the form, tab by tab: the order the cursor looks for the first error in. */
+export const FIELD_ORDER: readonly string[] = TAB_IDS.flatMap((tab) => TABS[tab]);
 
 /** The tab a field error belongs to (`custom_prices.1.amount` → prices); undefined for the form as a whole. */
 export const tabOf = (field: string): TabId | undefined => {

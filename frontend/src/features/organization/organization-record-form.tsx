@@ -4,7 +4,6 @@ import Box from '@cloudscape-design/components/box';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
-import DatePicker from '@cloudscape-design/components/date-picker';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Icon from '@cloudscape-design/components/icon';
@@ -18,10 +17,9 @@ import TimeInput from '@cloudscape-design/components/time-input';
 import Toggle from '@cloudscape-design/components/toggle';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { weekStartsOn } from '../../../../contracts/langs.ts';
 import { MODULES, type Module } from '../../../../contracts/modules.ts';
+import { CURRENCIES } from '../../../../contracts/money.ts';
 import {
-  CURRENCIES,
   CUSTOM_PRICE_UNITS,
   type CustomPriceUnit,
   type MoneyField,
@@ -31,8 +29,9 @@ import {
   RECENCY_POLICIES,
   type RecencyPolicy,
 } from '../../../../contracts/schemas/organizations.ts';
+import { DateField } from '../../components/forms/date-field.tsx';
 import { useFollow } from '../../components/use-follow.ts';
-import { currentLang } from '../../lib/i18n.ts';
+import { dynamicT } from '../../lib/i18n-keys.ts';
 import {
   type CustomPriceValues,
   type FormMode,
@@ -56,6 +55,7 @@ interface Props {
   values: OrganizationFormValues;
   onChange: (values: OrganizationFormValues, field: string) => void;
   errors: Errors;
+  errorText: (field: string) => string | undefined;
   /** The stored record, for what this form shows but does not change (package). */
   record?: OrganizationRecord;
   /** Members to name as contact or operating-day editor; null while unknown. */
@@ -92,6 +92,7 @@ export function OrganizationRecordForm({
   values,
   onChange,
   errors,
+  errorText,
   record,
   members,
   activeTab,
@@ -101,13 +102,8 @@ export function OrganizationRecordForm({
   const { t, i18n } = useTranslation(['organization', 'messages', 'modules', 'common']);
   const zones = useMemo(() => timeZoneOptions(values.timezone), [values.timezone]);
   const managed = mode !== 'own';
-  const lang = currentLang();
   const follow = useFollow();
 
-  const errorText = (field: string) => {
-    const key = errors[field]?.[0];
-    return key ? t(key, { ns: 'messages' }) : undefined;
-  };
   const set = <K extends keyof OrganizationFormValues>(field: K, value: OrganizationFormValues[K]) =>
     onChange({ ...values, [field]: value }, field);
 
@@ -118,7 +114,7 @@ export function OrganizationRecordForm({
   ) => (
     <FormField
       key={name}
-      label={t(`field.${name}`)}
+      label={dynamicT(t)(`field.${name}`)}
       description={extra.description}
       constraintText={extra.constraint}
       errorText={errorText(name)}
@@ -139,7 +135,7 @@ export function OrganizationRecordForm({
         data-testid={`org-${name}`}
         {...props}
       />,
-      { constraint: i18n.exists(`organization:hint.${name}`) ? t(`hint.${name}`) : undefined },
+      { constraint: i18n.exists(`organization:hint.${name}`) ? dynamicT(t)(`hint.${name}`) : undefined },
     );
 
   const moneyInput = (name: MoneyField) =>
@@ -389,13 +385,11 @@ export function OrganizationRecordForm({
         <ColumnLayout columns={2}>
           {field(
             'transaction_start',
-            <DatePicker
+            <DateField
               value={values.transaction_start}
-              onChange={({ detail }) => set('transaction_start', detail.value)}
-              placeholder="YYYY/MM/DD"
-              startOfWeek={weekStartsOn(lang)}
+              onChange={(value) => set('transaction_start', value)}
               invalid={Boolean(errors.transaction_start)}
-              data-testid="org-transaction_start"
+              testId="org-transaction_start"
             />,
             { constraint: t('hint.transaction_start') },
           )}

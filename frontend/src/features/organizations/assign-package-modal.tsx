@@ -1,22 +1,16 @@
 import Alert from '@cloudscape-design/components/alert';
-import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
-import DatePicker from '@cloudscape-design/components/date-picker';
 import FormField from '@cloudscape-design/components/form-field';
-import Modal from '@cloudscape-design/components/modal';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import * as z from 'zod/mini';
-import { weekStartsOn } from '../../../../contracts/langs.ts';
-import { assignPackageInput, type PackageOutput } from '../../../../contracts/schemas/organizations.ts';
-import { fieldErrors } from '../../../../contracts/validation.ts';
-import { useDialogKeys } from '../../components/use-dialog-keys.ts';
-import { call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
+import { assignPackageInput, type PackageOutput } from '../../../../contracts/schemas/subscriptions.ts';
+import { DateField } from '../../components/forms/date-field.tsx';
+import { RecordModal } from '../../components/forms/record-form.tsx';
+import { useRecordForm } from '../../components/forms/use-record-form.ts';
+import { call } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
-import { currentLang } from '../../lib/i18n.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -37,70 +31,43 @@ export function AssignPackageModal({
   onClose: () => void;
   onAssigned: () => void;
 }) {
-  const { t } = useTranslation(['organizations', 'messages', 'common']);
-  const [packageId, setPackageId] = useState('');
-  const [startDate, setStartDate] = useState(today());
-  const [endDate, setEndDate] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [saving, setSaving] = useState(false);
-  const choosable = packages.filter((p) => p.active);
-  const chosen = choosable.find((p) => p.package_id === packageId);
-
-  const errorText = (field: string) => {
-    const key = errors[field]?.[0];
-    return key ? t(key, { ns: 'messages' }) : undefined;
-  };
-
-  const assign = async () => {
-    if (saving) return;
-    const parsed = z.safeParse(assignPackageInput, {
-      package_id: packageId || undefined,
-      start_date: startDate || undefined,
-      end_date: endDate || null,
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setSaving(true);
-    try {
-      await call('assignPackage', { params: { id: organizationId }, body: parsed.data });
+  const { t } = useTranslation(['organizations', 'common']);
+  const form = useRecordForm({
+    // A new subscription: nothing stored yet, it starts today.
+    load: useCallback(async () => null, []),
+    toValues: () => ({ package_id: '', start_date: today(), end_date: '' }),
+    toInput: (values) => ({
+      package_id: values.package_id || undefined,
+      start_date: values.start_date || undefined,
+      end_date: values.end_date || null,
+    }),
+    schema: assignPackageInput,
+    save: async (body) => {
+      await call('assignPackage', { params: { id: organizationId }, body });
+      return null;
+    },
+    onSaved: () => {
       flash('success', 'package_assigned', { values: { name: organizationName } });
       onAssigned();
-    } catch (error) {
-      if (error instanceof FieldErrors) setErrors(error.errors);
-      else reportFailure(error);
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  useDialogKeys({ onCancel: onClose, onSave: () => void assign() });
-  const startOfWeek = weekStartsOn(currentLang());
+    },
+    onCancel: onClose,
+    focus: { prefix: 'assign', fields: ['package_id', 'start_date', 'end_date'] },
+  });
+  const { values, errorText, set } = form;
+  if (!values) return null;
+  const choosable = packages.filter((p) => p.active);
+  const chosen = choosable.find((p) => p.package_id === values.package_id);
 
   return (
-    <Modal
-      visible
-      onDismiss={onClose}
+    <RecordModal
+      prefix="assign"
       header={t('assign.title', { name: organizationName })}
-      data-testid="assign-modal"
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onClose}>
-              {t('common:action.cancel')}
-            </Button>
-            <Button
-              variant="primary"
-              loading={saving}
-              onClick={() => void assign()}
-              data-testid="assign-save"
-            >
-              {t('assign.save')}
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
+      errorText={form.formErrorText()}
+      saving={form.saving}
+      onSubmit={form.submit}
+      onSave={() => form.submit()}
+      onCancel={onClose}
+      saveText={t('assign.save')}
     >
       <SpaceBetween size="m">
         <FormField label={t('assign.package')} errorText={errorText('package_id')}>
@@ -116,23 +83,18 @@ export function AssignPackageModal({
                 glider: p.glider_limit,
               }),
             }))}
-            onChange={({ detail }) => {
-              setPackageId(detail.selectedOption.value ?? '');
-              setErrors({});
-            }}
-            invalid={Boolean(errors.package_id)}
-            data-testid="assign-package"
+            onChange={({ detail }) => set('package_id', detail.selectedOption.value ?? '')}
+            invalid={form.has('package_id')}
+            data-testid="assign-package_id"
           />
         </FormField>
         <ColumnLayout columns={2}>
           <FormField label={t('subscription.start_date')} errorText={errorText('start_date')}>
-            <DatePicker
-              value={startDate}
-              onChange={({ detail }) => setStartDate(detail.value)}
-              placeholder="YYYY/MM/DD"
-              startOfWeek={startOfWeek}
-              invalid={Boolean(errors.start_date)}
-              data-testid="assign-start"
+            <DateField
+              value={values.start_date}
+              onChange={(value) => set('start_date', value)}
+              invalid={form.has('start_date')}
+              testId="assign-start_date"
             />
           </FormField>
           <FormField
@@ -140,17 +102,16 @@ export function AssignPackageModal({
             constraintText={t('assign.end_hint')}
             errorText={errorText('end_date')}
           >
-            <DatePicker
-              value={endDate}
-              onChange={({ detail }) => setEndDate(detail.value)}
-              placeholder="YYYY/MM/DD"
-              startOfWeek={startOfWeek}
-              invalid={Boolean(errors.end_date)}
+            <DateField
+              value={values.end_date}
+              onChange={(value) => set('end_date', value)}
+              invalid={form.has('end_date')}
+              testId="assign-end_date"
             />
           </FormField>
         </ColumnLayout>
         <Alert type="info">{t('assign.effect')}</Alert>
       </SpaceBetween>
-    </Modal>
+    </RecordModal>
   );
 }

@@ -1,7 +1,6 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
-import DatePicker from '@cloudscape-design/components/date-picker';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
@@ -11,16 +10,16 @@ import Table from '@cloudscape-design/components/table';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { weekStartsOn } from '../../../../contracts/langs.ts';
 import {
   ACTION_KEYS,
   type ActionOutput,
   listActionsQuery,
-} from '../../../../contracts/schemas/organizations.ts';
+} from '../../../../contracts/schemas/activity-log.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
+import { DateField } from '../../components/forms/date-field.tsx';
+import { useErrorText } from '../../components/forms/field-errors.ts';
 import { call } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { currentLang } from '../../lib/i18n.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
 import { useCursorPages } from '../../lib/use-cursor-pages.ts';
@@ -65,11 +64,7 @@ export default function OrganizationActionsPage() {
     [filters.query],
   );
   const log = useCursorPages<ActionOutput>(fetchPage, JSON.stringify(filters.query));
-  const errorText = (field: string) => {
-    const key = filters.errors[field]?.[0];
-    return key ? t(key, { ns: 'messages' }) : undefined;
-  };
-  const startOfWeek = weekStartsOn(currentLang());
+  const errorText = useErrorText(filters.errors);
   const actionOptions = [
     { value: '', label: t('log.all_actions') },
     ...ACTION_KEYS.map((key) => ({ value: key, label: t(`action.${key}`) })),
@@ -96,21 +91,19 @@ export default function OrganizationActionsPage() {
             />
           </FormField>
           <FormField label={t('log.from')} errorText={errorText('from')}>
-            <DatePicker
+            <DateField
               value={from}
-              onChange={({ detail }) => setFrom(detail.value)}
-              placeholder="YYYY/MM/DD"
-              startOfWeek={startOfWeek}
-              data-testid="actions-filter-from"
+              onChange={setFrom}
+              invalid={Boolean(errorText('from'))}
+              testId="actions-filter-from"
             />
           </FormField>
           <FormField label={t('log.to')} errorText={errorText('to')}>
-            <DatePicker
+            <DateField
               value={to}
-              onChange={({ detail }) => setTo(detail.value)}
-              placeholder="YYYY/MM/DD"
-              startOfWeek={startOfWeek}
-              data-testid="actions-filter-to"
+              onChange={setTo}
+              invalid={Boolean(errorText('to'))}
+              testId="actions-filter-to"
             />
           </FormField>
           <FormField label={<span aria-hidden="true">&nbsp;</span>}>

@@ -13,11 +13,8 @@ import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import {
-  formatMoney,
-  type PackageOutput,
-  type SubscriptionOutput,
-} from '../../../../contracts/schemas/organizations.ts';
+import { formatMoney } from '../../../../contracts/money.ts';
+import type { PackageOutput, SubscriptionOutput } from '../../../../contracts/schemas/subscriptions.ts';
 import { useFollow } from '../../components/use-follow.ts';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -238,7 +235,7 @@ export default function OrganizationSubscriptionsPage() {
           onClose={() => setAssigning(false)}
           onAssigned={() => {
             setAssigning(false);
-            history.reload();
+            history.restart();
           }}
         />
       ) : null}

@@ -6,7 +6,7 @@ import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFollow } from '../../components/use-follow.ts';
 import { call } from '../../lib/api-client.ts';
@@ -14,19 +14,10 @@ import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
 import { useCursorPages } from '../../lib/use-cursor-pages.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
 
 const PAGE_SIZE = 25;
 const EMPTY = '—';
-
-/** Waits until typing pauses before the filter goes to the server. */
-const useDebounced = (value: string, ms: number) => {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-};
 
 /**
  * `organizations` (supervisor): every organization, by name, paged by the server; the filter looks

@@ -1,5 +1,4 @@
 import { useCollection } from '@cloudscape-design/collection-hooks';
-import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
@@ -12,26 +11,25 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import Toggle from '@cloudscape-design/components/toggle';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import * as z from 'zod/mini';
 import { LANGS, type Lang } from '../../../../contracts/langs.ts';
 import {
   isTypeListId,
   type TypeListOutput,
   updateTypeListInput,
-} from '../../../../contracts/schemas/organizations.ts';
-import { fieldErrors } from '../../../../contracts/validation.ts';
+} from '../../../../contracts/schemas/type-lists.ts';
+import { type Errors, useErrorText } from '../../components/forms/field-errors.ts';
+import { FormFooter, LoadFailed } from '../../components/forms/record-form.tsx';
+import { useRecordForm } from '../../components/forms/use-record-form.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
-import { ApiError, call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
+import { ApiError, call } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { currentLang, LANG_NAMES } from '../../lib/i18n.ts';
 import { hrefOf } from '../../lib/navigation.ts';
-
-type Errors = Record<string, string[]>;
 
 /** One entry as the screen holds it; `key` stays the same while the code is edited. */
 interface Row {
@@ -86,12 +84,9 @@ function EntryModal({
   onClose: () => void;
   onApply: (row: Row) => void;
 }) {
-  const { t } = useTranslation(['organizations', 'messages', 'common']);
+  const { t } = useTranslation(['organizations', 'common']);
   const [draft, setDraft] = useState(row);
-  const errorText = (field: string) => {
-    const key = errors[field]?.[0];
-    return key ? t(key, { ns: 'messages' }) : undefined;
-  };
+  const errorText = useErrorText(errors);
   useDialogKeys({ onCancel: onClose, onSave: () => onApply(draft) });
 
   return (
@@ -102,16 +97,13 @@ function EntryModal({
       header={row.code ? t('type_list.edit_entry', { code: row.code }) : t('type_list.new_entry')}
       data-testid="type-list-entry-modal"
       footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onClose}>
-              {t('common:action.cancel')}
-            </Button>
-            <Button variant="primary" onClick={() => onApply(draft)} data-testid="type-list-entry-apply">
-              {t('type_list.apply')}
-            </Button>
-          </SpaceBetween>
-        </Box>
+        <FormFooter
+          prefix="type-list-entry"
+          saving={false}
+          onCancel={onClose}
+          onSave={() => onApply(draft)}
+          saveText={t('type_list.apply')}
+        />
       }
     >
       <SpaceBetween size="m">
@@ -120,7 +112,7 @@ function EntryModal({
             <Input
               value={draft.code}
               onChange={({ detail }) => setDraft({ ...draft, code: detail.value })}
-              invalid={Boolean(errors.code)}
+              invalid={Boolean(errorText('code'))}
               data-testid="type-list-entry-code"
             />
           </FormField>
@@ -129,7 +121,7 @@ function EntryModal({
               value={draft.sort_order}
               inputMode="numeric"
               onChange={({ detail }) => setDraft({ ...draft, sort_order: detail.value })}
-              invalid={Boolean(errors.sort_order)}
+              invalid={Boolean(errorText('sort_order'))}
             />
           </FormField>
           <FormField label={t('type_list.state')}>
@@ -156,7 +148,7 @@ function EntryModal({
                 onChange={({ detail }) =>
                   setDraft({ ...draft, names: { ...draft.names, [lang]: detail.value } })
                 }
-                invalid={Boolean(errors[`names.${lang}`])}
+                invalid={Boolean(errorText(`names.${lang}`))}
                 data-testid={`type-list-entry-name-${lang}`}
               />
             </FormField>
@@ -174,39 +166,32 @@ function EntryModal({
 export default function TypeListPage() {
   const { t } = useTranslation(['organizations', 'messages', 'nav', 'common']);
   const { id: listParam = '' } = useParams();
-  // A list the product does not have is not asked for: the page says it could not load it.
   const id = isTypeListId(listParam) ? listParam : null;
   const navigate = useNavigate();
   const lang = currentLang();
-  const [list, setList] = useState<TypeListOutput>();
-  const [rows, setRows] = useState<Row[]>([]);
-  const [savedRows, setSavedRows] = useState<Row[]>([]);
-  const [errors, setErrors] = useState<Errors>({});
   const [editing, setEditing] = useState<{ row: Row; index: number } | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  const load = useCallback(async () => {
-    setFailed(false);
-    if (!id) {
-      setFailed(true);
-      return;
-    }
-    try {
-      const loaded = await call('getTypeList', { params: { id } });
-      const loadedRows = loaded.items.map(rowOf);
-      setList(loaded);
-      setRows(loadedRows);
-      setSavedRows(loadedRows);
-      setErrors({});
-    } catch (error) {
-      setFailed(true);
-      reportFailure(error);
-    }
-  }, [id]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const back = () => navigate(hrefOf('type-lists'));
+  const form = useRecordForm({
+    // A list the product does not have is not asked for: the page says it is not there.
+    load: useCallback(
+      () =>
+        id ? call('getTypeList', { params: { id } }) : Promise.reject(new ApiError(404, 'not_found', true)),
+      [id],
+    ),
+    toValues: (list: TypeListOutput) => list.items.map(rowOf),
+    toInput: (rows, list) => bodyOf(rows, list.version),
+    schema: updateTypeListInput,
+    save: (body, list) => call('updateTypeList', { params: { id: list.list_id }, body }),
+    onSaved: (saved) =>
+      flash('success', 'type_list_saved', { values: { name: t(`lists.${saved.list_id}`) } }),
+    onCancel: back,
+    keysActive: editing === null,
+    // The entries' fields are in their dialog: the list says which rows have errors.
+    focus: { prefix: 'type-list', onShown: () => flash('error', 'validation_failed') },
+  });
+  const rows = form.values ?? [];
+  const errors = form.errors;
+  const setRows = (next: Row[]) => form.update(() => next);
 
   const { items, collectionProps, filterProps, filteredItemsCount } = useCollection(rows, {
     filtering: {
@@ -218,62 +203,27 @@ export default function TypeListPage() {
     sorting: {},
   });
 
-  const save = async () => {
-    if (!list || saving) return;
-    const body = bodyOf(rows, list.version);
-    const parsed = z.safeParse(updateTypeListInput, body);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      flash('error', 'validation_failed');
-      return;
-    }
-    setSaving(true);
-    try {
-      const saved = await call('updateTypeList', { params: { id: list.list_id }, body: parsed.data });
-      const savedAsRows = saved.items.map(rowOf);
-      setList(saved);
-      setRows(savedAsRows);
-      setSavedRows(savedAsRows);
-      setErrors({});
-      flash('success', 'type_list_saved', { values: { name: t(`lists.${id}`) } });
-    } catch (error) {
-      if (error instanceof FieldErrors) {
-        setErrors(error.errors);
-        flash('error', 'validation_failed');
-      } else if (error instanceof ApiError && error.code === 'conflict')
-        flash('error', 'conflict', { action: { labelKey: 'action.reload', run: () => void load() } });
-      else reportFailure(error);
-    } finally {
-      setSaving(false);
-    }
-  };
+  if (form.state === 'failed' || form.state === 'not_found')
+    return <LoadFailed onRetry={form.reload}>{t('type_list.load_failed')}</LoadFailed>;
+  const list = form.record;
+  if (!form.values || !list) return <PageSpinner />;
 
-  const back = () => navigate(hrefOf('type-lists'));
-  useDialogKeys({ onCancel: back, onSave: () => void save() }, list !== undefined && editing === null);
-
-  if (failed)
-    return (
-      <Alert type="error" action={<Button onClick={() => void load()}>{t('common:action.retry')}</Button>}>
-        {t('type_list.load_failed')}
-      </Alert>
-    );
-  if (!list) return <PageSpinner />;
-
-  const dirty = JSON.stringify(rows) !== JSON.stringify(savedRows);
   const indexOf = (row: Row) => rows.findIndex((r) => r.key === row.key);
   const nameOf = (row: Row) => row.names[lang] || row.names.en || row.names.hu;
   const hasErrors = (row: Row) => Object.keys(rowErrors(errors, indexOf(row))).length > 0;
   const apply = (row: Row, index: number) => {
-    setRows(index < rows.length ? rows.map((r, i) => (i === index ? row : r)) : [...rows, row]);
     // The entry's own errors are answered by the edit; the rest stay until the next save.
-    setErrors(
-      Object.fromEntries(Object.entries(errors).filter(([field]) => !field.startsWith(`items.${index}.`))),
+    form.update(
+      (current) =>
+        index < current.length ? current.map((r, i) => (i === index ? row : r)) : [...current, row],
+      `items.${index}`,
     );
     setEditing(null);
   };
   const remove = (row: Row) => {
     setRows(rows.filter((r) => r.key !== row.key));
-    setErrors({});
+    // Row errors no longer line up with the rows: checked again on save.
+    form.clear();
   };
   const newRow = (): Row => ({
     key: ++nextKey,
@@ -285,7 +235,7 @@ export default function TypeListPage() {
 
   return (
     <>
-      <UnsavedChangesPrompt when={dirty && !saving} />
+      <UnsavedChangesPrompt when={form.dirty && !form.saving} />
       <Table<Row>
         {...collectionProps}
         data-testid="type-list-table"
@@ -308,9 +258,9 @@ export default function TypeListPage() {
                 </Button>
                 <Button
                   variant="primary"
-                  loading={saving}
-                  disabled={!dirty}
-                  onClick={() => void save()}
+                  loading={form.saving}
+                  disabled={!form.dirty}
+                  onClick={() => form.submit()}
                   data-testid="type-list-save"
                 >
                   {t('type_list.save')}
@@ -318,7 +268,7 @@ export default function TypeListPage() {
               </SpaceBetween>
             }
           >
-            {t(`lists.${id}`, { defaultValue: id })}
+            {t(`lists.${list.list_id}`)}
           </Header>
         }
         filter={

@@ -4,7 +4,7 @@ import Link from '@cloudscape-design/components/link';
 import Table from '@cloudscape-design/components/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TypeListId } from '../../../../contracts/schemas/organizations.ts';
+import type { TypeListId } from '../../../../contracts/schemas/type-lists.ts';
 import { useFollow } from '../../components/use-follow.ts';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';

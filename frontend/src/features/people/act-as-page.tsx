@@ -10,7 +10,7 @@ import type { ActAsCandidate } from '../../../../contracts/schemas/members.ts';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { refreshOrganizations, refreshProfile } from '../../lib/session.ts';
-import { useDebounced } from './use-cursor-pages.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
 
 /**
  * `users/change`: the supervisor picks a member of one of their organizations and acts as them.
@@ -18,7 +18,7 @@ import { useDebounced } from './use-cursor-pages.ts';
  * top says so and stops it.
  */
 export default function ActAsPage() {
-  const { t } = useTranslation(['people', 'common']);
+  const { t } = useTranslation(['people', 'common', 'nav']);
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const q = useDebounced(text.trim());

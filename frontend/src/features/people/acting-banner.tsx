@@ -15,12 +15,16 @@ import { useStore } from '../../lib/store.ts';
  * whose session this is, and the way back. Nothing shows otherwise.
  */
 export function ActingBanner() {
+  const { loggedIn, profile } = useStore(session);
+  const acting = loggedIn ? profile?.acting_as : null;
+  // Only then its strings: the other screens do not wait for the `people` namespace.
+  return acting ? <Acting name={acting.user_name} /> : null;
+}
+
+function Acting({ name }: { name: string }) {
   const { t } = useTranslation('people');
   const navigate = useNavigate();
-  const { loggedIn, profile } = useStore(session);
   const [stopping, setStopping] = useState(false);
-  const acting = loggedIn ? profile?.acting_as : null;
-  if (!acting) return null;
 
   const stop = async () => {
     setStopping(true);
@@ -47,7 +51,7 @@ export function ActingBanner() {
           </Button>
         }
       >
-        {t('act_as.banner', { name: acting.user_name })}
+        {t('act_as.banner', { name })}
       </Alert>
     </div>
   );

@@ -11,7 +11,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AddressCard } from '../../../../contracts/schemas/members.ts';
 import { call } from '../../lib/api-client.ts';
-import { useCursorPages, useDebounced } from './use-cursor-pages.ts';
+import { useCursorPages } from '../../lib/use-cursor-pages.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
 
 const PAGE_SIZE = 24;
 
@@ -23,7 +24,7 @@ const dialable = (phone: string) => phone.replace(/[^\d+]/g, '');
  * for members who agreed to share them; the others show their name and callsign.
  */
 export default function AddressBookPage() {
-  const { t } = useTranslation(['people', 'common']);
+  const { t } = useTranslation(['people', 'common', 'nav']);
   const [text, setText] = useState('');
   const q = useDebounced(text.trim());
   const pages = useCursorPages<AddressCard>(
@@ -65,10 +66,10 @@ export default function AddressBookPage() {
       }
       pagination={
         <Pagination
-          currentPageIndex={pages.pageIndex + 1}
+          currentPageIndex={pages.pageNumber}
           pagesCount={pages.pagesCount}
           openEnd={pages.hasMore}
-          onChange={({ detail }) => pages.goTo(detail.currentPageIndex - 1)}
+          onChange={({ detail }) => pages.goTo(detail.currentPageIndex)}
           disabled={pages.loading}
         />
       }
@@ -77,7 +78,7 @@ export default function AddressBookPage() {
           {pages.failed ? (
             <SpaceBetween size="s">
               <span>{t('address_book.load_failed')}</span>
-              <Button onClick={pages.retry}>{t('common:action.retry')}</Button>
+              <Button onClick={pages.reload}>{t('common:action.retry')}</Button>
             </SpaceBetween>
           ) : (
             <b>{q ? t('address_book.no_match') : t('address_book.empty')}</b>

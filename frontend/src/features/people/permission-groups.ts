@@ -2,7 +2,7 @@ import { PERMISSIONS, type Permission } from '../../../../contracts/permissions.
 
 /** The four permissions a screen usually has (spec §6: "permission lists per screen"). */
 export const PERMISSION_ACTIONS = ['list', 'edit', 'create', 'delete'] as const;
-export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
+type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
 
 export interface PermissionGroup {
   /** `plane`, `daily-flight`, `training`: the i18n key of the group. */

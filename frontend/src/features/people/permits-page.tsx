@@ -11,6 +11,7 @@ import { todayIn } from '../../../../contracts/calendar.ts';
 import type { MemberPermitsOutput, PermitOutput } from '../../../../contracts/schemas/members.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
+import { ValidityIndicator } from '../../components/person/validity-indicator.tsx';
 import { ApiError, call, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -18,14 +19,13 @@ import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
 import { GrantPermitModal } from './grant-permit-modal.tsx';
-import { ValidityIndicator } from './validity-indicator.tsx';
 
 /**
  * `organization/permits/{id}`: a member's permits in this organization — rent permits by aircraft
  * type, the winch permit and certificates. Granting a rent or winch permit again renews it.
  */
 export default function PermitsPage() {
-  const { t } = useTranslation(['people', 'common', 'messages']);
+  const { t } = useTranslation(['people', 'common', 'messages', 'nav']);
   const navigate = useNavigate();
   const { id = '' } = useParams();
   const { profile } = useStore(session);

@@ -27,7 +27,7 @@ const MAX_PAGES = 20;
  * role-create, role-edit and role-delete — the buttons follow the same permissions the API checks.
  */
 export default function RolesPage() {
-  const { t } = useTranslation(['people', 'common', 'messages', 'roles']);
+  const { t } = useTranslation(['people', 'common', 'messages', 'roles', 'nav']);
   const { profile } = useStore(session);
   const can = profile?.can ?? {};
   const [roles, setRoles] = useState<RoleOutput[]>([]);

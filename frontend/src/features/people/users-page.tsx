@@ -14,13 +14,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { MemberListItem } from '../../../../contracts/schemas/members.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
-import { ApiError, call, reportFailure } from '../../lib/api-client.ts';
+import { reportSaveFailure } from '../../components/forms/use-record-form.ts';
+import { ApiError, call } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
+import { useCursorPages } from '../../lib/use-cursor-pages.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
 import { AddMemberModal } from './add-member-modal.tsx';
-import { useCursorPages, useDebounced } from './use-cursor-pages.ts';
 
 const PAGE_SIZE = 20;
 const STATUS_TYPES = {
@@ -42,7 +44,7 @@ const labelOf = (member: MemberListItem) => member.user_name ?? member.email;
  * also reach the member's pilot data and permits.
  */
 export default function UsersPage() {
-  const { t } = useTranslation(['people', 'common', 'messages']);
+  const { t } = useTranslation(['people', 'common', 'messages', 'nav']);
   const navigate = useNavigate();
   const { profile } = useStore(session);
   const canEdit = profile?.can['user-edit'] === true;
@@ -145,10 +147,10 @@ export default function UsersPage() {
     } catch (error) {
       if (
         error instanceof ApiError &&
-        (error.code === 'conflict' || error.code === 'own_membership' || error.code === 'invitation_declined')
-      ) {
+        (error.code === 'own_membership' || error.code === 'invitation_declined')
+      )
         flash('error', error.code);
-      } else reportFailure(error);
+      else reportSaveFailure(error, pages.reload);
     } finally {
       setBusy(false);
       setPending(null);
@@ -228,10 +230,10 @@ export default function UsersPage() {
         }
         pagination={
           <Pagination
-            currentPageIndex={pages.pageIndex + 1}
+            currentPageIndex={pages.pageNumber}
             pagesCount={pages.pagesCount}
             openEnd={pages.hasMore}
-            onChange={({ detail }) => pages.goTo(detail.currentPageIndex - 1)}
+            onChange={({ detail }) => pages.goTo(detail.currentPageIndex)}
             disabled={pages.loading}
           />
         }
@@ -240,7 +242,7 @@ export default function UsersPage() {
             {pages.failed ? (
               <SpaceBetween size="s">
                 <span>{t('users.load_failed')}</span>
-                <Button onClick={pages.retry}>{t('common:action.retry')}</Button>
+                <Button onClick={pages.reload}>{t('common:action.retry')}</Button>
               </SpaceBetween>
             ) : (
               <b>{filtered ? t('users.no_match') : t('users.empty')}</b>

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { MyActionOutput } from '../../../../contracts/schemas/identity.ts';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { dynamicT } from '../../lib/i18n-keys.ts';
 
 const PAGE = 25;
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -36,7 +37,7 @@ export default function ActionsPage() {
 }
 
 function ActionsTable({ whose }: { whose: Whose }) {
-  const { t, i18n } = useTranslation(['profile', 'common', 'organizations']);
+  const { t, i18n } = useTranslation(['profile', 'common', 'organizations', 'nav']);
   const [items, setItems] = useState<MyActionOutput[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
@@ -70,15 +71,15 @@ function ActionsTable({ whose }: { whose: Whose }) {
 
   const verb = (key: string) => {
     const about = `profile:actions.about.verb.${key}`;
-    if (whose === 'about_me' && i18n.exists(about)) return t(about);
+    if (whose === 'about_me' && i18n.exists(about)) return dynamicT(t)(about);
     const own = `profile:actions.verb.${key}`;
-    if (i18n.exists(own)) return t(own);
+    if (i18n.exists(own)) return dynamicT(t)(own);
     const organizations = `organizations:action.${key}`;
-    return i18n.exists(organizations) ? t(organizations) : `${t('actions.unknown')} (${key})`;
+    return i18n.exists(organizations) ? dynamicT(t)(organizations) : `${t('actions.unknown')} (${key})`;
   };
   const target = (type: string) => {
     const key = `profile:actions.target.${type}`;
-    return i18n.exists(key) ? t(key) : type;
+    return i18n.exists(key) ? dynamicT(t)(key) : type;
   };
   const zone = browserZone();
   const organizationOf = (item: MyActionOutput) =>

@@ -11,8 +11,10 @@ const PROFILE_MENU = [
   { key: 'change_password', path: 'profile/change-password' },
 ] as const;
 
-export function useProfileMenuItems(): ButtonDropdownProps.Item[] {
-  const { t } = useTranslation('nav');
+/** The items of a signed-in person's menu; `nav` is asked for only then (the public screens go without). */
+export function useProfileMenuItems(signedIn: boolean): ButtonDropdownProps.Item[] {
+  const { t } = useTranslation(signedIn ? 'nav' : 'common');
+  if (!signedIn) return [];
   return PROFILE_MENU.map(({ key, path }) => ({
     id: `profile-${key}`,
     text: t(`menu.${key}`),

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { RecencyOutput } from '../../../../contracts/schemas/logbook.ts';
 import { useFollow } from '../../components/use-follow.ts';
 import { call } from '../../lib/api-client.ts';
+import { dynamicT } from '../../lib/i18n-keys.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { countedLogbook, type RecencyRule, ruleTitle, statusSentence } from './recency-wording.ts';
 
@@ -64,7 +65,7 @@ export function RecencyCards(props: { recency: RecencyOutput | null | 'failed' }
   const { recency } = props;
   const rules =
     recency && recency !== 'failed' ? recency.rules.filter((r) => r.status !== 'not_applicable') : [];
-  const translate = (key: string, options?: Record<string, unknown>) => t(key, options);
+  const translate = dynamicT(t);
 
   return (
     <Cards<RecencyRule>

@@ -12,16 +12,23 @@ import Link from '@cloudscape-design/components/link';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Tabs from '@cloudscape-design/components/tabs';
-import { confirmSignUp, resendSignUpCode, signUp } from 'aws-amplify/auth';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { isLang, LANGS, type Lang } from '../../../../contracts/langs.ts';
 import { registrationInput } from '../../../../contracts/schemas/identity.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
+import { useFieldErrors } from '../../components/forms/field-errors.ts';
 import { useFollow } from '../../components/use-follow.ts';
 import { ApiError, call, FieldErrors } from '../../lib/api-client.ts';
-import { authErrorName, isNetworkFailure, signInWithPassword } from '../../lib/auth.ts';
+import {
+  authErrorName,
+  confirmEmailCode,
+  isNetworkFailure,
+  resendEmailCode,
+  signInWithPassword,
+  signUpWithEmail,
+} from '../../lib/auth.ts';
 import { flash } from '../../lib/flash.ts';
 import { currentLang, LANG_NAMES } from '../../lib/i18n.ts';
 import { startLoading } from '../../lib/loading.ts';
@@ -36,6 +43,18 @@ import {
 
 type Tab = 'about' | 'data' | 'finalize';
 type Errors = Record<string, string[]>;
+
+/** The data tab's fields in screen order: the cursor goes to the first with an error. */
+const FIELD_ORDER = [
+  'email',
+  'password',
+  'repeat',
+  'last_name',
+  'first_name',
+  'lang',
+  'terms_accepted',
+  'code',
+];
 
 interface Data {
   email: string;
@@ -99,20 +118,16 @@ export default function RegistrationPage() {
   });
   const [signedUp, setSignedUp] = useState(false);
   const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const errors = useFieldErrors({ prefix: 'registration', fields: FIELD_ORDER });
+  const setErrors = (found: Errors) => (Object.keys(found).length > 0 ? errors.show(found) : errors.clear());
   const [busy, setBusy] = useState(false);
 
   const set = <K extends keyof Data>(field: K, value: Data[K]) => {
     setData({ ...data, [field]: value });
-    if (errors[field])
-      setErrors(Object.fromEntries(Object.entries(errors).filter(([name]) => name !== field)));
+    errors.forget(field);
   };
-  const errorText = (field: string) => {
-    const key = errors[field]?.[0];
-    if (!key) return undefined;
-    if (field === 'terms_accepted') return t('data.consent_required');
-    return key.includes(':') ? t(key) : t(key, { ns: 'messages' });
-  };
+  const errorText = (field: string) =>
+    field === 'terms_accepted' && errors.has(field) ? t('data.consent_required') : errors.errorText(field);
   const withBusy = async (work: () => Promise<void>) => {
     if (busy) return;
     setBusy(true);
@@ -149,11 +164,7 @@ export default function RegistrationPage() {
     if (Object.keys(problems).length > 0) return;
     void withBusy(async () => {
       try {
-        await signUp({
-          username: signUpName(data.email),
-          password: data.password,
-          options: { userAttributes: { email: signUpName(data.email) } },
-        });
+        await signUpWithEmail(signUpName(data.email), data.password);
         setSignedUp(true);
         setCode('');
         setTab('finalize');
@@ -174,7 +185,7 @@ export default function RegistrationPage() {
     void withBusy(async () => {
       const username = signUpName(data.email);
       try {
-        await confirmSignUp({ username, confirmationCode: confirmationCode(code) });
+        await confirmEmailCode(username, confirmationCode(code));
       } catch (error) {
         if (!alreadyConfirmed(error)) {
           const failure = cognitoFailure(error);
@@ -210,7 +221,7 @@ export default function RegistrationPage() {
   const resend = () =>
     void withBusy(async () => {
       try {
-        await resendSignUpCode({ username: signUpName(data.email) });
+        await resendEmailCode(signUpName(data.email));
         flash('success', 'registration:finalize.resent');
       } catch (error) {
         flash('error', cognitoFailure(error).key);
@@ -272,7 +283,7 @@ export default function RegistrationPage() {
               autoComplete="email"
               value={data.email}
               onChange={({ detail }) => set('email', detail.value)}
-              invalid={Boolean(errors.email)}
+              invalid={errors.has('email')}
               data-testid="registration-email"
             />
           </FormField>
@@ -287,7 +298,7 @@ export default function RegistrationPage() {
                 autoComplete="new-password"
                 value={data.password}
                 onChange={({ detail }) => set('password', detail.value)}
-                invalid={Boolean(errors.password)}
+                invalid={errors.has('password')}
                 data-testid="registration-password"
               />
             </FormField>
@@ -297,7 +308,7 @@ export default function RegistrationPage() {
                 autoComplete="new-password"
                 value={data.repeat}
                 onChange={({ detail }) => set('repeat', detail.value)}
-                invalid={Boolean(errors.repeat)}
+                invalid={errors.has('repeat')}
                 data-testid="registration-repeat"
               />
             </FormField>
@@ -307,7 +318,7 @@ export default function RegistrationPage() {
                   autoComplete={field === 'last_name' ? 'family-name' : 'given-name'}
                   value={data[field]}
                   onChange={({ detail }) => set(field, detail.value)}
-                  invalid={Boolean(errors[field])}
+                  invalid={errors.has(field)}
                   data-testid={`registration-${field}`}
                 />
               </FormField>
@@ -391,9 +402,9 @@ export default function RegistrationPage() {
               autoComplete="one-time-code"
               onChange={({ detail }) => {
                 setCode(detail.value);
-                if (errors.code) setErrors({});
+                errors.clear();
               }}
-              invalid={Boolean(errors.code)}
+              invalid={errors.has('code')}
               autoFocus
               data-testid="registration-code"
             />

@@ -20,11 +20,11 @@ type Status = 'idle' | 'loading' | 'finished' | 'error';
  * organization to user/{id} with user-edit, an organization to organization/edit/{id} with
  * organization-edit; everything else is shown as plain text.
  */
-export default function GlobalSearchBox() {
+export default function GlobalSearchBox({ initialText = '' }: { initialText?: string }) {
   const { t } = useTranslation('search');
   const navigate = useNavigate();
   const { profile } = useStore(session);
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText);
   const [status, setStatus] = useState<Status>('idle');
   const [result, setResult] = useState<GlobalSearchOutput | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -151,6 +151,8 @@ export default function GlobalSearchBox() {
         placeholder={t('placeholder')}
         ariaLabel={t('label')}
         clearAriaLabel={t('clear')}
+        // It replaced the plain input the cursor was in (global-search.tsx).
+        autoFocus
       />
     </div>
   );

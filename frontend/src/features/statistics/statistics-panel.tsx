@@ -7,8 +7,9 @@ import Header from '@cloudscape-design/components/header';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
-import Table, { type TableProps } from '@cloudscape-design/components/table';
-import { lazy, type ReactNode, Suspense } from 'react';
+import type TableComponent from '@cloudscape-design/components/table';
+import type { TableProps } from '@cloudscape-design/components/table';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMinutes } from '../../lib/format.ts';
 import { currentLang } from '../../lib/i18n.ts';
@@ -22,6 +23,58 @@ import {
 
 // The chart library is large: it loads only when a statistics panel is on screen.
 const BarChart = lazy(() => import('@cloudscape-design/components/bar-chart'));
+// The tables sit in folded sections: they load when one is opened.
+// (React.lazy drops the generic item type; the cast gives it back.)
+const Table = lazy(() => import('@cloudscape-design/components/table')) as unknown as typeof TableComponent;
+
+/** The chart's box while its code loads: the same height, so the page does not jump. */
+const CHART_BOX_HEIGHT = 300;
+
+/** How long the chart's place must stay in view: a panel the page only passes while it loads does not count. */
+const DWELL_MS = 300;
+
+/**
+ * Whether the chart's place has been in view (and stays so): the chart loads when someone looks at
+ * it, not with a dashboard whose first screen does not show it.
+ */
+function useSeen() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [seen, setSeen] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (seen || !element) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const observer = new IntersectionObserver((entries) => {
+      clearTimeout(timer);
+      if (entries.some((entry) => entry.isIntersecting)) timer = setTimeout(() => setSeen(true), DWELL_MS);
+    });
+    observer.observe(element);
+    return () => {
+      clearTimeout(timer);
+      observer.disconnect();
+    };
+  }, [seen]);
+  return { ref, seen };
+}
+
+/** A folded section whose content is rendered (and its code loaded) once it is opened. */
+function FoldedSection({ header, children }: { header: string; children: ReactNode }) {
+  const [expanded, setExpanded] = useState(false);
+  const [opened, setOpened] = useState(false);
+  return (
+    <ExpandableSection
+      headerText={header}
+      variant="footer"
+      expanded={expanded}
+      onChange={({ detail }) => {
+        setExpanded(detail.expanded);
+        if (detail.expanded) setOpened(true);
+      }}
+    >
+      {opened && <Suspense fallback={<Spinner />}>{children}</Suspense>}
+    </ExpandableSection>
+  );
+}
 
 interface StatisticsPanelProps {
   header: string;
@@ -61,6 +114,7 @@ export function StatisticsPanel(props: StatisticsPanelProps) {
       : []),
   ];
 
+  const chart = useSeen();
   const last12 = view?.last12;
   const monthsWithData = view?.months.some((m) => m.flights > 0) ?? false;
 
@@ -111,41 +165,45 @@ export function StatisticsPanel(props: StatisticsPanelProps) {
               )}
             </ColumnLayout>
           </div>
-          <Suspense fallback={<Spinner />}>
-            <BarChart
-              series={
-                // No bars at all: the chart shows its empty text instead of an axis of zeros.
-                monthsWithData
-                  ? [
-                      {
-                        title: t('chart.series'),
-                        type: 'bar',
-                        data: (view?.months ?? []).map((m) => ({ x: m.period, y: hoursOf(m.minutes) })),
-                        valueFormatter: (hours: number) => formatMinutes(hours * 60),
-                      },
-                    ]
-                  : []
-              }
-              xDomain={(view?.months ?? []).map((m) => m.period)}
-              xScaleType="categorical"
-              ariaLabel={t('chart.title', { year })}
-              xTitle={t('chart.month')}
-              yTitle={t('chart.hours')}
-              height={220}
-              hideFilter
-              hideLegend
-              statusType={props.loading ? 'loading' : 'finished'}
-              loadingText={t('chart.loading')}
-              errorText={t('chart.error')}
-              empty={<Box color="text-status-inactive">{t('chart.empty', { year })}</Box>}
-              i18nStrings={{
-                xTickFormatter: (month) => monthLabel(String(month), lang),
-                yTickFormatter: (hours: number) => formatMinutes(hours * 60),
-              }}
-            />
-          </Suspense>
-          <ExpandableSection headerText={t('months', { year })} variant="footer">
-            <Table
+          <div ref={chart.ref} style={{ minHeight: chart.seen ? undefined : CHART_BOX_HEIGHT }}>
+            {chart.seen && (
+              <Suspense fallback={<Spinner />}>
+                <BarChart
+                  series={
+                    // No bars at all: the chart shows its empty text instead of an axis of zeros.
+                    monthsWithData
+                      ? [
+                          {
+                            title: t('chart.series'),
+                            type: 'bar',
+                            data: (view?.months ?? []).map((m) => ({ x: m.period, y: hoursOf(m.minutes) })),
+                            valueFormatter: (hours: number) => formatMinutes(hours * 60),
+                          },
+                        ]
+                      : []
+                  }
+                  xDomain={(view?.months ?? []).map((m) => m.period)}
+                  xScaleType="categorical"
+                  ariaLabel={t('chart.title', { year })}
+                  xTitle={t('chart.month')}
+                  yTitle={t('chart.hours')}
+                  height={220}
+                  hideFilter
+                  hideLegend
+                  statusType={props.loading ? 'loading' : 'finished'}
+                  loadingText={t('chart.loading')}
+                  errorText={t('chart.error')}
+                  empty={<Box color="text-status-inactive">{t('chart.empty', { year })}</Box>}
+                  i18nStrings={{
+                    xTickFormatter: (month) => monthLabel(String(month), lang),
+                    yTickFormatter: (hours: number) => formatMinutes(hours * 60),
+                  }}
+                />
+              </Suspense>
+            )}
+          </div>
+          <FoldedSection header={t('months', { year })}>
+            <Table<StatisticsRow>
               variant="embedded"
               data-testid={`${props.testId}-months`}
               columnDefinitions={[
@@ -156,16 +214,16 @@ export function StatisticsPanel(props: StatisticsPanelProps) {
               loading={props.loading}
               loadingText={t('chart.loading')}
             />
-          </ExpandableSection>
-          <ExpandableSection headerText={t('years')} variant="footer">
-            <Table
+          </FoldedSection>
+          <FoldedSection header={t('years')}>
+            <Table<StatisticsRow>
               variant="embedded"
               data-testid={`${props.testId}-years`}
               columnDefinitions={[{ id: 'year', header: t('col.year'), cell: (r) => r.period }, ...columns]}
               items={[...(view?.years ?? [])].reverse()}
               empty={<Box color="text-status-inactive">{t('none')}</Box>}
             />
-          </ExpandableSection>
+          </FoldedSection>
         </SpaceBetween>
       )}
     </Container>

@@ -2,7 +2,6 @@ import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
-import DatePicker from '@cloudscape-design/components/date-picker';
 import Header from '@cloudscape-design/components/header';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -10,9 +9,8 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { weekStartsOn } from '../../../../contracts/langs.ts';
+import { DateField } from '../../components/forms/date-field.tsx';
 import { formatDate } from '../../lib/format.ts';
-import { currentLang } from '../../lib/i18n.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
 import { dayOffset } from '../../lib/zoned-time.ts';
@@ -120,16 +118,14 @@ export default function OgnLogPage() {
         actions={
           <SpaceBetween direction="horizontal" size="xs" alignItems="center">
             <span data-testid="ogn-log-status">{status}</span>
-            <DatePicker
+            <DateField
               value={date}
-              onChange={({ detail }) => {
-                if (DATE.test(detail.value)) setDate(detail.value);
+              onChange={(value) => {
+                if (DATE.test(value)) setDate(value);
               }}
               isDateEnabled={(day) => calendarDateOf(day) <= today}
-              placeholder="YYYY/MM/DD"
-              startOfWeek={weekStartsOn(currentLang())}
               ariaLabel={t('log.date')}
-              data-testid="ogn-log-date"
+              testId="ogn-log-date"
             />
             <Button onClick={() => setDate(today)} disabled={view.isToday} data-testid="ogn-log-today">
               {t('log.today')}

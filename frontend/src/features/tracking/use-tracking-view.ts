@@ -12,7 +12,7 @@ import { useClock, useDayTracks, useLivePositions } from './use-tracking.ts';
 /** Markers' ages move on this often: seconds matter little on a map, a re-render per second would. */
 const CLOCK_MS = 5000;
 /** A position older than this is drawn faded: the aircraft has not been heard for a while. */
-export const STALE_MS = 5 * 60_000;
+const STALE_MS = 5 * 60_000;
 
 /** How a marker and the table say how long ago a fix was ("20 s", "3 min", "2 h"). */
 export function useAgeText() {

@@ -11,9 +11,9 @@ import { mergePositions, type Positions } from './map-model.ts';
  */
 export const POLL_MS = 15_000;
 /** With push: a full read now and then drops the devices whose positions expired meanwhile. */
-export const RELOAD_MS = 120_000;
+const RELOAD_MS = 120_000;
 /** Today's tracks grow all afternoon; the live tail fills the gap between two reads. */
-export const TRACKS_RELOAD_MS = 60_000;
+const TRACKS_RELOAD_MS = 60_000;
 
 export type LoadState = 'loading' | 'ready' | 'failed';
 

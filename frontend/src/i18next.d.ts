@@ -1,0 +1,61 @@
+/**
+ * Typed translation keys: i18next checks every `t('namespace:key')` against the English strings
+ * (the source language of every locale file), so a key no locale has is a type error, not a raw
+ * key on screen. Keys built at run time go through `dynamicKey` (lib/i18n-keys.ts).
+ */
+import type aircraft from './locales/en/aircraft.json';
+import type auth from './locales/en/auth.json';
+import type common from './locales/en/common.json';
+import type dailyFlight from './locales/en/daily-flight.json';
+import type dashboard from './locales/en/dashboard.json';
+import type faults from './locales/en/faults.json';
+import type flights from './locales/en/flights.json';
+import type help from './locales/en/help.json';
+import type logbook from './locales/en/logbook.json';
+import type maintenance from './locales/en/maintenance.json';
+import type messages from './locales/en/messages.json';
+import type modules from './locales/en/modules.json';
+import type nav from './locales/en/nav.json';
+import type notifications from './locales/en/notifications.json';
+import type organization from './locales/en/organization.json';
+import type organizations from './locales/en/organizations.json';
+import type people from './locales/en/people.json';
+import type profile from './locales/en/profile.json';
+import type recency from './locales/en/recency.json';
+import type registration from './locales/en/registration.json';
+import type roles from './locales/en/roles.json';
+import type search from './locales/en/search.json';
+import type statistics from './locales/en/statistics.json';
+import type tracking from './locales/en/tracking.json';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: {
+      aircraft: typeof aircraft;
+      auth: typeof auth;
+      common: typeof common;
+      'daily-flight': typeof dailyFlight;
+      dashboard: typeof dashboard;
+      faults: typeof faults;
+      flights: typeof flights;
+      help: typeof help;
+      logbook: typeof logbook;
+      maintenance: typeof maintenance;
+      messages: typeof messages;
+      modules: typeof modules;
+      nav: typeof nav;
+      notifications: typeof notifications;
+      organization: typeof organization;
+      organizations: typeof organizations;
+      people: typeof people;
+      profile: typeof profile;
+      recency: typeof recency;
+      registration: typeof registration;
+      roles: typeof roles;
+      search: typeof search;
+      statistics: typeof statistics;
+      tracking: typeof tracking;
+    };
+  }
+}
