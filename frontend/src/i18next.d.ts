@@ -21,12 +21,14 @@ import type organization from './locales/en/organization.json';
 import type organizations from './locales/en/organizations.json';
 import type people from './locales/en/people.json';
 import type profile from './locales/en/profile.json';
+import type quiz from './locales/en/quiz.json';
 import type recency from './locales/en/recency.json';
 import type registration from './locales/en/registration.json';
 import type roles from './locales/en/roles.json';
 import type search from './locales/en/search.json';
 import type statistics from './locales/en/statistics.json';
 import type tracking from './locales/en/tracking.json';
+import type training from './locales/en/training.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -50,12 +52,14 @@ declare module 'i18next' {
       organizations: typeof organizations;
       people: typeof people;
       profile: typeof profile;
+      quiz: typeof quiz;
       recency: typeof recency;
       registration: typeof registration;
       roles: typeof roles;
       search: typeof search;
       statistics: typeof statistics;
       tracking: typeof tracking;
+      training: typeof training;
     };
   }
 }

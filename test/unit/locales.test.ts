@@ -64,6 +64,10 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   // French says "question", Italian "quiz", as English does.
   'organizations:target.question': ['fr'],
   'organizations:target.quiz': ['it'],
+  // Subject names of the SPL syllabus as the languages' own syllabi spell them; Italian says "No".
+  'quiz:subject.navigation': ['de', 'fr'],
+  'quiz:subject.communications': ['fr'],
+  'training:no': ['it'],
 };
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();

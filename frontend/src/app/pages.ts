@@ -8,7 +8,9 @@ import { maintenancePages } from './pages/maintenance.ts';
 import { organizationPages } from './pages/organizations.ts';
 import { peoplePages } from './pages/people.ts';
 import { profilePages } from './pages/profile.ts';
+import { quizPages } from './pages/quiz.ts';
 import { trackingPages } from './pages/tracking.ts';
+import { trainingPages } from './pages/training.ts';
 
 export type Layout = 'main' | 'full-page' | 'public';
 
@@ -139,6 +141,8 @@ export const pages: readonly PageDef[] = [
   ...faultPages,
   ...flightPages,
   ...trackingPages,
+  ...trainingPages,
+  ...quizPages,
 ];
 
 /** Where unknown addresses go: the error page with this message key. */
