@@ -34,22 +34,24 @@ export async function isKnownAirport(icao: string): Promise<boolean> {
   return data.some((airport) => airport.icao?.toUpperCase() === wanted);
 }
 
+// Called through, not captured: the organizations domain's deps import identity's public module,
+// so either side may be evaluated first (a captured import would still be uninitialised).
 export const datasourceStore = {
   airports: referenceAirports,
   /** The active members of an organization. */
-  memberIds: activeMemberIds,
+  memberIds: (organizationId: string) => activeMemberIds(organizationId),
   /** People by id; ids that have no person are left out. */
-  people: peopleByIds,
+  people: (userIds: readonly string[]) => peopleByIds(userIds),
   /** Organizations by id. */
-  organizations: organizationsById,
+  organizations: (organizationIds: readonly string[]) => organizationsById(organizationIds),
   /** Every organization: the supervisor's view. */
-  allOrganizations,
+  allOrganizations: () => allOrganizations(),
   /** The organization's role definitions. */
-  roles: rolesOf,
+  roles: (organizationId: string) => rolesOf(organizationId),
   /** The organization's aircraft. */
-  planes: fleet,
+  planes: (organizationId: string) => fleet(organizationId),
   /** A global type list (plane types, document types, countries), owned by the organizations domain. */
-  typeList,
+  typeList: (listId: string) => typeList(listId),
 };
 
 export type DatasourceStore = typeof datasourceStore;

@@ -4,7 +4,7 @@ import type { GuardRole, Permission } from '../../contracts/permissions.ts';
 import type { UpdateOwnOrganizationInput } from '../../contracts/schemas/identity.ts';
 import type { PersonInput, PilotInfoInput, Rating } from '../../contracts/schemas/people.ts';
 import type { Auditor } from '../platform/audit/actions.ts';
-import { type Actor, displayName } from '../platform/auth/actor.ts';
+import type { Actor } from '../platform/auth/actor.ts';
 import type { TransactionBuilder } from '../platform/db/writes.ts';
 import { organizationsDeps as deps } from './deps.ts';
 import type { RatingMap } from './entities.ts';
@@ -144,6 +144,10 @@ export const medicalValidUntil = async (userId: string) =>
 
 // ---- training (issue 16): names, instructors, the FI(S) rating, partner organizations -------------
 
+/** As platform/auth/actor.ts displayName (not imported: that module's db import would close a cycle). */
+const nameIn = (first: string, last: string, lang: Lang) =>
+  (lang === 'hu' ? `${last} ${first}` : `${first} ${last}`).trim();
+
 /** Names of the active members among these people, in `lang`'s order (Hungarian: family name first). */
 export async function memberNames(
   organizationId: string,
@@ -153,7 +157,7 @@ export async function memberNames(
   const members = [...(await activeMembersAmong(organizationId, userIds))];
   if (members.length === 0) return new Map();
   const people = await deps.persons.persons(members);
-  return new Map([...people.values()].map((p) => [p.user_id, displayName(p.first_name, p.last_name, lang)]));
+  return new Map([...people.values()].map((p) => [p.user_id, nameIn(p.first_name, p.last_name, lang)]));
 }
 
 /** Active members holding a role with this permission (training: the instructors), with their names. */
