@@ -4,6 +4,7 @@ import type { RouteDef } from './route-types.ts';
 import { aircraftRoutes } from './routes/aircraft.ts';
 import { dtoIppRoutes } from './routes/dto-ipp.ts';
 import { faultsRoutes } from './routes/faults.ts';
+import { financeRoutes } from './routes/finance.ts';
 import { flightRoutes } from './routes/flights.ts';
 import { identityRoutes } from './routes/identity.ts';
 import { logbookRoutes } from './routes/logbook.ts';
@@ -38,6 +39,7 @@ export const routes = {
   ...trainingRoutes,
   ...dtoIppRoutes,
   ...quizRoutes,
+  ...financeRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -34,8 +34,11 @@ export async function isKnownAirport(icao: string): Promise<boolean> {
   return data.some((airport) => airport.icao?.toUpperCase() === wanted);
 }
 
-// Called through, not captured: the organizations domain's deps import identity's public module,
-// so either side may be evaluated first (a captured import would still be uninitialised).
+/**
+ * Other domains' reads are resolved at call time: organizations' deps import identity/public.ts,
+ * which exports this module, so binding them here at load would read them before they exist when
+ * organizations/public.ts is loaded first (a flights or aircraft Lambda's cold start).
+ */
 export const datasourceStore = {
   airports: referenceAirports,
   /** The active members of an organization. */
@@ -49,7 +52,7 @@ export const datasourceStore = {
   /** The organization's role definitions. */
   roles: (organizationId: string) => rolesOf(organizationId),
   /** The organization's aircraft. */
-  planes: (organizationId: string) => fleet(organizationId),
+  planes: (...args: Parameters<typeof fleet>) => fleet(...args),
   /** A global type list (plane types, document types, countries), owned by the organizations domain. */
   typeList: (listId: string) => typeList(listId),
 };

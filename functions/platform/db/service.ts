@@ -10,12 +10,25 @@ import {
   usageDay,
 } from '../../aircraft/entities.ts';
 import {
+  capUsage,
+  financeMembership,
+  financeNotice,
+  flightCharge,
+  ledgerEntry,
+  ledgerMonth,
+  memberBalance,
+  payment,
+  schedule,
+  tariff,
+} from '../../finance/entities.ts';
+import {
   dailySheet,
   flight,
   flightStat,
   launchPrivilege,
   logbookBook,
   logbookEntry,
+  signReminder,
 } from '../../flights/entities.ts';
 import { airport, notification, privateProfile, realtimeConnection } from '../../identity/entities.ts';
 import {
@@ -82,6 +95,7 @@ const entities = {
   logbookBook,
   flightStat,
   launchPrivilege,
+  signReminder,
   livePosition,
   trackPoint,
   detectorState,
@@ -100,6 +114,16 @@ const entities = {
   quiz,
   userQuiz,
   userQuizAnswer,
+  ledgerEntry,
+  memberBalance,
+  ledgerMonth,
+  flightCharge,
+  capUsage,
+  tariff,
+  financeMembership,
+  schedule,
+  payment,
+  financeNotice,
 };
 
 /** The names stores use: `db().entities.<name>`. */
