@@ -8,7 +8,7 @@ import type {
 } from '../../contracts/schemas/dto.ts';
 import { enrolmentSummary } from '../../contracts/schemas/training.ts';
 import { TRAINING_STATUSES, type TrainingStatus } from '../../contracts/schemas/training-enums.ts';
-import { planesOf } from '../aircraft/public.ts';
+import { shareablePlanesOf } from '../aircraft/public.ts';
 import { memberNames, memberRating } from '../organizations/public.ts';
 import { auditedWrite } from '../platform/audit/actions.ts';
 import type { Actor } from '../platform/auth/actor.ts';
@@ -223,7 +223,7 @@ export async function listPlanes(deps: DtoDeps, actor: Actor) {
       last: !known.last || link.date > known.last ? link.date : known.last,
     });
   }
-  const planes = await planesOf(organizationId);
+  const planes = await shareablePlanesOf(organizationId);
   return {
     items: planes
       .filter((p) => p.plane_category === 'plc_02' || p.is_tmg)

@@ -9,7 +9,7 @@ import type {
   UpdateSharingInput,
 } from '../../contracts/schemas/ipp.ts';
 import type { ShareState } from '../../contracts/schemas/training-enums.ts';
-import { type PlaneSummary, planeOf, planesOf, sharedOn } from '../aircraft/public.ts';
+import { type PlaneSummary, shareablePlaneOf, shareablePlanesOf, sharedOn } from '../aircraft/public.ts';
 import {
   activeMembersAmong,
   memberNames,
@@ -111,7 +111,7 @@ async function outputOf(deps: IppDeps, actor: Actor, share: StoredShare): Promis
   const [organizations, names, planes, programmes] = await Promise.all([
     organizationSummaries([share.organization_id, share.partner_organization_id]),
     memberNames(share.organization_id, [...share.instructor_ids, ...share.student_ids], actor.lang),
-    planesOf(share.organization_id),
+    shareablePlanesOf(share.organization_id),
     deps.programmes.allProgrammes(share.organization_id),
   ]);
   const own = organizations.get(share.organization_id);
@@ -171,7 +171,7 @@ export async function listShareables(deps: IppDeps, actor: Actor) {
   const [instructors, enrolments, planes, programmes] = await Promise.all([
     membersWithPermission(organizationId, 'training-edit-instructor', actor.lang),
     deps.store.enrolments(organizationId, { limit: 500 }),
-    planesOf(organizationId),
+    shareablePlanesOf(organizationId),
     deps.programmes.allProgrammes(organizationId),
   ]);
   const studentIds = [...new Set(enrolments.items.map((e) => e.user_id))];
@@ -203,7 +203,7 @@ async function checkItems(
   const members = await activeMembersAmong(organizationId, [...items.instructor_ids, ...items.student_ids]);
   if (items.instructor_ids.some((id) => !members.has(id))) errors.instructor_ids = ['invalid_value'];
   if (items.student_ids.some((id) => !members.has(id))) errors.student_ids = ['invalid_value'];
-  const planes = new Map((await planesOf(organizationId)).map((p) => [p.plane_id, p]));
+  const planes = new Map((await shareablePlanesOf(organizationId)).map((p) => [p.plane_id, p]));
   for (const id of items.plane_ids) {
     const plane = planes.get(id);
     if (!plane) errors.plane_ids = ['invalid_value'];
@@ -430,7 +430,7 @@ const planeOutput = (share: StoredShare, provider: OrganizationSummary, p: Plane
 export async function listPlanes(deps: IppDeps, actor: Actor, query: IppFilterQuery) {
   const items = [];
   for (const { share, provider, today } of filtered(await activeShares(deps, actor), query)) {
-    const planes = await planesOf(share.organization_id);
+    const planes = await shareablePlanesOf(share.organization_id);
     for (const p of planes)
       if (share.plane_ids.includes(p.plane_id) && sharedOn(p, today))
         items.push(planeOutput(share, provider, p));
@@ -523,7 +523,7 @@ export async function getStudent(deps: IppDeps, actor: Actor, shareId: string, u
 export async function getPlane(deps: IppDeps, actor: Actor, shareId: string, planeId: string) {
   const { share, provider, today } = await activeShare(deps, actor, shareId);
   if (!share.plane_ids.includes(planeId)) throw notFound();
-  const plane = await planeOf(share.organization_id, planeId);
+  const plane = await shareablePlaneOf(share.organization_id, planeId);
   if (!plane || !sharedOn(plane, today)) throw notFound();
   return planeOutput(share, provider, plane);
 }
