@@ -29,6 +29,24 @@ export const ERROR_STATUS = {
   invitation_declined: 409,
   /** A booking's findings the club only warns about: the member confirms them (issue 15 §5). */
   reservation_warnings: 409,
+  /** A programme with enrolments, a task with linked flights or checks, an enrolment with records. */
+  training_in_use: 409,
+  /** Finishing a task or training successfully before its minimums are met. */
+  minimums_not_met: 409,
+  /** Finishing a training successfully while a task is neither finished nor closed. */
+  tasks_not_finished: 409,
+  /** An answer after the quiz's time limit ran out. */
+  quiz_time_over: 409,
+  /** A quiz already handed in takes no more answers. */
+  quiz_submitted: 409,
+  /** The result of a quiz not handed in yet. */
+  quiz_not_submitted: 409,
+  /** FCL.025: this paper cannot be sat now (passed already, or attempted in this sitting). */
+  exam_attempt_not_allowed: 409,
+  /** Practice needs questions the member answered wrongly before. */
+  nothing_to_practise: 409,
+  /** The bank has fewer questions than the quiz draws (per category). */
+  not_enough_questions: 409,
   /** Issue 14 §9: the payer is below the minimum balance and the organization blocks such launches. */
   balance_below_minimum: 409,
   /** Card payment needs the provider's keys (Secrets Manager in the cloud); none are configured. */
@@ -93,6 +111,14 @@ export const FIELD_MESSAGES = [
   'reservation_no_rent_permit',
   'reservation_recency_lapsed',
   'reservation_medical_invalid',
+  /** Spec §8 "The flight is not part of the task.": the flight does not fit the task it is linked to. */
+  'flight_not_in_task',
+  /** The flight is linked to a task of this training already. */
+  'flight_linked',
+  /** An exam paper draws from exactly one of the SPL's nine subjects. */
+  'exam_one_subject',
+  /** An aircraft whose sharing is not switched on (can_be_shared) for the share's window. */
+  'not_shareable',
 ] as const;
 
 export type FieldMessage = (typeof FIELD_MESSAGES)[number];

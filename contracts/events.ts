@@ -43,6 +43,25 @@ const flightChanged = z.object({
   date: isoDay,
 });
 
+/**
+ * A student was enrolled in a training programme (issue 16 §2): the fee recorded on the enrolment,
+ * for the finance ledger to charge once per enrolment (no consumer in this issue: finance subscribes).
+ */
+const trainingEnrolled = z.object({
+  organization_id: id,
+  enrolment_id: id,
+  /** The student (an id, never a name). */
+  user_id: id,
+  programme_id: id,
+  /** Integer minor units of `currency_id`; 0: no fee. */
+  training_fee: z.number().check(
+    z.refine((value) => Number.isSafeInteger(value), { error: 'invalid_value' }),
+    z.nonnegative(),
+  ),
+  currency_id: z.string().check(z.regex(/^[A-Z]{3}$/)),
+  date: isoDay,
+});
+
 interface EventDef<Detail extends { organization_id: string }> {
   /** The domain that announces it (EventBridge source `windsock.<domain>`); no other domain may. */
   domain: Domain;
@@ -63,6 +82,12 @@ export const events = {
     detail: flightChanged,
     key: (d) => `${d.organization_id}#${d.flight_id}#v${d.version}`,
     description: 'A flight was completed (landed), corrected after landing, or deleted after landing',
+  }),
+  'training.enrolled': define({
+    domain: 'training',
+    detail: trainingEnrolled,
+    key: (d) => `${d.organization_id}#${d.enrolment_id}`,
+    description: 'A student was enrolled in a training programme, with the training fee to charge',
   }),
 };
 

@@ -6,7 +6,8 @@ type RuleResult = RecencyOutput['rules'][number];
 /**
  * Which of a pilot's recency rules a flight they are about to fly as pilot in command depends on
  * (issue 5 §6): the daily sheet warns (or, by the organization's choice, refuses) when one lapsed.
- * Sailplane flights: SFCL.160(a), SFCL.155 for the launch method, SFCL.160(e) with a passenger;
+ * Sailplane flights: SFCL.160(a), SFCL.155 for the launch method (which must be open to the pilot:
+ * issue 16 §5), SFCL.160(e) with a passenger;
  * powered flights (aeroplane, TMG): FCL.060 with a passenger; always the medical. Shared by the
  * browser and the Lambda so both say the same.
  */
@@ -29,18 +30,20 @@ export function lapsedFor(
     }
   };
   const lapsed = recency.rules.filter((rule) => applies(rule) && rule.status === 'lapsed');
-  // A launch method never used before has no SFCL.155 result: that method was never opened.
-  const methodKnown = recency.rules.some((r) => r.rule === 'sfcl_155' && r.method === flight.takeoff_type);
-  if (flight.kind === 'glider' && !methodKnown && recency.rules.some((r) => r.rule === 'sfcl_155'))
+  // SFCL.155(a): a launch method with no result was never opened to the pilot — never launched by
+  // it as pilot in command and no launch-method training finished (a student who flew it dual only).
+  const methodOpen = recency.rules.some((r) => r.rule === 'sfcl_155' && r.method === flight.takeoff_type);
+  if (flight.kind === 'glider' && flight.takeoff_type !== 'tmg' && !methodOpen)
     lapsed.push({
       rule: 'sfcl_155',
       method: flight.takeoff_type,
+      privilege_missing: true,
       status: 'lapsed',
       until: null,
       counted: [],
       totals: { launches: 0 },
       required: { launches: 5 },
-      needed: { launches: 5 },
+      needed: {},
     });
   return lapsed;
 }

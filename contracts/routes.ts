@@ -3,6 +3,7 @@ import type { Domain } from './domains.ts';
 import type { RouteDef } from './route-types.ts';
 import { aircraftRoutes } from './routes/aircraft.ts';
 import { documentRoutes } from './routes/documents.ts';
+import { dtoIppRoutes } from './routes/dto-ipp.ts';
 import { faultsRoutes } from './routes/faults.ts';
 import { financeRoutes } from './routes/finance.ts';
 import { flightRoutes } from './routes/flights.ts';
@@ -17,7 +18,9 @@ import { operationsRoutes } from './routes/operations.ts';
 import { organizationRoutes } from './routes/organizations.ts';
 import { peopleRoutes } from './routes/people.ts';
 import { pricingRoutes } from './routes/pricing.ts';
+import { quizRoutes } from './routes/quiz.ts';
 import { trackingRoutes } from './routes/tracking.ts';
+import { trainingRoutes } from './routes/training.ts';
 
 export type { Guard, Method, RouteDef } from './route-types.ts';
 
@@ -40,6 +43,9 @@ export const routes = {
   ...trackingRoutes,
   ...operationsRoutes,
   ...operatingDayRoutes,
+  ...trainingRoutes,
+  ...dtoIppRoutes,
+  ...quizRoutes,
   ...financeRoutes,
   ...documentRoutes,
   ...messageRoutes,

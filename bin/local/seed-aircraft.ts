@@ -62,7 +62,13 @@ const FLEET: PlaneSeed[] = [
     start: { flight_h: 4020, engine_h: 0, takeoffs: 11050 },
     season: { flight_h: 228, engine_h: 0, takeoffs: 560 },
     day: { flights: [4, 10], minutes: [8, 28], engine: 'none' },
-    extra: { rent_req_instructor: true },
+    // Shared with the second club for training (issue 16 §7: the IPP share of the two-seater).
+    extra: {
+      rent_req_instructor: true,
+      can_be_shared: true,
+      share_start_date: inDays(-90),
+      share_end_date: inDays(275),
+    },
   },
   {
     organization: 'demo',

@@ -113,6 +113,8 @@ const DEMO_DETAILS: Record<string, { contact: Contact; pilot?: PilotSeed; permit
         sep: [-5000, 240],
         tmg: [-4000, 240],
         fia: [-2600, 700],
+        // FI(S): the DTO lists its validity (issue 16 §6).
+        fis: [-3300, 430],
         cloud_flying: [-6000],
         aerobatics: [-3000],
         passenger_transport: [-4500],

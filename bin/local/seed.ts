@@ -16,6 +16,7 @@ import { seedOperations } from './seed-operations.ts';
 import { seedOrganizations } from './seed-organizations.ts';
 import { seedPeople } from './seed-people.ts';
 import { seedProfile } from './seed-profile.ts';
+import { seedTraining } from './seed-training.ts';
 
 /**
  * The demo data `npm start` creates on first start: two clubs (so tenancy is visible), members
@@ -90,6 +91,11 @@ const ORGANIZATIONS: {
       'financial',
       'membership',
       'address-book',
+      // Issue 16: it trains too, and receives the demo club's IPP share of its two-seater.
+      'training',
+      'quiz',
+      'dto',
+      'ipp_client',
     ],
     plane_limit: 6,
     general_limit: 2,
@@ -246,6 +252,7 @@ export async function seedDemo(
   await seedMaintenance();
   await seedFlights();
   await seedOperations();
+  await seedTraining();
   await seedFinance();
   await seedDocuments();
   await seedMessages();

@@ -217,6 +217,10 @@ export type StatisticsOutput = z.infer<typeof statisticsOutput>;
 const recencyResult = z.object({
   rule: z.enum(['sfcl_160a', 'sfcl_160e', 'sfcl_155', 'fcl_060', 'medical']),
   method: z.optional(z.string()),
+  /** SFCL.155: the day a finished launch-method training opened the method. */
+  opened_on: z.optional(z.string()),
+  /** SFCL.155: the method was never opened to the pilot (no PIC launch by it, no training). */
+  privilege_missing: z.optional(z.boolean()),
   status: z.enum(['current', 'lapsing', 'lapsed', 'not_applicable']),
   until: nullableString,
   via: z.optional(z.enum(['flights', 'proficiency_check'])),

@@ -20,6 +20,8 @@ export const NOTIFICATION_KINDS = [
   'maintenance',
   'fault',
   'system',
+  'training',
+  'quiz',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

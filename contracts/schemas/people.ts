@@ -103,6 +103,8 @@ export const RATINGS = [
   'sailplane',
   'fia',
   'fea',
+  /** FI(S): sailplane flight instructor (the DTO lists its validity). */
+  'fis',
   'aerobatics',
   'cloud_flying',
   'passenger_transport',

@@ -30,6 +30,7 @@ import type organizations from './locales/en/organizations.json';
 import type people from './locales/en/people.json';
 import type pricing from './locales/en/pricing.json';
 import type profile from './locales/en/profile.json';
+import type quiz from './locales/en/quiz.json';
 import type recency from './locales/en/recency.json';
 import type registration from './locales/en/registration.json';
 import type reservations from './locales/en/reservations.json';
@@ -37,6 +38,7 @@ import type roles from './locales/en/roles.json';
 import type search from './locales/en/search.json';
 import type statistics from './locales/en/statistics.json';
 import type tracking from './locales/en/tracking.json';
+import type training from './locales/en/training.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -69,6 +71,7 @@ declare module 'i18next' {
       people: typeof people;
       pricing: typeof pricing;
       profile: typeof profile;
+      quiz: typeof quiz;
       recency: typeof recency;
       registration: typeof registration;
       reservations: typeof reservations;
@@ -76,6 +79,7 @@ declare module 'i18next' {
       search: typeof search;
       statistics: typeof statistics;
       tracking: typeof tracking;
+      training: typeof training;
     };
   }
 }

@@ -1,5 +1,6 @@
 import { todayIn } from '../../contracts/calendar.ts';
 import { timeOrderedId } from '../../contracts/ids.ts';
+import { isFunctional } from '../../contracts/schemas/aircraft.ts';
 import {
   FLYABLE_STATUSES,
   type PlaneCategory,
@@ -12,13 +13,14 @@ import { db } from '../platform/db/service.ts';
 import { type TransactionBuilder, transactWrite } from '../platform/db/writes.ts';
 import { fleetDues } from './maintenance-due.ts';
 import { maintenanceStore } from './maintenance-store.ts';
-import { planeStore } from './plane-store.ts';
+import { planeStore, type StoredPlane } from './plane-store.ts';
 
 /**
  * What other domains may ask of the aircraft domain (docs/ARCHITECTURE.md "Domains own their data"):
  * the only file of functions/aircraft/ another domain imports. A landed flight adds to its aircraft
  * through the counters API, inside the flight's own TransactWrite; the rest are reads (finance prices
- * a flight with the rental prices of planePrices()).
+ * a flight with the rental prices of planePrices()); training's IPP shares list an
+ * aircraft with its sharing window (spec §3 can_be_shared, share_start_date, share_end_date).
  */
 
 export { type CounterDelta, prepareCounterAdvance } from './counters.ts';
@@ -79,6 +81,57 @@ export async function aircraftOfDevice(address: string): Promise<DeviceAircraft[
       is_tmg: p.is_tmg ?? false,
     }));
 }
+
+/** An aircraft as training lists it. */
+export interface PlaneSummary {
+  plane_id: string;
+  reg_num: string;
+  plane_type: string | null;
+  model: string | null;
+  seats: number | null;
+  plane_category: 'plc_01' | 'plc_02';
+  is_tmg: boolean;
+  functional: boolean;
+  can_be_shared: boolean;
+  share_start_date: string | null;
+  share_end_date: string | null;
+}
+
+const summaryOf = (p: StoredPlane): PlaneSummary => ({
+  plane_id: p.plane_id,
+  reg_num: p.reg_num,
+  plane_type: p.plane_type ?? null,
+  model: p.model ?? null,
+  seats: p.seats ?? null,
+  plane_category: p.plane_category,
+  is_tmg: p.is_tmg,
+  functional: isFunctional(p.status),
+  can_be_shared: p.can_be_shared,
+  share_start_date: p.share_start_date ?? null,
+  share_end_date: p.share_end_date ?? null,
+});
+
+/** Every aircraft of an organization, by registration (a club has a few dozen at most). */
+export async function shareablePlanesOf(organizationId: string): Promise<PlaneSummary[]> {
+  const { data } = await db()
+    .entities.plane.query.byOrganization({ organization_id: organizationId })
+    .go({ pages: 'all' });
+  return data.map(summaryOf).sort((a, b) => a.reg_num.localeCompare(b.reg_num));
+}
+
+export async function shareablePlaneOf(
+  organizationId: string,
+  planeId: string,
+): Promise<PlaneSummary | null> {
+  const { data } = await db().entities.plane.get({ organization_id: organizationId, plane_id: planeId }).go();
+  return data ? summaryOf(data) : null;
+}
+
+/** Whether the aircraft's own sharing window (the aircraft issue) holds on `day` (yyyy-mm-dd). */
+export const sharedOn = (plane: PlaneSummary, day: string) =>
+  plane.can_be_shared &&
+  (!plane.share_start_date || plane.share_start_date <= day) &&
+  (!plane.share_end_date || day <= plane.share_end_date);
 
 /**
  * What other domains may read of the aircraft domain, and the one change they may ask of it: the

@@ -8,8 +8,11 @@ import {
   LOGBOOK_SOURCES,
   LOGBOOK_STATUSES,
   PILOT_ROLES,
+  SAILPLANE_LAUNCH_METHODS,
 } from '../../contracts/schemas/flight-enums.ts';
 import { isoNow, versionedRecord } from '../platform/db/attributes.ts';
+
+type TakeoffTypeName = (typeof SAILPLANE_LAUNCH_METHODS)[number];
 
 /**
  * The flights domain (spec §3 Flight, §4 flight and logbook states; docs/ARCHITECTURE.md "Data"). Club flights are
@@ -330,6 +333,37 @@ export const flightStat = new Entity({
     byMonth: {
       pk: { field: 'pk', composite: ['user_id'], template: 'person#${user_id}' },
       sk: { field: 'sk', composite: ['kind', 'month'], template: 'stat#${kind}#${month}' },
+    },
+  },
+});
+
+/**
+ * A launch method opened to a pilot by training (SFCL.155(a)): a finished launch-method task of a
+ * club's training records it here, with the pilot, so the recency engine (recency.ts) and the daily
+ * sheet's check (contracts/recency-check.ts) read it with the logbook. Derived from a club's record,
+ * so the club is in the key: each club's grant stands on its own and is withdrawn on its own.
+ */
+export const launchPrivilege = new Entity({
+  model: { entity: 'launchPrivilege', version: '1', service },
+  attributes: {
+    user_id: { type: 'string', required: true },
+    method: { type: SAILPLANE_LAUNCH_METHODS as readonly TakeoffTypeName[], required: true },
+    organization_id: { type: 'string', required: true },
+    /** yyyy-mm-dd: the day the task was finished. */
+    granted_on: { type: 'string', required: true },
+    /** The training record it came from (training domain ids). */
+    enrolment_id: { type: 'string', required: true },
+    task_id: { type: 'string', required: true },
+    instructor_id: { type: 'string', required: true },
+  },
+  indexes: {
+    byPilot: {
+      pk: { field: 'pk', composite: ['user_id'], template: 'person#${user_id}' },
+      sk: {
+        field: 'sk',
+        composite: ['method', 'organization_id'],
+        template: 'launch-privilege#${method}#${organization_id}',
+      },
     },
   },
 });

@@ -48,17 +48,22 @@ export interface Signature {
 const canonicalContent = (entry: SignedContent) =>
   JSON.stringify(SIGNED_FIELDS.map((field) => [field, entry[field] ?? null]));
 
-function signatureHash(entry: SignedContent, signature: Omit<Signature, 'hash' | 'signer_name'>): string {
+/**
+ * One link of a hash chain (issue 5 §4, reused by training's task checks, issue 16 §3): the signed
+ * content as one canonical text, then who signed, when, the link's place and the previous link's
+ * hash. Changing the content, or removing or reordering links, breaks every hash from there on.
+ */
+export function chainedHash(content: string, link: Omit<Signature, 'hash' | 'signer_name'>): string {
   return createHash('sha256')
-    .update(canonicalContent(entry))
+    .update(content)
     .update('\n')
-    .update(JSON.stringify([signature.signer_id, signature.signed_at, signature.seq, signature.prev_hash]))
+    .update(JSON.stringify([link.signer_id, link.signed_at, link.seq, link.prev_hash]))
     .digest('hex');
 }
 
-/** The signature of the next line in a chain whose head is `head` after `seq` signatures. */
-export function sign(
-  entry: SignedContent,
+/** The next link of a chain whose head is `head` after `seq` links, over canonical `content`. */
+export function signChained(
+  content: string,
   chain: { seq: number; head: string },
   signer: { signer_id: string; signer_name: string },
   signedAt: string,
@@ -69,35 +74,53 @@ export function sign(
     seq: chain.seq + 1,
     prev_hash: chain.head,
   };
-  return { ...base, signer_name: signer.signer_name, hash: signatureHash(entry, base) };
+  return { ...base, signer_name: signer.signer_name, hash: chainedHash(content, base) };
 }
 
-type ChainProblem = 'content_changed' | 'chain_broken' | 'missing_signature';
+/** The signature of the next line in a chain whose head is `head` after `seq` signatures. */
+export function sign(
+  entry: SignedContent,
+  chain: { seq: number; head: string },
+  signer: { signer_id: string; signer_name: string },
+  signedAt: string,
+): Signature {
+  return signChained(canonicalContent(entry), chain, signer, signedAt);
+}
+
+export type ChainProblem = 'content_changed' | 'chain_broken' | 'missing_signature';
 
 /**
- * Checks a pilot's signed lines in chain order. Each must hash to its stored hash (else its content
- * changed) and point at the previous line's hash with the next number (else a signed line was
- * removed or inserted). `head` is the chain head stored with the logbook: a removed last line shows.
+ * Checks links in chain order: each must hash to its stored hash (else its content changed) and
+ * point at the previous link's hash with the next number (else a link was removed or inserted).
+ * `head` is the chain head stored apart from the links: a removed last link shows.
  */
+export function verifyLinks(
+  links: readonly { id: string; content: string; signature: Signature }[],
+  head: { seq: number; hash: string },
+): { id: string | null; problem: ChainProblem }[] {
+  const ordered = [...links].sort((a, b) => a.signature.seq - b.signature.seq);
+  const problems: { id: string | null; problem: ChainProblem }[] = [];
+  let prev = '';
+  let seq = 0;
+  for (const link of ordered) {
+    if (link.signature.seq !== seq + 1 || link.signature.prev_hash !== prev)
+      problems.push({ id: link.id, problem: 'chain_broken' });
+    if (chainedHash(link.content, link.signature) !== link.signature.hash)
+      problems.push({ id: link.id, problem: 'content_changed' });
+    prev = link.signature.hash;
+    seq = link.signature.seq;
+  }
+  if (seq !== head.seq || prev !== head.hash) problems.push({ id: null, problem: 'missing_signature' });
+  return problems;
+}
+
+/** Checks a pilot's signed lines in chain order (verifyLinks over the lines' canonical content). */
 export function verifyChain(
   entries: readonly (SignedContent & { signature?: Signature | null })[],
   head: { seq: number; hash: string },
 ): { entry_id: string | null; problem: ChainProblem }[] {
-  const signed = entries
+  const links = entries
     .filter((e): e is SignedContent & { signature: Signature } => Boolean(e.signature))
-    .sort((a, b) => a.signature.seq - b.signature.seq);
-  const problems: { entry_id: string | null; problem: ChainProblem }[] = [];
-  let prev = '';
-  let seq = 0;
-  for (const entry of signed) {
-    const id = String(entry.entry_id ?? '');
-    if (entry.signature.seq !== seq + 1 || entry.signature.prev_hash !== prev)
-      problems.push({ entry_id: id, problem: 'chain_broken' });
-    if (signatureHash(entry, entry.signature) !== entry.signature.hash)
-      problems.push({ entry_id: id, problem: 'content_changed' });
-    prev = entry.signature.hash;
-    seq = entry.signature.seq;
-  }
-  if (seq !== head.seq || prev !== head.hash) problems.push({ entry_id: null, problem: 'missing_signature' });
-  return problems;
+    .map((e) => ({ id: String(e.entry_id ?? ''), content: canonicalContent(e), signature: e.signature }));
+  return verifyLinks(links, head).map(({ id, problem }) => ({ entry_id: id, problem }));
 }

@@ -74,6 +74,14 @@ export const logbookStore = {
     return data;
   },
 
+  /** The launch methods finished trainings opened to the pilot (SFCL.155(a)), from every club. */
+  async launchPrivileges(userId: string) {
+    const { data } = await db()
+      .entities.launchPrivilege.query.byPilot({ user_id: userId })
+      .go({ pages: 'all' });
+    return data;
+  },
+
   async toSign(signerId: string) {
     const { data } = await db()
       .entities.logbookEntry.query.toSign({ signer_id: signerId })

@@ -11,7 +11,8 @@ import { SAILPLANE_LAUNCH_METHODS, type TakeoffType } from '../../contracts/sche
  *   under supervision) including 15 launches, and 2 training flights with an instructor; or,
  *   instead, a proficiency check with an examiner in the last 24 months.
  * - SFCL.160(e): passengers only after 3 launches as PIC in sailplanes in the last 90 days.
- * - SFCL.155: each launch method stays open with 5 launches by it in the last 24 months.
+ * - SFCL.155: each launch method stays open with 5 launches by it in the last 24 months; a method is
+ *   open once flown as pilot in command or opened by a finished launch-method training.
  * - FCL.060(b)(1): passengers in aeroplanes and TMGs only after 3 takeoffs and 3 landings as pilot
  *   flying in the last 90 days.
  * - The medical certificate's validity.
@@ -43,6 +44,10 @@ interface RecencyResult {
   rule: RecencyRule;
   /** SFCL.155 only: the launch method this result is for. */
   method?: TakeoffType;
+  /** SFCL.155 only: the day a finished training opened the method, when one did. */
+  opened_on?: string;
+  /** SFCL.155 only: the method was never opened to the pilot (contracts/recency-check.ts). */
+  privilege_missing?: boolean;
   status: RecencyStatus;
   /** The last day the pilot is current; null when lapsed or not applicable. */
   until: string | null;
@@ -188,22 +193,45 @@ export function sfcl160e(flights: readonly RecencyFlight[], today: string): Rece
   };
 }
 
+/** A launch method a finished training opened to the pilot (SFCL.155(a); the launchPrivilege entity). */
+export interface LaunchPrivilegeGrant {
+  method: TakeoffType;
+  /** yyyy-mm-dd */
+  granted_on: string;
+}
+
 /**
- * SFCL.155: 5 launches by each launch method in 24 months — one result per method the pilot has
- * ever used (a method never flown was never opened, so it is not listed).
+ * SFCL.155: 5 launches by each launch method in 24 months — one result per method that is open to
+ * the pilot: flown as pilot in command (the privilege was held), or opened by a finished
+ * launch-method training (`privileges`). A method flown only dual was never opened, so it is not
+ * listed (contracts/recency-check.ts then says the privilege is missing).
  */
-export function sfcl155(flights: readonly RecencyFlight[], today: string): RecencyResult[] {
-  const used = new Set(flights.filter((f) => sailplane(f) && flewOrLearned(f)).map((f) => f.takeoff_type));
-  return SAILPLANE_LAUNCH_METHODS.filter((method) => used.has(method)).map((method) => ({
-    rule: 'sfcl_155',
-    method,
-    ...windowed(
-      flights.filter((f) => sailplane(f) && flewOrLearned(f) && f.takeoff_type === method),
-      today,
-      { months: 24 },
-      [{ measure: 'launches', need: 5, value: (f) => f.launches }],
-    ),
-  }));
+export function sfcl155(
+  flights: readonly RecencyFlight[],
+  today: string,
+  privileges: readonly LaunchPrivilegeGrant[] = [],
+): RecencyResult[] {
+  const granted = privileges.filter((p) => p.granted_on <= today);
+  const opened = new Set([
+    ...flights.filter((f) => sailplane(f) && flewAsPilot(f) && f.date <= today).map((f) => f.takeoff_type),
+    ...granted.map((p) => p.method),
+  ]);
+  return SAILPLANE_LAUNCH_METHODS.filter((method) => opened.has(method)).map((method) => {
+    const first = granted
+      .filter((p) => p.method === method)
+      .sort((a, b) => a.granted_on.localeCompare(b.granted_on))[0];
+    return {
+      rule: 'sfcl_155',
+      method,
+      ...(first ? { opened_on: first.granted_on } : {}),
+      ...windowed(
+        flights.filter((f) => sailplane(f) && flewOrLearned(f) && f.takeoff_type === method),
+        today,
+        { months: 24 },
+        [{ measure: 'launches', need: 5, value: (f) => f.launches }],
+      ),
+    };
+  });
 }
 
 /** FCL.060(b)(1): 3 takeoffs and 3 landings as pilot flying in 90 days, aeroplanes and TMGs. */
@@ -248,10 +276,12 @@ export function recencyOf(
   flights: readonly RecencyFlight[],
   medicalValidUntil: string | null | undefined,
   today: string,
+  privileges: readonly LaunchPrivilegeGrant[] = [],
 ): RecencyResult[] {
   const glides = flights.some(sailplane);
   return [
-    ...(glides ? [sfcl160a(flights, today), sfcl160e(flights, today), ...sfcl155(flights, today)] : []),
+    ...(glides ? [sfcl160a(flights, today), sfcl160e(flights, today)] : []),
+    ...(glides || privileges.length > 0 ? sfcl155(flights, today, privileges) : []),
     fcl060(flights, today),
     medical(medicalValidUntil, today),
   ];

@@ -2,18 +2,18 @@ import type { EntityItem } from 'electrodb';
 import { type CertificatePolicy, DEFAULT_CERTIFICATE_POLICY } from '../../contracts/documents.ts';
 import { DEFAULT_LANG, isLang, type Lang } from '../../contracts/langs.ts';
 import type { Module } from '../../contracts/modules.ts';
-import type { GuardRole, RoleLabel } from '../../contracts/permissions.ts';
+import type { GuardRole, Permission, RoleLabel } from '../../contracts/permissions.ts';
 import type { BalancePolicy } from '../../contracts/schemas/finance-enums.ts';
 import type { UpdateOwnOrganizationInput } from '../../contracts/schemas/identity.ts';
 import type { CustomPrice } from '../../contracts/schemas/organizations.ts';
-import type { PersonInput, PilotInfoInput } from '../../contracts/schemas/people.ts';
+import type { PersonInput, PilotInfoInput, Rating } from '../../contracts/schemas/people.ts';
 import type { Auditor } from '../platform/audit/actions.ts';
 import type { Actor } from '../platform/auth/actor.ts';
 import { db } from '../platform/db/service.ts';
 import type { TransactionBuilder } from '../platform/db/writes.ts';
 import { validationFailed } from '../platform/http/errors.ts';
 import { organizationsDeps as deps } from './deps.ts';
-import { isMembership, type person as personEntity } from './entities.ts';
+import { isMembership, type person as personEntity, type RatingMap } from './entities.ts';
 import * as organizations from './organization-service.ts';
 import type { OrganizationStore } from './organization-store.ts';
 import * as persons from './person-service.ts';
@@ -161,6 +161,91 @@ export const typeList = (listId: string) => typeListItems(deps, listId);
 /** Until when the person's medical is valid (their recency), or undefined. */
 export const medicalValidUntil = async (userId: string) =>
   (await deps.persons.pilotInfo(userId))?.medical_valid_until;
+
+// ---- training (issue 16): names, instructors, the FI(S) rating, partner organizations -------------
+
+/** As platform/auth/actor.ts displayName (not imported: that module's db import would close a cycle). */
+const nameIn = (first: string, last: string, lang: Lang) =>
+  (lang === 'hu' ? `${last} ${first}` : `${first} ${last}`).trim();
+
+/** Names of the active members among these people, in `lang`'s order (Hungarian: family name first). */
+export async function memberNames(
+  organizationId: string,
+  userIds: readonly string[],
+  lang: Lang,
+): Promise<Map<string, string>> {
+  const members = [...(await activeMembersAmong(organizationId, userIds))];
+  if (members.length === 0) return new Map();
+  const people = await deps.persons.persons(members);
+  return new Map([...people.values()].map((p) => [p.user_id, nameIn(p.first_name, p.last_name, lang)]));
+}
+
+/** Active members holding a role with this permission (training: the instructors), with their names. */
+export async function membersWithPermission(
+  organizationId: string,
+  permission: Permission,
+  lang: Lang,
+): Promise<{ user_id: string; name: string }[]> {
+  const [roles, members] = await Promise.all([
+    deps.roles.roles(organizationId),
+    deps.memberships.members(organizationId),
+  ]);
+  const granting = new Set(roles.filter((r) => r.permissions.includes(permission)).map((r) => r.role_id));
+  const ids = members
+    .filter((m) => m.status === 'active' && m.role_ids.some((id) => granting.has(id)))
+    .map((m) => m.user_id);
+  const names = await memberNames(organizationId, ids, lang);
+  return ids
+    .filter((id) => names.has(id))
+    .map((user_id) => ({ user_id, name: names.get(user_id) as string }))
+    .sort((a, b) => a.name.localeCompare(b.name, lang));
+}
+
+/**
+ * One rating of a member's pilot data (the DTO's FI(S) validity): only while the person is an
+ * active member of the organization; null otherwise or when not recorded.
+ */
+export async function memberRating(
+  organizationId: string,
+  userId: string,
+  rating: Rating,
+): Promise<{ exam_date: string | null; valid_until: string | null } | null> {
+  if (!(await isActiveMember(organizationId, userId))) return null;
+  const info = await deps.persons.pilotInfo(userId);
+  const entry = (info?.ratings as RatingMap | undefined)?.[rating];
+  if (!entry || (!entry.exam_date && !entry.valid_until)) return null;
+  return { exam_date: entry.exam_date ?? null, valid_until: entry.valid_until ?? null };
+}
+
+export interface OrganizationSummary {
+  organization_id: string;
+  organization_name: string;
+  short_name: string;
+  modules: Module[];
+  timezone: string;
+  currency_id: string;
+}
+
+const summaryOf = (o: OrganizationSummary): OrganizationSummary => ({
+  organization_id: o.organization_id,
+  organization_name: o.organization_name,
+  short_name: o.short_name,
+  modules: [...o.modules],
+  timezone: o.timezone,
+  currency_id: o.currency_id,
+});
+
+/** An organization's name, modules and zone (a partner's display, its module check); null if none. */
+export async function organizationSummary(organizationId: string): Promise<OrganizationSummary | null> {
+  const organization = await deps.organizations.organization(organizationId);
+  return organization ? summaryOf(organization as OrganizationSummary) : null;
+}
+
+/** Several organizations' summaries by id. */
+export async function organizationSummaries(organizationIds: readonly string[]) {
+  const found = await deps.organizations.organizations(organizationIds);
+  return new Map(found.map((o) => [o.organization_id, summaryOf(o as OrganizationSummary)]));
+}
 
 // ---- finance (issue 14): the settings it prices and bills with, the members it bills -------------
 

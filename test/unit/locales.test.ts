@@ -68,6 +68,13 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   'tracking:unit.speed': LANGS,
   'tracking:unit.climb': LANGS,
   'tracking:heard.altitude': ['fr'],
+  // French says "question", Italian "quiz", as English does.
+  'organizations:target.question': ['fr'],
+  'organizations:target.quiz': ['it'],
+  // Subject names of the SPL syllabus as the languages' own syllabi spell them; Italian says "No".
+  'quiz:subject.navigation': ['de', 'fr'],
+  'quiz:subject.communications': ['fr'],
+  'training:no': ['it'],
   // A range of two amounts: the dash reads the same.
   'finance:payment.limits_value': ['hu', 'de', 'sk', 'cs', 'pl'],
   'finance:field.date': ['fr'],

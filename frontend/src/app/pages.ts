@@ -13,8 +13,10 @@ import { operationsPages } from './pages/operations.ts';
 import { organizationPages } from './pages/organizations.ts';
 import { peoplePages } from './pages/people.ts';
 import { profilePages } from './pages/profile.ts';
+import { quizPages } from './pages/quiz.ts';
 import { screenPages } from './pages/screens.ts';
 import { trackingPages } from './pages/tracking.ts';
+import { trainingPages } from './pages/training.ts';
 
 export type Layout = 'main' | 'full-page' | 'public';
 
@@ -146,6 +148,8 @@ export const pages: readonly PageDef[] = [
   ...flightPages,
   ...trackingPages,
   ...operationsPages,
+  ...trainingPages,
+  ...quizPages,
   ...financePages,
   ...documentPages,
   ...messagePages,

@@ -26,6 +26,7 @@ import {
   dailySheet,
   flight,
   flightStat,
+  launchPrivilege,
   logbookBook,
   logbookEntry,
   signReminder,
@@ -51,6 +52,21 @@ import {
   typeList,
 } from '../../organizations/entities.ts';
 import { detectorState, flightProposal, livePosition, trackPoint } from '../../tracking/entities.ts';
+import {
+  dtoDeclaration,
+  enrolment,
+  ippShare,
+  programme,
+  question,
+  questionCategories,
+  quiz,
+  task,
+  taskCheck,
+  taskRecord,
+  trainingFlight,
+  userQuiz,
+  userQuizAnswer,
+} from '../../training/entities.ts';
 import { action } from '../audit/entities.ts';
 import { domainEvent } from '../events/entities.ts';
 import { dynamo, tableName } from './client.ts';
@@ -87,6 +103,7 @@ const entities = {
   logbookEntry,
   logbookBook,
   flightStat,
+  launchPrivilege,
   signReminder,
   livePosition,
   trackPoint,
@@ -98,6 +115,19 @@ const entities = {
   reservationSettings,
   operatingDay,
   operatingDaySignup,
+  trainingProgramme: programme,
+  trainingTask: task,
+  trainingEnrolment: enrolment,
+  trainingTaskRecord: taskRecord,
+  trainingFlight,
+  trainingCheck: taskCheck,
+  dtoDeclaration,
+  ippShare,
+  question,
+  questionCategories,
+  quiz,
+  userQuiz,
+  userQuizAnswer,
   ledgerEntry,
   memberBalance,
   ledgerMonth,

@@ -32,7 +32,9 @@ export interface OutboxItem {
 
 /** The natural id of an event: its type, then what identifies the change (contracts/events.ts `key`). */
 export function eventIdOf<T extends EventType>(type: T, detail: EventDetail<T>): string {
-  return `${type}#${events[type].key(detail)}`;
+  // One event type's key reads its own detail (a union of key functions cannot be called as one).
+  const key = events[type].key as (detail: EventDetail<T>) => string;
+  return `${type}#${key(detail)}`;
 }
 
 /**

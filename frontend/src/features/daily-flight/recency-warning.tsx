@@ -88,6 +88,8 @@ export function RecencyWarning({
           value: measure === 'minutes' ? formatMinutes(value) : value,
         }),
       );
+    // Issue 16 §5: a method never flown as pilot in command and not opened by a training.
+    if (rule.privilege_missing) return `${name}: ${t('recency.no_privilege')}`;
     const until = rule.until ? t('recency.until', { date: formatDate(rule.until) }) : t('recency.lapsed');
     return needs.length > 0 ? `${name}: ${needs.join(', ')} (${until})` : `${name}: ${until}`;
   };

@@ -38,8 +38,18 @@ export function neededWords(rule: RecencyRule, t: Translate): string[] {
   return words;
 }
 
-/** The card's sentence: the status, until when, and what keeps it (or brings it back). */
+/**
+ * The card's sentence: the status, until when, and what keeps it (or brings it back); for a launch
+ * method a finished launch-method training opened (issue 16 §5), since when.
+ */
 export function statusSentence(rule: RecencyRule, t: Translate): string {
+  const sentence = recencySentence(rule, t);
+  return rule.opened_on
+    ? `${sentence} · ${t('recency:opened_by_training', { date: formatDate(rule.opened_on) })}`
+    : sentence;
+}
+
+function recencySentence(rule: RecencyRule, t: Translate): string {
   const needs = neededWords(rule, t).join(` ${t('recency:and')} `);
   if (rule.status === 'not_applicable') return t('recency:status_text.not_applicable');
   if (rule.status === 'lapsed') {

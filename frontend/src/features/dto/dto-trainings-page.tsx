@@ -1,0 +1,81 @@
+import Box from '@cloudscape-design/components/box';
+import Header from '@cloudscape-design/components/header';
+import Link from '@cloudscape-design/components/link';
+import Table from '@cloudscape-design/components/table';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DtoTrainingsOutput } from '../../../../contracts/schemas/dto.ts';
+import { useFollow } from '../../components/use-follow.ts';
+import { call, reportFailure } from '../../lib/api-client.ts';
+import { programmeHref } from '../training/programmes-page.tsx';
+import { hours } from '../training/training-ui.tsx';
+
+type Training = DtoTrainingsOutput['items'][number];
+
+/** dto/trainings: the declared programmes, their minimums, and how many students are where. */
+export default function DtoTrainingsPage() {
+  const { t } = useTranslation(['training', 'nav', 'common']);
+  const follow = useFollow();
+  const [items, setItems] = useState<Training[] | null>(null);
+  useEffect(() => {
+    call('listDtoTrainings').then(
+      (list) => setItems(list.items),
+      (error: unknown) => {
+        reportFailure(error);
+        setItems([]);
+      },
+    );
+  }, []);
+  return (
+    <Table<Training>
+      variant="full-page"
+      header={
+        <Header variant="awsui-h1-sticky" description={t('dto.trainings.description')}>
+          {t('nav:title.dto_trainings')}
+        </Header>
+      }
+      items={items ?? []}
+      loading={!items}
+      loadingText={t('common:nav.loading')}
+      trackBy="programme_id"
+      wrapLines
+      empty={<Box color="text-status-inactive">{t('dto.trainings.empty')}</Box>}
+      data-testid="dto-trainings"
+      columnDefinitions={[
+        {
+          id: 'name',
+          header: t('field.training_name'),
+          isRowHeader: true,
+          cell: (p) => (
+            <Link href={programmeHref(p.programme_id)} onFollow={follow}>
+              {p.training_name}
+            </Link>
+          ),
+        },
+        { id: 'kind', header: t('field.kind'), cell: (p) => t(`kind.${p.kind}`) },
+        { id: 'tasks', header: t('programmes.tasks'), cell: (p) => p.task_count },
+        {
+          id: 'minimums',
+          header: t('programme.section.minimums'),
+          cell: (p) =>
+            p.min_total_minutes > 0
+              ? t('programmes.builtin_minimums', {
+                  total: hours(p.min_total_minutes),
+                  dual: hours(p.min_dual_minutes),
+                  solo: hours(p.min_solo_minutes),
+                  launches: p.min_launches,
+                })
+              : t('programmes.builtin_launches', { launches: p.min_launches }),
+        },
+        {
+          id: 'students',
+          header: t('dto.trainings.students'),
+          cell: (p) =>
+            (['open', 'successful', 'unsuccessful', 'closed'] as const)
+              .map((s) => `${t(`status.${s}`)}: ${p.students[s] ?? 0}`)
+              .join(' · '),
+        },
+      ]}
+    />
+  );
+}
