@@ -85,6 +85,7 @@ const STRING_GUESSES = [
   'dashboard',
   'medical',
   'x',
+  '1',
 ];
 /** What a field refused as guessed is tried with next, one field at a time. */
 const REPAIRS: unknown[] = [
@@ -116,6 +117,13 @@ function exampleOfJson(schema: JsonSchema, name: string, depth = 0): unknown {
       for (const [key, inner] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) {
         const value = exampleOfJson(inner, key, depth + 1);
         if (value !== undefined && key !== 'cursor') out[key] = value;
+      }
+      // A record keyed by an enum (texts per language): one entry under its first key.
+      const names = schema.propertyNames as JsonSchema | undefined;
+      const values = schema.additionalProperties as JsonSchema | boolean | undefined;
+      if (!schema.properties && Array.isArray(names?.enum) && values && typeof values === 'object') {
+        const value = exampleOfJson(values, String(names.enum[0]), depth + 1);
+        if (value !== undefined) out[String(names.enum[0])] = value;
       }
       return out;
     }
