@@ -59,5 +59,8 @@ export const ACTION_KEYS = [
   'logbook.update',
   'logbook.delete',
   'logbook.sign',
+  'report.create',
+  'report.update',
+  'report.delete',
 ] as const;
 export type ActionKey = (typeof ACTION_KEYS)[number];

@@ -11,6 +11,7 @@ import { maintenanceRoutes } from './routes/maintenance.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { organizationRoutes } from './routes/organizations.ts';
 import { peopleRoutes } from './routes/people.ts';
+import { reportsRoutes } from './routes/reports.ts';
 import { trackingRoutes } from './routes/tracking.ts';
 
 export type { Guard, Method, RouteDef } from './route-types.ts';
@@ -32,6 +33,7 @@ export const routes = {
   ...flightRoutes,
   ...logbookRoutes,
   ...trackingRoutes,
+  ...reportsRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

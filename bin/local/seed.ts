@@ -11,6 +11,7 @@ import { seedMaintenance } from './seed-maintenance.ts';
 import { seedOrganizations } from './seed-organizations.ts';
 import { seedPeople } from './seed-people.ts';
 import { seedProfile } from './seed-profile.ts';
+import { seedReports } from './seed-reports.ts';
 
 /**
  * The demo data `npm start` creates on first start: two clubs (so tenancy is visible), members
@@ -240,6 +241,7 @@ export async function seedDemo(
   await seedFaults();
   await seedMaintenance();
   await seedFlights();
+  await seedReports();
   // seed-areas
 }
 

@@ -23,6 +23,7 @@ import type people from './locales/en/people.json';
 import type profile from './locales/en/profile.json';
 import type recency from './locales/en/recency.json';
 import type registration from './locales/en/registration.json';
+import type reports from './locales/en/reports.json';
 import type roles from './locales/en/roles.json';
 import type search from './locales/en/search.json';
 import type statistics from './locales/en/statistics.json';
@@ -38,6 +39,7 @@ declare module 'i18next' {
       'daily-flight': typeof dailyFlight;
       dashboard: typeof dashboard;
       faults: typeof faults;
+      reports: typeof reports;
       flights: typeof flights;
       help: typeof help;
       logbook: typeof logbook;

@@ -36,3 +36,18 @@ export const flightOf = (organizationId: string, flightId: string) =>
 
 /** One line of a person's own logbook (a club line carries its organization and flight), or null. */
 export const logbookEntryOf = (userId: string, entryId: string) => logbookStore.entry(userId, entryId);
+
+/**
+ * Every flight of the organization's days `from`..`to` (yyyy-mm-dd), for reports: a Query on the
+ * club's flights by date, read page by page (never a Scan).
+ */
+export async function flightsOfPeriod(organizationId: string, from: string, to: string) {
+  const flights = [];
+  let cursor: string | undefined;
+  do {
+    const page = await flightStore.flightsBetween(organizationId, { from, to, cursor, limit: 500 });
+    flights.push(...page.items);
+    cursor = page.cursor ?? undefined;
+  } while (cursor);
+  return flights;
+}

@@ -7,6 +7,7 @@ import { faultsWalk } from './tenant-walk/faults.ts';
 import { flightsWalk } from './tenant-walk/flights.ts';
 import { invitationsWalk } from './tenant-walk/invitations.ts';
 import { maintenanceWalk } from './tenant-walk/maintenance.ts';
+import { reportsWalk } from './tenant-walk/reports.ts';
 import { describeSharedMember } from './tenant-walk/shared-member.ts';
 import { trackingWalk } from './tenant-walk/tracking.ts';
 
@@ -143,6 +144,7 @@ const AREAS: WalkArea[] = [
   flightsWalk,
   trackingWalk,
   invitationsWalk,
+  reportsWalk,
 ];
 const A_IDS: WalkArea['ids'] = Object.assign({}, CORE_IDS, ...AREAS.map((area) => area.ids));
 const BODIES: WalkArea['bodies'] = Object.assign({}, CORE_BODIES, ...AREAS.map((area) => area.bodies));

@@ -8,6 +8,7 @@ import { maintenancePages } from './pages/maintenance.ts';
 import { organizationPages } from './pages/organizations.ts';
 import { peoplePages } from './pages/people.ts';
 import { profilePages } from './pages/profile.ts';
+import { reportPages } from './pages/reports.ts';
 import { trackingPages } from './pages/tracking.ts';
 
 export type Layout = 'main' | 'full-page' | 'public';
@@ -139,6 +140,7 @@ export const pages: readonly PageDef[] = [
   ...faultPages,
   ...flightPages,
   ...trackingPages,
+  ...reportPages,
 ];
 
 /** Where unknown addresses go: the error page with this message key. */

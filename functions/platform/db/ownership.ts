@@ -39,6 +39,7 @@ export const ENTITY_OWNERS = {
   trackPoint: 'tracking',
   detectorState: 'tracking',
   flightProposal: 'tracking',
+  reportDefinition: 'reports',
   action: 'platform',
   domainEvent: 'platform',
 } as const satisfies Record<EntityName, Domain | 'platform'>;

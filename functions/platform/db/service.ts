@@ -22,6 +22,7 @@ import {
   subscriptionPackage,
   typeList,
 } from '../../organizations/entities.ts';
+import { reportDefinition } from '../../reports/entities.ts';
 import { detectorState, flightProposal, livePosition, trackPoint } from '../../tracking/entities.ts';
 import { action } from '../audit/entities.ts';
 import { domainEvent } from '../events/entities.ts';
@@ -63,6 +64,7 @@ const entities = {
   trackPoint,
   detectorState,
   flightProposal,
+  reportDefinition,
   domainEvent,
 };
 
