@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { Guard, RouteDef } from '../route-types.ts';
+import * as imports from '../schemas/import.ts';
 import * as reports from '../schemas/reports.ts';
 import { entityId } from '../validation.ts';
 
@@ -71,5 +72,33 @@ export const reportsRoutes = {
     guard: reportReaders,
     query: reports.exportReportQuery,
     output: reports.exportOutput,
+  },
+  /** A template (the stated fields in their order and an example row) as CSV or XLSX. */
+  getImportTemplate: {
+    method: 'GET',
+    path: '/api/import/templates/{source}',
+    params: { source: z.enum(imports.IMPORT_SOURCES) },
+    domain: 'reports',
+    guard: reportEditors,
+    query: imports.importTemplateQuery,
+    output: reports.exportOutput,
+  },
+  /** A presigned S3 POST for one import file (spec §5: csv, xls, xlsx, one file). */
+  createImportUpload: {
+    method: 'POST',
+    path: '/api/import/upload',
+    domain: 'reports',
+    guard: reportEditors,
+    body: imports.importUploadInput,
+    output: imports.importUploadOutput,
+  },
+  /** Spec §7 POST /api/import: a dry run or the import of the uploaded file; the response has a message. */
+  runImport: {
+    method: 'POST',
+    path: '/api/import',
+    domain: 'reports',
+    guard: reportEditors,
+    body: imports.importInput,
+    output: imports.importOutput,
   },
 } as const satisfies Record<string, RouteDef>;

@@ -1,4 +1,7 @@
+import type { CreatePlaneInput } from '../../contracts/schemas/aircraft.ts';
+import type { Actor } from '../platform/auth/actor.ts';
 import { db } from '../platform/db/service.ts';
+import { createPlane, planeDeps } from './plane-service.ts';
 import { planeStore } from './plane-store.ts';
 
 /**
@@ -65,3 +68,9 @@ export async function aircraftOfDevice(address: string): Promise<DeviceAircraft[
       is_tmg: p.is_tmg ?? false,
     }));
 }
+
+/**
+ * Data import (reports domain, issue 17 §5): a new aircraft with every rule of plane/new — the
+ * registration not taken, the package's limits, the owner a member — and its activity record.
+ */
+export const importPlane = (actor: Actor, input: CreatePlaneInput) => createPlane(planeDeps, actor, input);

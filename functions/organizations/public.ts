@@ -2,11 +2,13 @@ import type { Lang } from '../../contracts/langs.ts';
 import type { Module } from '../../contracts/modules.ts';
 import type { GuardRole } from '../../contracts/permissions.ts';
 import type { UpdateOwnOrganizationInput } from '../../contracts/schemas/identity.ts';
+import type { AddMemberInput } from '../../contracts/schemas/members.ts';
 import type { PersonInput, PilotInfoInput } from '../../contracts/schemas/people.ts';
 import type { Auditor } from '../platform/audit/actions.ts';
 import type { Actor } from '../platform/auth/actor.ts';
 import type { TransactionBuilder } from '../platform/db/writes.ts';
 import { organizationsDeps as deps } from './deps.ts';
+import { addMember } from './invitation-service.ts';
 import * as organizations from './organization-service.ts';
 import * as persons from './person-service.ts';
 import { typeListItems } from './type-list-service.ts';
@@ -140,3 +142,18 @@ export const typeList = (listId: string) => typeListItems(deps, listId);
 /** Until when the person's medical is valid (their recency), or undefined. */
 export const medicalValidUntil = async (userId: string) =>
   (await deps.persons.pilotInfo(userId))?.medical_valid_until;
+
+// ---- data import (reports domain, issue 17 §5) -------------------------------------------------------
+
+/**
+ * A member added as users/new adds one: every rule (roles the actor may grant, an existing account
+ * invited rather than created), the login, and the activity record.
+ */
+export const importMember = (actor: Actor, input: AddMemberInput) => addMember(deps, actor, input);
+
+/** Whether the e-mail already belongs to a member of the organization, or is invited to it. */
+export async function memberStateByEmail(organizationId: string, email: string) {
+  const person = await deps.persons.personByEmail(email);
+  if (!person) return null;
+  return (await deps.memberships.membership(organizationId, person.user_id))?.status ?? null;
+}

@@ -1,4 +1,6 @@
 import type { DomainOps } from '../platform/http/router.ts';
+import * as imports from './import-service.ts';
+import { importDeps } from './import-service.ts';
 import * as reports from './report-service.ts';
 import { reportDeps as deps } from './report-service.ts';
 
@@ -11,4 +13,7 @@ export const ops: DomainOps<'reports'> = {
   deleteReport: ({ actor, params, query }) => reports.deleteReport(deps, actor, params.id, query.version),
   runReport: ({ actor, params, query }) => reports.runReport(deps, actor, params.id, query),
   exportReport: ({ actor, params, query }) => reports.exportReport(deps, actor, params.id, query),
+  getImportTemplate: ({ params, query }) => imports.importTemplate(params.source, query.format),
+  createImportUpload: ({ actor, body }) => imports.createImportUpload(importDeps, actor, body),
+  runImport: ({ actor, body }) => imports.runImport(importDeps, actor, body),
 };

@@ -11,6 +11,8 @@ export const reportsWalk: WalkArea = {
     deleteReport: saved,
     runReport: saved,
     exportReport: saved,
+    // The templates are the same for every club: B gets its own, nothing of A's.
+    getImportTemplate: () => ({ source: 'aircraft' }),
   },
   bodies: {
     createReport: { name: 'Walk', source: 'flights', group_by: 'month', filters: {}, chart: false },
@@ -25,5 +27,10 @@ export const reportsWalk: WalkArea = {
   },
   // The walk sends no query string: a delete without its version and an export without its format
   // are refused on their input before anything is read (nothing of A's is reached either way).
-  expected: { deleteReport: [404, 422], exportReport: [404, 422] },
+  expected: {
+    deleteReport: [404, 422],
+    exportReport: [404, 422],
+    getImportTemplate: [422],
+    runImport: [422],
+  },
 };

@@ -15,6 +15,14 @@ export const reportPages: readonly PageDef[] = [
     load: () => import('../../features/reports/reports-page.tsx'),
   },
   {
+    path: 'reports/import',
+    layout: 'main',
+    permission: 'report-edit',
+    titleKey: 'nav:title.report_import',
+    helpPage: 'report-import',
+    load: () => import('../../features/reports/import-page.tsx'),
+  },
+  {
     path: 'report/export/:id',
     layout: 'main',
     permission: 'report-list',
