@@ -1,6 +1,7 @@
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
+import Cards from '@cloudscape-design/components/cards';
 import Container from '@cloudscape-design/components/container';
 import FileInput from '@cloudscape-design/components/file-input';
 import FormField from '@cloudscape-design/components/form-field';
@@ -24,6 +25,7 @@ import { postFile } from '../../components/file-upload.tsx';
 import { call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
 import { dynamicT } from '../../lib/i18n-keys.ts';
 import { download } from './report-view-page.tsx';
+import { useNarrow } from './use-narrow.ts';
 
 const ACCEPT = extensionsFor(FILE_FEATURES.report)
   .map((extension) => `.${extension}`)
@@ -55,6 +57,7 @@ export default function ImportPage() {
   const [progress, setProgress] = useState(0);
   const [fileError, setFileError] = useState<string | undefined>();
   const [result, setResult] = useState<ImportOutput | null>(null);
+  const narrow = useNarrow();
 
   const reset = (next: Partial<{ files: File[]; source: ImportSource }>) => {
     if (next.files) setFiles(next.files);
@@ -121,6 +124,10 @@ export default function ImportPage() {
 
   const busy = phase !== 'idle';
   const canImport = result?.dry_run === true && result.failed === 0 && result.created > 0 && key !== null;
+  const errorText = (row: ImportRowOutput) =>
+    Object.entries(row.errors)
+      .map(([field, keys]) => `${field}: ${keys.map((k) => t(`messages:${k}`)).join(' ')}`)
+      .join(' · ');
   const statusOf = (row: ImportRowOutput) =>
     row.status === 'error' ? (
       <StatusIndicator type="error">{t('reports:import.state.error')}</StatusIndicator>
@@ -218,25 +225,37 @@ export default function ImportPage() {
               failed: result.failed,
             })}
           </Alert>
-          <Table<ImportRowOutput>
-            data-testid="import-rows"
-            items={result.rows}
-            trackBy="row"
-            wrapLines
-            columnDefinitions={[
-              { id: 'row', header: t('reports:import.row'), cell: (r) => r.row },
-              { id: 'label', header: t('reports:import.label'), cell: (r) => r.label },
-              { id: 'status', header: t('reports:import.status'), cell: statusOf },
-              {
-                id: 'errors',
-                header: t('reports:import.errors'),
-                cell: (r) =>
-                  Object.entries(r.errors)
-                    .map(([field, keys]) => `${field}: ${keys.map((k) => t(`messages:${k}`)).join(' ')}`)
-                    .join(' · '),
-              },
-            ]}
-          />
+          {narrow ? (
+            <Cards<ImportRowOutput>
+              data-testid="import-rows"
+              items={result.rows}
+              trackBy="row"
+              cardDefinition={{
+                header: (r) => `${t('reports:import.row')} ${r.row}: ${r.label}`,
+                sections: [
+                  { id: 'status', content: statusOf },
+                  { id: 'errors', content: errorText },
+                ],
+              }}
+            />
+          ) : (
+            <Table<ImportRowOutput>
+              data-testid="import-rows"
+              items={result.rows}
+              trackBy="row"
+              wrapLines
+              columnDefinitions={[
+                { id: 'row', header: t('reports:import.row'), cell: (r) => r.row },
+                { id: 'label', header: t('reports:import.label'), cell: (r) => r.label },
+                { id: 'status', header: t('reports:import.status'), cell: statusOf },
+                {
+                  id: 'errors',
+                  header: t('reports:import.errors'),
+                  cell: errorText,
+                },
+              ]}
+            />
+          )}
         </SpaceBetween>
       )}
     </SpaceBetween>

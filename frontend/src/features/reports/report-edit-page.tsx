@@ -116,6 +116,8 @@ export default function ReportEditPage() {
       navigate(hrefOf('report/export/:id', { id: saved.report_id }));
     },
     onCancel: back,
+    // A built-in report, or a reader who may not edit: shown, not saved.
+    readOnly: (report: ReportOutput) => !report.can_edit,
     focus: { prefix: 'report', fields: FIELDS },
   });
 
@@ -150,6 +152,7 @@ export default function ReportEditPage() {
       errorText={form.formErrorText()}
       dirty={form.dirty}
       saving={form.saving}
+      readOnly={form.readOnly}
       onSubmit={form.submit}
       onCancel={back}
     >
