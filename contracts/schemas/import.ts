@@ -10,7 +10,7 @@ import { userText } from '../validation.ts';
  * each row through its owning domain, and a row already there is left as it is (a re-import of
  * the same file changes nothing).
  */
-export const IMPORT_SOURCES = ['aircraft', 'members'] as const;
+export const IMPORT_SOURCES = ['aircraft', 'members', 'flights'] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
 
 /** The stated fields of each template, in their order: the header row must be exactly these. */
@@ -28,12 +28,15 @@ export const IMPORT_TEMPLATES: Record<ImportSource, readonly string[]> = {
     'is_tmg',
   ],
   members: ['email', 'last_name', 'first_name', 'lang', 'role_ids'],
+  /** Times are the organization's local HH:mm on `date`; the pilot in command by their e-mail. */
+  flights: ['date', 'reg_num', 'takeoff_type_id', 'takeoff_time', 'landing_time', 'pic_email', 'remarks'],
 };
 
 /** An example row per template (the downloadable template carries it under the header). */
 export const IMPORT_EXAMPLES: Record<ImportSource, readonly string[]> = {
   aircraft: ['HA-4321', 'plc_02', 'ASK-21', 'ASK 21', 'Schleicher', '21456', '1988', '2', 'K21', 'no'],
   members: ['kovacs.janos@example.hu', 'Kovács', 'János', 'hu', 'pilot'],
+  flights: ['2026-05-01', 'HA-4012', '3', '10:05', '10:17', 'kovacs.janos@example.hu', 'Iskolakör'],
 };
 
 /** Largest import file: a club's members or fleet, not a data warehouse. */

@@ -1,6 +1,9 @@
 import { sumTotals } from '../../contracts/logbook-totals.ts';
+import type { CreateFlightInput } from '../../contracts/schemas/flights.ts';
 import type { LogbookTotals } from '../../contracts/schemas/logbook.ts';
+import type { Actor } from '../platform/auth/actor.ts';
 import { db } from '../platform/db/service.ts';
+import { createFlight, defaultFlightDeps } from './flight-service.ts';
 import { flightStore } from './flight-store.ts';
 import { logbookStore } from './logbook-store.ts';
 
@@ -51,3 +54,11 @@ export async function flightsOfPeriod(organizationId: string, from: string, to: 
   } while (cursor);
   return flights;
 }
+
+/**
+ * Data import (reports domain, issue 17 §5): a club flight recorded afterwards, with every rule of
+ * flight/glider|general (the aircraft, the crew, the times, the counters and logbooks) and its
+ * activity record. `client_id` makes it idempotent: the same row again finds its flight.
+ */
+export const importFlight = (actor: Actor, input: CreateFlightInput) =>
+  createFlight(defaultFlightDeps, actor, { ...input, source: 'manual' });

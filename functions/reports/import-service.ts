@@ -1,7 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { FILE_FEATURES } from '../../contracts/file-types.ts';
+import { timeOrderedId } from '../../contracts/ids.ts';
 import { LANGS } from '../../contracts/langs.ts';
 import { createPlaneInput } from '../../contracts/schemas/aircraft.ts';
+import { createFlightInput } from '../../contracts/schemas/flights.ts';
 import {
   IMPORT_EXAMPLES,
   IMPORT_TEMPLATES,
@@ -17,7 +19,14 @@ import { addMemberInput } from '../../contracts/schemas/members.ts';
 import type { ExportFormat, ExportOutput } from '../../contracts/schemas/reports.ts';
 import { fieldErrors } from '../../contracts/validation.ts';
 import { fleet, importPlane } from '../aircraft/public.ts';
-import { importMember, memberStateByEmail, rolesOf } from '../organizations/public.ts';
+import { flightOf, importFlight } from '../flights/public.ts';
+import {
+  importMember,
+  isActiveMember,
+  memberStateByEmail,
+  personByEmail,
+  rolesOf,
+} from '../organizations/public.ts';
 import type { Actor } from '../platform/auth/actor.ts';
 import { SNIFF_BYTES, sniffFileType } from '../platform/files/file-types.ts';
 import * as files from '../platform/files/s3.ts';
@@ -36,8 +45,12 @@ import { type Rows, readCsv, readXlsx } from '../platform/spreadsheet-read.ts';
  */
 export interface ImportDeps {
   files: Pick<typeof files, 'presignedPost' | 'objectSize' | 'objectStart' | 'deleteObject'>;
-  fleet: (organizationId: string) => Promise<{ reg_num: string }[]>;
+  fleet: (organizationId: string) => Promise<{ plane_id: string; reg_num: string }[]>;
   importPlane: typeof importPlane;
+  importFlight: typeof importFlight;
+  flightExists: (organizationId: string, flightId: string) => Promise<boolean>;
+  /** An active member's user id by their e-mail, or null. */
+  memberIdByEmail: (organizationId: string, email: string) => Promise<string | null>;
   importMember: typeof importMember;
   memberStateByEmail: typeof memberStateByEmail;
   roleIds: (organizationId: string) => Promise<string[]>;
@@ -47,6 +60,12 @@ export const importDeps: ImportDeps = {
   files,
   fleet,
   importPlane,
+  importFlight,
+  flightExists: async (organizationId, flightId) => (await flightOf(organizationId, flightId)) !== null,
+  memberIdByEmail: async (organizationId, email) => {
+    const person = await personByEmail(email.trim().toLowerCase());
+    return person && (await isActiveMember(organizationId, person.user_id)) ? person.user_id : null;
+  },
   importMember,
   memberStateByEmail,
   roleIds: async (organizationId) => (await rolesOf(organizationId)).map((r) => r.role_id),
@@ -144,12 +163,90 @@ function memberRow(cells: Record<string, string>) {
   return out;
 }
 
+/** The UTC instant of a local wall-clock time of the organization (`10:05` on `2026-05-01`, Budapest). */
+export function localInstant(date: string, time: string, timeZone: string): string | null {
+  const match = /^(\d{1,2}):(\d{2})$/.exec(time);
+  if (!match || Number(match[1]) > 23 || Number(match[2]) > 59) return null;
+  const guess = Date.parse(`${date}T${match[1]!.padStart(2, '0')}:${match[2]}:00.000Z`);
+  if (Number.isNaN(guess)) return null;
+  const offsetAt = (ms: number) => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      })
+        .formatToParts(new Date(ms))
+        .map((p) => [p.type, p.value]),
+    );
+    return (
+      Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!) -
+      ms
+    );
+  };
+  let instant = guess - offsetAt(guess);
+  instant = guess - offsetAt(instant);
+  return new Date(instant).toISOString();
+}
+
+/** A flights row as POST /api/flights takes it; errors of cells that name things (aircraft, pilot, times). */
+async function flightRow(
+  deps: ImportDeps,
+  organizationId: string,
+  timeZone: string,
+  cells: Record<string, string>,
+  planes: readonly { plane_id: string; reg_num: string }[],
+) {
+  const errors: Record<string, string[]> = {};
+  const date = cells.date ?? '';
+  const plane = planes.find((p) => p.reg_num.toUpperCase() === (cells.reg_num ?? '').toUpperCase());
+  if (!plane) errors.reg_num = [cells.reg_num ? 'invalid_value' : 'field_required'];
+  const takeoff = localInstant(date, cells.takeoff_time ?? '', timeZone);
+  const landing = localInstant(date, cells.landing_time ?? '', timeZone);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) errors.date = ['date_format'];
+  if (!takeoff) errors.takeoff_time = ['time_format'];
+  if (!landing) errors.landing_time = ['time_format'];
+  const picId = cells.pic_email ? await deps.memberIdByEmail(organizationId, cells.pic_email) : null;
+  if (!picId) errors.pic_email = [cells.pic_email ? 'invalid_value' : 'field_required'];
+  const input: Record<string, unknown> = {
+    date,
+    plane_id: plane?.plane_id ?? 'none',
+    takeoff_type_id: /^\d+$/.test(cells.takeoff_type_id ?? '')
+      ? Number(cells.takeoff_type_id)
+      : cells.takeoff_type_id,
+    takeoff_time: takeoff ?? '',
+    landing_time: landing ?? '',
+    pic_id: picId ?? 'none',
+    ...(cells.remarks ? { remarks: cells.remarks } : {}),
+  };
+  if (takeoff) {
+    // The same row always gets the same id (a re-import finds its flight): time-ordered, and a
+    // hash of the organization and the row.
+    const hash = createHash('sha256')
+      .update(`${organizationId}|${Object.values(cells).join('|')}`)
+      .digest('hex');
+    input.client_id = timeOrderedId(Date.parse(takeoff), hash.slice(0, 10));
+  }
+  return { input, errors };
+}
+
 interface CheckedRow extends ImportRowOutput {
   input?: unknown;
 }
 
 /** Every row checked against the schema, the file itself (a duplicate) and what is stored. */
-async function checkRows(deps: ImportDeps, organizationId: string, source: ImportSource, rows: Rows) {
+async function checkRows(
+  deps: ImportDeps,
+  organizationId: string,
+  timeZone: string,
+  source: ImportSource,
+  rows: Rows,
+) {
   const fields = IMPORT_TEMPLATES[source];
   const [header = [], ...body] = rows;
   if (header.length !== fields.length || header.some((name, i) => name.toLowerCase() !== fields[i]))
@@ -159,7 +256,7 @@ async function checkRows(deps: ImportDeps, organizationId: string, source: Impor
 
   const seen = new Set<string>();
   const [planes, roleIds] = await Promise.all([
-    source === 'aircraft' ? deps.fleet(organizationId) : Promise.resolve([]),
+    source === 'members' ? Promise.resolve([]) : deps.fleet(organizationId),
     source === 'members' ? deps.roleIds(organizationId) : Promise.resolve([]),
   ]);
   const stored = new Set(planes.map((p) => p.reg_num));
@@ -174,6 +271,33 @@ async function checkRows(deps: ImportDeps, organizationId: string, source: Impor
         status: 'error',
         errors: { row: ['import_extra_cells'] },
       });
+      continue;
+    }
+    if (source === 'flights') {
+      const { input, errors } = await flightRow(deps, organizationId, timeZone, cells, planes);
+      const parsed = createFlightInput.safeParse(input);
+      const schemaErrors = parsed.success ? {} : fieldErrors(parsed.error.issues);
+      // The schema's names for what the row names otherwise.
+      for (const [from, to] of [
+        ['plane_id', 'reg_num'],
+        ['pic_id', 'pic_email'],
+      ] as const)
+        if (schemaErrors[from]) {
+          schemaErrors[to] ??= schemaErrors[from]!;
+          delete schemaErrors[from];
+        }
+      const all = { ...schemaErrors, ...errors };
+      const label = `${cells.date} ${cells.reg_num} ${cells.takeoff_time}`.trim();
+      const id = String(input.client_id ?? '');
+      if (Object.keys(all).length > 0 || !parsed.success) {
+        checked.push({ row, label, status: 'error', errors: all });
+      } else if (seen.has(id)) {
+        checked.push({ row, label, status: 'error', errors: { row: ['duplicate_value'] } });
+      } else {
+        seen.add(id);
+        const present = await deps.flightExists(organizationId, id);
+        checked.push({ row, label, status: present ? 'unchanged' : 'new', errors: {}, input: parsed.data });
+      }
       continue;
     }
     const schema = source === 'aircraft' ? createPlaneInput : addMemberInput;
@@ -233,9 +357,11 @@ const outputOf = (rows: CheckedRow[], dryRun: boolean, written: boolean, message
 /** Spec §7 POST /api/import. */
 export async function runImport(deps: ImportDeps, actor: Actor, input: ImportInput): Promise<ImportOutput> {
   const organizationId = organizationOf(actor);
+  const timeZone = actor.organization?.timezone ?? 'UTC';
   const rows = await checkRows(
     deps,
     organizationId,
+    timeZone,
     input.sourceType,
     await rowsOf(deps, organizationId, input.import_file),
   );
@@ -261,6 +387,7 @@ export async function runImport(deps: ImportDeps, actor: Actor, input: ImportInp
     if (row.status !== 'new') continue;
     try {
       if (input.sourceType === 'aircraft') await deps.importPlane(actor, row.input as never);
+      else if (input.sourceType === 'flights') await deps.importFlight(actor, row.input as never);
       else await deps.importMember(actor, row.input as never);
       created++;
     } catch (error) {

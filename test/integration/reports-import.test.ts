@@ -238,6 +238,69 @@ describe('importing members', () => {
   });
 });
 
+describe('importing flights', () => {
+  const HEADER = [
+    'date',
+    'reg_num',
+    'takeoff_type_id',
+    'takeoff_time',
+    'landing_time',
+    'pic_email',
+    'remarks',
+  ];
+  const flightsOf = async (date: string) => {
+    const { data } = await db()
+      .entities.flight.query.byDate({ organization_id: 'org-demo', date })
+      .go({ pages: 'all' });
+    return data;
+  };
+
+  it('records landed flights in local time through the flights domain, once however often imported', async () => {
+    const rows = csv([
+      HEADER,
+      ['2026-04-04', 'HA-4012', '3', '10:05', '10:17', 'pilot@demo.windsock.aero', 'Iskolakör'],
+      ['2026-04-04', 'HA-4012', '3', '11:00', '11:09', 'pilot@demo.windsock.aero', ''],
+    ]);
+    const before = await flightsOf('2026-04-04');
+
+    const bad = await run(
+      ADMIN,
+      await upload(
+        ADMIN,
+        'rossz.csv',
+        csv([HEADER, ['2026-04-04', 'HA-9999', '3', '25:00', '10:17', 'nincs@example.hu', '']]),
+        'text/csv',
+      ),
+      'flights',
+      false,
+    );
+    const first = await run(ADMIN, await upload(ADMIN, 'repulesek.csv', rows, 'text/csv'), 'flights', false);
+    const again = await run(ADMIN, await upload(ADMIN, 'repulesek.csv', rows, 'text/csv'), 'flights', false);
+
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors).sort()).toEqual([
+      'rows.2.pic_email',
+      'rows.2.reg_num',
+      'rows.2.takeoff_time',
+    ]);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ created: 2, written: true });
+    expect(again.body).toMatchObject({ created: 0, unchanged: 2, written: false });
+    const added = (await flightsOf('2026-04-04')).filter(
+      (f) => !before.some((b) => b.flight_id === f.flight_id),
+    );
+    expect(added).toHaveLength(2);
+    // Budapest is UTC+2 in April: 10:05 local is 08:05Z.
+    const first10 = added.find((f) => f.remarks === 'Iskolakör')!;
+    expect(first10).toMatchObject({
+      status: 'landed',
+      pic_id: 'user-pilot',
+      takeoff_time: '2026-04-04T08:05:00.000Z',
+      flight_time: 12,
+    });
+  });
+});
+
 describe('the templates', () => {
   it('state the fields in their order, downloadable as CSV', async () => {
     const { status, body } = await platform.invoke('getImportTemplate', {
