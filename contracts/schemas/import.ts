@@ -66,7 +66,7 @@ export const importUploadOutput = z.object({
 
 export const importInput = z.strictObject({
   /** The key the upload was given (org/<id>/imports/<uuid>.<ext>). */
-  import_file: z.string().check(z.minLength(1, { error: 'please_select_a_file' }), z.maxLength(300)),
+  import_file: userText(300).check(z.minLength(1, { error: 'please_select_a_file' })),
   sourceType: z.enum(IMPORT_SOURCES),
   uploadParams: z.strictObject({ dry_run: z.boolean() }),
 });
