@@ -24,6 +24,15 @@ export const schedules: readonly ScheduleDef[] = [
     description: 'Tells the technical operators of maintenance due soon, overdue and aircraft limits reached',
   },
   {
+    id: 'logbook-signature-reminder',
+    cron: '0 8 * * *',
+    timezone: 'Europe/Budapest',
+    domain: 'flights',
+    handler: 'remindPendingSignatures',
+    description:
+      'Tells each instructor, once a week, of training lines waiting more than a week for their signature',
+  },
+  {
     id: 'tracking-sweep',
     cron: '* * * * *',
     timezone: 'Europe/Budapest',
@@ -31,5 +40,23 @@ export const schedules: readonly ScheduleDef[] = [
     handler: 'sweepQuietDevices',
     description:
       'Settles the last fixes of OGN devices gone quiet, so a landing right before switch-off is proposed',
+  },
+  {
+    id: 'finance-scheduled-transactions',
+    cron: '0 5 * * *',
+    timezone: 'Europe/Budapest',
+    domain: 'finance',
+    handler: 'runScheduledTransactions',
+    description:
+      'Posts the scheduled (recurring) transactions that are due, once per schedule, period and member',
+  },
+  {
+    id: 'finance-monthly-statements',
+    cron: '0 7 1 * *',
+    timezone: 'Europe/Budapest',
+    domain: 'finance',
+    handler: 'sendStatements',
+    description:
+      "Mails and notifies last month's statement to members whose membership asks for it, once a month",
   },
 ];

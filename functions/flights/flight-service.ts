@@ -16,6 +16,7 @@ import type {
   UpdateFlightInput,
 } from '../../contracts/schemas/flights.ts';
 import type { RecencyOutput } from '../../contracts/schemas/logbook.ts';
+import { payerStanding } from '../finance/public.ts';
 import type { Actor, ActorOrganization } from '../platform/auth/actor.ts';
 import { fillPage } from '../platform/db/pages.ts';
 import { eventItem } from '../platform/events/outbox.ts';
@@ -56,6 +57,10 @@ export interface FlightDeps {
   publish: (topic: string, payload: unknown) => Promise<void>;
   /** A pilot's recency on a day (logbook-service.ts), for the organization's block policy. */
   recency: (userId: string, today: string) => Promise<Pick<RecencyOutput, 'rules'>>;
+  /** Issue 14 §9: the flight's default payer and whether they are below the minimum balance (finance). */
+  payerStanding: typeof payerStanding;
+  /** The day's sheet (its coordinator may override the balance policy). */
+  sheet: (organizationId: string, date: string) => Promise<{ leader_id?: string } | null>;
 }
 
 export const defaultFlightDeps: FlightDeps = {
@@ -66,6 +71,8 @@ export const defaultFlightDeps: FlightDeps = {
   publish: (topic, payload) => publish(topic, payload),
   // Resolved at call time: logbook-service.ts imports this module too.
   recency: (userId, today) => recencyFor(defaultLogbookDeps, userId, today),
+  payerStanding,
+  sheet: (organizationId, date) => dailySheetStore.sheet(organizationId, date),
 };
 
 /** The operating day of an instant in the organization's time zone (yyyy-mm-dd). */
@@ -195,6 +202,31 @@ async function requireCurrent(
   if (lapsed.length > 0) throw domainError('continuity_lapsed', { pic_id: ['continuity_lapsed'] });
 }
 
+/**
+ * Issue 14 §9 "money on the field": an organization whose balance policy is `block` refuses to put
+ * a flight on the daily sheet whose payer is below their minimum balance (409
+ * balance_below_minimum). The day's coordinator (the sheet's leader) or an admin may put it on all
+ * the same: the flight's audit entry then says so (`flight.balance_override`). Returns whether the
+ * write overrides the policy.
+ */
+async function requirePayerStanding(
+  deps: FlightDeps,
+  actor: Actor,
+  flight: Pick<
+    StoredFlight,
+    'organization_id' | 'source' | 'pic_id' | 'instructor_id' | 'towed_flight_id' | 'date'
+  >,
+  override: boolean | undefined,
+): Promise<boolean> {
+  if (!onSheet(flight.source) || flight.towed_flight_id) return false;
+  const standing = await deps.payerStanding(flight.organization_id, flight, flight.date);
+  if (standing.policy !== 'block' || !standing.below_minimum) return false;
+  if (!override) throw domainError('balance_below_minimum', { pic_id: ['balance_below_minimum'] });
+  const sheet = await deps.sheet(flight.organization_id, flight.date);
+  if (sheet?.leader_id !== actor.userId && !actor.roles.has('admin')) throw missingPermissions();
+  return true;
+}
+
 /** Crew must be members of the organization; the tow plane one of its general aircraft. */
 async function checkReferences(
   deps: FlightDeps,
@@ -274,6 +306,7 @@ async function commit(
   changes: { before: StoredFlight | null; after: StoredFlight | null }[],
   action: ActionKey,
   targetId: string,
+  details: Record<string, string | number | boolean> = {},
 ) {
   const now = deps.now();
   const writes: FlightWrite[] = changes.map(({ before, after }) => {
@@ -289,7 +322,7 @@ async function commit(
     action,
     target_type: 'flight',
     target_id: targetId,
-    details: { flights: changes.length },
+    details: { flights: changes.length, ...details },
   });
   for (const { before, after } of writes) {
     const date = after?.date ?? before?.date;
@@ -312,6 +345,34 @@ async function commit(
 /** Flights that live on the daily sheet: put on it by a timer operator, or confirmed from an OGN detection. */
 const onSheet = (source: StoredFlight['source']) => source === 'daily_sheet' || source === 'ogn';
 
+/** The day's airfield (issue 13 §3): the sheet's airport, or the organization's base airport. */
+export async function dayAirfield(deps: FlightDeps, organization: ActorOrganization, date: string) {
+  const sheet = await deps.sheets.sheet(organization.organization_id, date);
+  return sheet?.airport ?? organization.base_airport ?? null;
+}
+
+/**
+ * A flight on the daily sheet takes off from and lands at the day's airfield unless it says
+ * otherwise: a place given (an outlanding, a detected airfield) stays, and null says "none known"
+ * (a detected outlanding in a field).
+ */
+async function withPlaces(
+  deps: FlightDeps,
+  organization: ActorOrganization,
+  input: CreateFlightInput,
+  date: string,
+) {
+  if (!onSheet(input.source ?? 'manual')) return input;
+  if (input.takeoff_airport !== undefined && input.landing_airport !== undefined) return input;
+  const airfield = await dayAirfield(deps, organization, date);
+  if (!airfield) return input;
+  return {
+    ...input,
+    takeoff_airport: input.takeoff_airport === undefined ? airfield : input.takeoff_airport,
+    landing_airport: input.landing_airport === undefined ? airfield : input.landing_airport,
+  };
+}
+
 /**
  * POST /api/flights: a flight recorded afterwards or put on the daily sheet. `towFlightId` (a
  * detected aerotow whose tow plane is on the sheet already): that flight becomes the glider's tow
@@ -320,11 +381,12 @@ const onSheet = (source: StoredFlight['source']) => source === 'daily_sheet' || 
 export async function createFlight(
   deps: FlightDeps,
   actor: Actor,
-  input: CreateFlightInput,
+  request: CreateFlightInput,
   options: { towFlightId?: string | null } = {},
 ): Promise<FlightOutput> {
   const organization = organizationOf(actor);
-  const date = input.date ?? operatingDay(input.takeoff_time ?? deps.now(), organization.timezone);
+  const date = request.date ?? operatingDay(request.takeoff_time ?? deps.now(), organization.timezone);
+  const input = await withPlaces(deps, organization, request, date);
   if (input.client_id) {
     // A replayed create (the answer was lost on the way back): the first one stands, once.
     const existing = await deps.store.flight(organization.organization_id, input.client_id);
@@ -335,7 +397,7 @@ export async function createFlight(
   const plane = await planeOf(deps, organization.organization_id, input.plane_id);
   await checkReferences(deps, organization.organization_id, input);
   const now = deps.now();
-  const { client_id: clientId, ...fields } = withoutNulls(input);
+  const { client_id: clientId, balance_override: override, ...fields } = withoutNulls(input);
   const status = input.status ?? statusFor(input);
   const flight = completeTimes({
     ...fields,
@@ -358,6 +420,7 @@ export async function createFlight(
   if (flight.kind === 'glider' && plane.is_tmg === false && input.takeoff_type_id === 6)
     throw validationFailed({ takeoff_type_id: ['invalid_value'] });
   await requireCurrent(deps, organization, flight);
+  const overridden = await requirePayerStanding(deps, actor, flight, override);
 
   const changes: { before: StoredFlight | null; after: StoredFlight }[] = [{ before: null, after: flight }];
   const towing = onSheet(flight.source) && flight.takeoff_type_id === AEROTOW && flight.tow_plane_id;
@@ -389,6 +452,8 @@ export async function createFlight(
       takeoff_type_id: 1,
       takeoff_time: flight.takeoff_time,
       takeoff_airport: flight.takeoff_airport,
+      // The tug comes back to the field it towed from.
+      landing_airport: flight.takeoff_airport,
       pic_id: flight.tow_pilot_id,
       towed_flight_id: flight.flight_id,
       training: false,
@@ -404,7 +469,11 @@ export async function createFlight(
     flight.tow_flight_id = tow.flight_id;
     changes.push({ before: null, after: tow });
   }
-  await commit(deps, actor, changes, 'flight.create', flight.flight_id);
+  if (overridden)
+    await commit(deps, actor, changes, 'flight.balance_override', flight.flight_id, {
+      payer_id: flight.pic_id ?? flight.instructor_id ?? '',
+    });
+  else await commit(deps, actor, changes, 'flight.create', flight.flight_id);
   if (onSheet(flight.source)) await deps.store.ensureSheet(flight.organization_id, flight.date);
   return flightOutputOf(flight);
 }
@@ -431,7 +500,7 @@ export async function updateFlight(
   const before = await flightFor(deps, actor, flightId);
   if (before.locked) throw domainError('not_editable');
   if (input.version !== before.version) throw conflict();
-  const { version: _version, ...changes } = input;
+  const { version: _version, balance_override: override, ...changes } = input;
   const merged: Record<string, unknown> = { ...before };
   for (const [field, value] of Object.entries(changes)) {
     if (value === null) delete merged[field];
@@ -460,8 +529,14 @@ export async function updateFlight(
     version: before.version + 1,
     updated_at: deps.now().toISOString(),
   } as StoredFlight);
+  const payerChanged = after.pic_id !== before.pic_id || after.instructor_id !== before.instructor_id;
+  const overridden = payerChanged && (await requirePayerStanding(deps, actor, after, override));
   const writes = [{ before, after }, ...(await towFollows(deps, actor, before, after))];
-  await commit(deps, actor, writes, 'flight.update', flightId);
+  if (overridden)
+    await commit(deps, actor, writes, 'flight.balance_override', flightId, {
+      payer_id: after.pic_id ?? after.instructor_id ?? '',
+    });
+  else await commit(deps, actor, writes, 'flight.update', flightId);
   return flightOutputOf(after);
 }
 
@@ -473,6 +548,19 @@ async function towFollows(deps: FlightDeps, actor: Actor, before: StoredFlight, 
   if (!before.tow_flight_id || before.takeoff_time === after.takeoff_time) return [];
   const tow = await deps.store.flight(organizationOf(actor).organization_id, before.tow_flight_id);
   if (!tow || tow.locked || (tow.takeoff_time && tow.takeoff_time !== before.takeoff_time)) return [];
+  if (!after.takeoff_time) {
+    // The glider's take-off taken back (the sheet's undo): the tug that left with it is waiting again,
+    // unless it has landed since.
+    if (tow.landing_time || !tow.takeoff_time) return [];
+    const { takeoff_time: _gone, ...rest } = tow;
+    const grounded = {
+      ...rest,
+      status: 'planned',
+      version: tow.version + 1,
+      updated_at: after.updated_at,
+    } as StoredFlight;
+    return [{ before: tow, after: grounded }];
+  }
   const moved = {
     ...tow,
     takeoff_time: after.takeoff_time,

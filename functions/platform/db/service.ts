@@ -9,7 +9,26 @@ import {
   planeCount,
   usageDay,
 } from '../../aircraft/entities.ts';
-import { dailySheet, flight, flightStat, logbookBook, logbookEntry } from '../../flights/entities.ts';
+import {
+  capUsage,
+  financeMembership,
+  financeNotice,
+  flightCharge,
+  ledgerEntry,
+  ledgerMonth,
+  memberBalance,
+  payment,
+  schedule,
+  tariff,
+} from '../../finance/entities.ts';
+import {
+  dailySheet,
+  flight,
+  flightStat,
+  logbookBook,
+  logbookEntry,
+  signReminder,
+} from '../../flights/entities.ts';
 import { airport, notification, privateProfile, realtimeConnection } from '../../identity/entities.ts';
 import {
   membership,
@@ -60,12 +79,23 @@ const entities = {
   logbookEntry,
   logbookBook,
   flightStat,
+  signReminder,
   livePosition,
   trackPoint,
   detectorState,
   flightProposal,
   reportDefinition,
   domainEvent,
+  ledgerEntry,
+  memberBalance,
+  ledgerMonth,
+  flightCharge,
+  capUsage,
+  tariff,
+  financeMembership,
+  schedule,
+  payment,
+  financeNotice,
 };
 
 /** The names stores use: `db().entities.<name>`. */

@@ -31,6 +31,7 @@ export const FlightCard = memo(function FlightCard({
   detectedBusy = false,
   offline = false,
   onDetected,
+  belowMinimum = false,
 }: {
   flight: SheetFlight;
   nameOf: (userId: string | null) => string;
@@ -44,6 +45,8 @@ export const FlightCard = memo(function FlightCard({
   detectedBusy?: boolean;
   offline?: boolean;
   onDetected?: SettleProposal;
+  /** Issue 14 §9: the payer's balance is below the minimum (states only, never an amount). */
+  belowMinimum?: boolean;
 }) {
   const { t } = useTranslation('daily-flight');
   const tow = Boolean(flight.towed_flight_id);
@@ -65,9 +68,14 @@ export const FlightCard = memo(function FlightCard({
       ]
         .filter(Boolean)
         .join(' · ');
+  // A landing away from where it took off (an outlanding) names its place.
+  const away =
+    flight.landing_airport && flight.landing_airport !== flight.takeoff_airport
+      ? ` ${flight.landing_airport}`
+      : '';
   const times = [
     flight.takeoff_time && `${t('card.takeoff')} ${timeIn(flight.takeoff_time, timeZone)}`,
-    flight.landing_time && `${t('card.landing')} ${timeIn(flight.landing_time, timeZone)}`,
+    flight.landing_time && `${t('card.landing')} ${timeIn(flight.landing_time, timeZone)}${away}`,
   ]
     .filter(Boolean)
     .join(' – ');
@@ -94,6 +102,11 @@ export const FlightCard = memo(function FlightCard({
           {flight.pending && (
             <span className="ws-badge ws-badge--pending" data-testid="sheet-flight-pending">
               {t('card.pending')}
+            </span>
+          )}
+          {belowMinimum && (
+            <span className="ws-badge ws-badge--pending" data-testid="sheet-flight-below-minimum">
+              {t('card.below_minimum')}
             </span>
           )}
         </div>
