@@ -21,13 +21,26 @@ export type BuiltInReport = (typeof BUILT_IN_REPORTS)[number];
 export const isBuiltInReport = (id: string): id is BuiltInReport =>
   (BUILT_IN_REPORTS as readonly string[]).includes(id);
 
-/** What a saved report reads: the club's flights, its aircraft's usage, its members' hours. */
-export const REPORT_SOURCES = ['flights', 'aircraft_usage', 'members'] as const;
+/** What a saved report reads: the club's flights, its aircraft's usage, its members' hours, the ledger. */
+export const REPORT_SOURCES = ['flights', 'aircraft_usage', 'members', 'ledger'] as const;
 export type ReportSource = (typeof REPORT_SOURCES)[number];
 
 /** How a flights report groups its rows (`none`: one row per flight). */
-export const REPORT_GROUPINGS = ['none', 'month', 'plane', 'member', 'launch_method', 'kind'] as const;
+export const REPORT_GROUPINGS = [
+  'none',
+  'month',
+  'plane',
+  'member',
+  'launch_method',
+  'kind',
+  'type',
+] as const;
 export type ReportGrouping = (typeof REPORT_GROUPINGS)[number];
+
+/** The groupings of a ledger report: per member, per month, per transaction type. */
+export const LEDGER_GROUPINGS = ['member', 'month', 'type'] as const satisfies readonly ReportGrouping[];
+/** The groupings of a flights report. */
+export const FLIGHT_GROUPINGS = ['none', 'month', 'plane', 'member', 'launch_method', 'kind'] as const;
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -113,8 +126,8 @@ export type ExportReportQuery = z.infer<typeof exportReportQuery>;
 
 /**
  * How a column's cells read: `text` as is, `count` a whole number, `minutes` a duration (h:mm on
- * the screen, decimal hours in a file), `date` yyyy-mm-dd, `month` yyyy-mm, `launch_method` and
- * `kind` codes the screen translates.
+ * the screen, decimal hours in a file), `date` yyyy-mm-dd, `month` yyyy-mm, `launch_method`, `kind`
+ * and `transaction_type` codes the screen translates, `money` minor units of the section's currency.
  */
 export const COLUMN_TYPES = [
   'text',
@@ -125,6 +138,8 @@ export const COLUMN_TYPES = [
   'time',
   'launch_method',
   'kind',
+  'money',
+  'transaction_type',
 ] as const;
 export type ColumnType = (typeof COLUMN_TYPES)[number];
 
@@ -141,6 +156,8 @@ export const reportSection = z.object({
   rows: z.array(z.array(reportCell)),
   /** Draw a bar chart of the first numeric column after the label (the first column). */
   chart: z.nullable(z.object({ value_column: z.number() })),
+  /** The currency of its `money` columns (a ledger report). */
+  currency_id: z.optional(z.string()),
 });
 export type ReportSection = z.infer<typeof reportSection>;
 

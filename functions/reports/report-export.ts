@@ -5,23 +5,42 @@ import type {
   ReportRunOutput,
   ReportSection,
 } from '../../contracts/schemas/reports.ts';
+import csLedger from '../../frontend/src/locales/cs/ledger.json' with { type: 'json' };
 import cs from '../../frontend/src/locales/cs/reports.json' with { type: 'json' };
+import deLedger from '../../frontend/src/locales/de/ledger.json' with { type: 'json' };
 import de from '../../frontend/src/locales/de/reports.json' with { type: 'json' };
+import enLedger from '../../frontend/src/locales/en/ledger.json' with { type: 'json' };
 import en from '../../frontend/src/locales/en/reports.json' with { type: 'json' };
+import frLedger from '../../frontend/src/locales/fr/ledger.json' with { type: 'json' };
 import fr from '../../frontend/src/locales/fr/reports.json' with { type: 'json' };
+import huLedger from '../../frontend/src/locales/hu/ledger.json' with { type: 'json' };
 import hu from '../../frontend/src/locales/hu/reports.json' with { type: 'json' };
+import itLedger from '../../frontend/src/locales/it/ledger.json' with { type: 'json' };
 import it from '../../frontend/src/locales/it/reports.json' with { type: 'json' };
+import plLedger from '../../frontend/src/locales/pl/ledger.json' with { type: 'json' };
 import pl from '../../frontend/src/locales/pl/reports.json' with { type: 'json' };
+import skLedger from '../../frontend/src/locales/sk/ledger.json' with { type: 'json' };
 import sk from '../../frontend/src/locales/sk/reports.json' with { type: 'json' };
 import { type Cell, CSV_TYPE, csvOf, type Sheet, XLSX_TYPE, xlsxOf } from '../platform/spreadsheet.ts';
 
 /**
  * report/export/{id} (issue 17 §4): the run's sections as a file in the reader's language (the
- * `reports` namespace the screen uses): XLSX with a sheet per section, CSV with the sections one
+ * `reports` namespace the screen uses; transaction types from `ledger`): XLSX with a sheet per section, CSV with the sections one
  * under the other. Durations as decimal hours (2 decimals), launch methods and kinds translated.
  */
 
 const TEXTS: Record<Lang, Record<string, unknown>> = { hu, en, de, sk, cs, pl, fr, it };
+/** The transaction types are named as the finance screens name them (the `ledger` namespace). */
+const LEDGER: Record<Lang, Record<string, unknown>> = {
+  hu: huLedger,
+  en: enLedger,
+  de: deLedger,
+  sk: skLedger,
+  cs: csLedger,
+  pl: plLedger,
+  fr: frLedger,
+  it: itLedger,
+};
 
 export function translator(lang: Lang) {
   const lookup = (texts: Record<string, unknown>, path: string) => {
@@ -29,7 +48,10 @@ export function translator(lang: Lang) {
     for (const part of path.split('.')) value = (value as Record<string, unknown> | undefined)?.[part];
     return typeof value === 'string' ? value : undefined;
   };
-  return (path: string) => lookup(TEXTS[lang], path) ?? lookup(TEXTS.en, path) ?? path;
+  return (path: string) =>
+    path.startsWith('ledger:')
+      ? (lookup(LEDGER[lang], path.slice(7)) ?? lookup(LEDGER.en, path.slice(7)) ?? path)
+      : (lookup(TEXTS[lang], path) ?? lookup(TEXTS.en, path) ?? path);
 }
 
 const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
@@ -46,6 +68,9 @@ export function sectionRows(section: ReportSection, t: (path: string) => string)
       if (type === 'minutes') return hours(Number(cell));
       if (type === 'launch_method') return t(`launch.${cell}`);
       if (type === 'kind') return t(`kind.${cell}`);
+      // Money in the currency's major unit, as finance's exports write it (minor units / 100).
+      if (type === 'money') return Number(cell) / 100;
+      if (type === 'transaction_type') return t(`ledger:type.${cell}`);
       return cell;
     }),
   );

@@ -41,6 +41,18 @@ export interface ReportContext {
   memberIds: readonly string[];
   /** The organization's time zone: take-off and landing times are shown in it. */
   timeZone: string;
+  /** A ledger report's entries of the period (functions/finance/public.ts `ledgerPage`). */
+  ledger?: readonly ReportLedgerLine[];
+  /** The organization's currency (a ledger report's money columns). */
+  currencyId?: string;
+}
+
+/** What a report needs of a ledger entry: the day, the member, the type, the signed minor units. */
+export interface ReportLedgerLine {
+  date: string;
+  user_id: string;
+  transaction_type: string;
+  amount: number;
 }
 
 export interface ReportDefinition {
@@ -280,6 +292,8 @@ export function flightsReport(
     chart,
   });
   switch (definition.group_by) {
+    // `type` groups a ledger report; a flights report never has it (refused when saved).
+    case 'type':
     case 'month':
       return [grouped('by_month', col('month', 'month'), (f) => f.date.slice(0, 7))];
     case 'plane':
@@ -327,6 +341,65 @@ export function flightsReport(
   }
 }
 
+/**
+ * A ledger report: the period's entries (of one member, if filtered) per member, month or type —
+ * how many, the credits, the charges (negative) and the net, in minor units. Every month of the
+ * period is listed, also one without entries.
+ */
+export function ledgerReport(
+  entries: readonly ReportLedgerLine[],
+  definition: ReportDefinition,
+  period: { from: string; to: string },
+  context: ReportContext,
+): ReportSection[] {
+  const member = definition.filters.member_id;
+  const selected = member ? entries.filter((e) => e.user_id === member) : entries;
+  const grouping =
+    definition.group_by === 'month' || definition.group_by === 'member' ? definition.group_by : 'type';
+  const keyOf = (e: ReportLedgerLine) =>
+    grouping === 'month' ? e.date.slice(0, 7) : grouping === 'member' ? e.user_id : e.transaction_type;
+  const sums = new Map<string, { entries: number; credits: number; debits: number }>();
+  if (grouping === 'month')
+    for (const m of monthsOf(period.from, period.to)) sums.set(m, { entries: 0, credits: 0, debits: 0 });
+  for (const e of selected) {
+    const key = keyOf(e);
+    const sum = sums.get(key) ?? { entries: 0, credits: 0, debits: 0 };
+    sum.entries += 1;
+    if (e.amount >= 0) sum.credits += e.amount;
+    else sum.debits += e.amount;
+    sums.set(key, sum);
+  }
+  const label =
+    grouping === 'month'
+      ? col('month', 'month')
+      : grouping === 'member'
+        ? col('member', 'text')
+        : col('transaction_type', 'transaction_type');
+  const rows = [...sums].map(([key, s]): ReportCell[] => [
+    grouping === 'member' ? context.names.get(key) || key : key,
+    s.entries,
+    s.credits,
+    s.debits,
+    s.credits + s.debits,
+  ]);
+  if (grouping !== 'month') rows.sort(byLabel);
+  return [
+    {
+      key: `by_${grouping}`,
+      columns: [
+        label,
+        col('entries', 'count'),
+        col('credits', 'money'),
+        col('debits', 'money'),
+        col('net', 'money'),
+      ],
+      rows,
+      chart: definition.chart ? { value_column: 4 } : null,
+      ...(context.currencyId ? { currency_id: context.currencyId } : {}),
+    },
+  ];
+}
+
 /** What a report shows: its sections over the period's flights. */
 export function sectionsOf(
   builtIn: BuiltInReport | null,
@@ -338,6 +411,7 @@ export function sectionsOf(
   if (builtIn === 'yearly-statistics') return yearlyStatistics(flights, period.from, period.to, context);
   if (builtIn === 'aircraft-utilisation') return aircraftUtilisation(flights, context);
   if (builtIn === 'members-hours') return membersHours(flights, context);
+  if (definition.source === 'ledger') return ledgerReport(context.ledger ?? [], definition, period, context);
   const selected = filtered(flights, definition.filters);
   if (definition.source === 'aircraft_usage') {
     const fleet = definition.filters.plane_id

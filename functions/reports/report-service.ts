@@ -1,5 +1,6 @@
 import { addDays, daysBetween, todayIn } from '../../contracts/calendar.ts';
 import { timeOrderedId } from '../../contracts/ids.ts';
+import { transactionList } from '../../contracts/routes/finance.ts';
 import { reportEditors } from '../../contracts/routes/reports.ts';
 import {
   BUILT_IN_REPORTS,
@@ -7,6 +8,7 @@ import {
   type CreateReportInput,
   type ExportReportQuery,
   isBuiltInReport,
+  LEDGER_GROUPINGS,
   type ListReportsQuery,
   MAX_REPORT_DAYS,
   type ReportOutput,
@@ -15,13 +17,20 @@ import {
   type UpdateReportInput,
 } from '../../contracts/schemas/reports.ts';
 import { fleet } from '../aircraft/public.ts';
+import { ledgerPage } from '../finance/public.ts';
 import { flightsOfPeriod } from '../flights/public.ts';
 import { activeMemberIds, recordNames } from '../organizations/public.ts';
 import type { Actor } from '../platform/auth/actor.ts';
 import { checkGuard } from '../platform/auth/guard.ts';
 import { found, HttpError, missingPermissions, notFound, validationFailed } from '../platform/http/errors.ts';
 import { exportFile } from './report-export.ts';
-import { type ReportContext, type ReportDefinition, type ReportFlight, sectionsOf } from './report-rules.ts';
+import {
+  type ReportContext,
+  type ReportDefinition,
+  type ReportFlight,
+  type ReportLedgerLine,
+  sectionsOf,
+} from './report-rules.ts';
 import { reportStore, type StoredReport } from './report-store.ts';
 
 /**
@@ -35,7 +44,20 @@ export interface ReportDeps {
   fleet: (organizationId: string) => Promise<{ plane_id: string; reg_num: string }[]>;
   memberIds: (organizationId: string) => Promise<string[]>;
   names: (userIds: readonly string[]) => Promise<Map<string, string>>;
+  /** The organization's ledger entries of the period (every page of a Query by date). */
+  ledgerOfPeriod: (organizationId: string, from: string, to: string) => Promise<ReportLedgerLine[]>;
   now: () => Date;
+}
+
+async function ledgerOfPeriod(organizationId: string, from: string, to: string) {
+  const entries: ReportLedgerLine[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await ledgerPage(organizationId, { from, to, cursor, limit: 500 });
+    entries.push(...page.items);
+    cursor = page.cursor;
+  } while (cursor);
+  return entries;
 }
 
 export const reportDeps: ReportDeps = {
@@ -45,12 +67,18 @@ export const reportDeps: ReportDeps = {
   fleet,
   memberIds: activeMemberIds,
   names: recordNames,
+  ledgerOfPeriod,
   now: () => new Date(),
 };
 
 const organizationOf = (actor: Actor) => {
   if (!actor.organizationId || !actor.organization) throw missingPermissions();
   return { organizationId: actor.organizationId, timeZone: actor.organization.timezone };
+};
+
+/** A ledger report is read as the finance screens read the ledger: transaction-list, financial module. */
+const checkSource = (actor: Actor, source: string) => {
+  if (source === 'ledger') checkGuard(transactionList, actor);
 };
 
 /** The same guard as the editing routes: the flags the screens show buttons by. */
@@ -124,6 +152,12 @@ export async function getReport(deps: ReportDeps, actor: Actor, reportId: string
 
 /** A filter naming an aircraft must name one of the organization's. */
 async function checkFilters(deps: ReportDeps, organizationId: string, input: CreateReportInput) {
+  if (input.source === 'ledger') {
+    if (!(LEDGER_GROUPINGS as readonly string[]).includes(input.group_by))
+      throw validationFailed({ group_by: ['invalid_value'] });
+    if (input.filters.plane_id || input.filters.kind || input.filters.takeoff_type_id)
+      throw validationFailed({ filters: ['invalid_value'] });
+  } else if (input.group_by === 'type') throw validationFailed({ group_by: ['invalid_value'] });
   if (input.filters.plane_id) {
     const planes = await deps.fleet(organizationId);
     if (!planes.some((p) => p.plane_id === input.filters.plane_id))
@@ -140,13 +174,19 @@ const definitionOf = (input: CreateReportInput) => ({
   name: input.name,
   description: input.description || undefined,
   source: input.source,
-  group_by: input.source === 'flights' ? input.group_by : input.source === 'members' ? 'member' : 'plane',
+  group_by:
+    input.source === 'flights' || input.source === 'ledger'
+      ? input.group_by
+      : input.source === 'members'
+        ? 'member'
+        : 'plane',
   filters: Object.fromEntries(Object.entries(input.filters).filter(([, v]) => v !== undefined && v !== '')),
   chart: input.chart,
 });
 
 export async function createReport(deps: ReportDeps, actor: Actor, input: CreateReportInput) {
   const { organizationId } = organizationOf(actor);
+  checkSource(actor, input.source);
   await checkFilters(deps, organizationId, input);
   const reportId = timeOrderedId(deps.now().getTime());
   const item = {
@@ -179,6 +219,8 @@ export async function updateReport(
   input: UpdateReportInput,
 ) {
   const stored = await savedReport(deps, actor, reportId);
+  checkSource(actor, stored.source);
+  checkSource(actor, input.source);
   await checkFilters(deps, stored.organization_id, input);
   const { filters, description, ...rest } = definitionOf(input);
   await deps.store.update(
@@ -229,19 +271,30 @@ export async function runReport(
 ): Promise<ReportRunOutput> {
   const { organizationId, timeZone } = organizationOf(actor);
   const report = await getReport(deps, actor, reportId);
+  checkSource(actor, report.source);
   const period = periodOf(query, todayIn(timeZone, deps.now()));
-  const [flights, planes, memberIds] = await Promise.all([
-    deps.flightsOfPeriod(organizationId, period.from, period.to),
+  const ledger = report.source === 'ledger';
+  const [flights, planes, memberIds, entries] = await Promise.all([
+    ledger ? [] : deps.flightsOfPeriod(organizationId, period.from, period.to),
     deps.fleet(organizationId),
     deps.memberIds(organizationId),
+    ledger ? deps.ledgerOfPeriod(organizationId, period.from, period.to) : [],
   ]);
   const people = [
     ...new Set([
       ...memberIds,
+      ...entries.map((e) => e.user_id),
       ...flights.flatMap((f) => [f.pic_id, f.instructor_id].filter((id): id is string => !!id)),
     ]),
   ];
-  const context: ReportContext = { names: await deps.names(people), fleet: planes, memberIds, timeZone };
+  const context: ReportContext = {
+    names: await deps.names(people),
+    fleet: planes,
+    memberIds,
+    timeZone,
+    ledger: entries,
+    currencyId: actor.organization?.currency_id,
+  };
   const builtIn = isBuiltInReport(reportId) ? reportId : null;
   return { report, ...period, sections: sectionsOf(builtIn, report, flights, period, context) };
 }

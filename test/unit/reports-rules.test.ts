@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   aircraftUtilisation,
   flightsReport,
+  ledgerReport,
   membersHours,
   monthsOf,
   type ReportContext,
@@ -152,5 +153,43 @@ describe('the period of a run', () => {
     expect(periodOf({ from: '2026-03-01' }, '2026-11-25')).toEqual({ from: '2026-03-01', to: '2026-12-31' });
     expect(() => periodOf({ from: '2025-01-01', to: '2026-01-02' }, '2026-11-25')).toThrow();
     expect(monthsOf('2025-11-15', '2026-02-01')).toEqual(['2025-11', '2025-12', '2026-01', '2026-02']);
+  });
+});
+
+describe('a ledger report', () => {
+  const entries = [
+    { date: '2026-01-10', user_id: 'u1', transaction_type: 'payment_received', amount: 2000000 },
+    { date: '2026-01-12', user_id: 'u1', transaction_type: 'flight_charge', amount: -845000 },
+    { date: '2026-03-01', user_id: 'u2', transaction_type: 'flight_charge', amount: -120000 },
+    { date: '2026-03-02', user_id: 'u2', transaction_type: 'flight_charge', amount: 120000 },
+  ];
+  const definition = { source: 'ledger' as const, filters: {}, chart: true };
+  const period = { from: '2026-01-01', to: '2026-04-30' };
+
+  it('per month lists every month of the period, credits, charges and net apart', () => {
+    const [section] = ledgerReport(entries, { ...definition, group_by: 'month' }, period, context);
+    expect(section!.rows).toEqual([
+      ['2026-01', 2, 2000000, -845000, 1155000],
+      ['2026-02', 0, 0, 0, 0],
+      ['2026-03', 2, 120000, -120000, 0],
+      ['2026-04', 0, 0, 0, 0],
+    ]);
+    expect(section!.chart).toEqual({ value_column: 4 });
+  });
+
+  it("per member by name, and one member's entries only when filtered", () => {
+    const [all] = ledgerReport(entries, { ...definition, group_by: 'member' }, period, context);
+    const [one] = ledgerReport(
+      entries,
+      { ...definition, group_by: 'type', filters: { member_id: 'u2' } },
+      period,
+      context,
+    );
+    expect(all!.rows.map((r) => [r[0], r[4]])).toEqual([
+      ['Molnár Anna', 1155000],
+      ['Nagy László', 0],
+    ]);
+    expect(one!.key).toBe('by_type');
+    expect(one!.rows).toEqual([['flight_charge', 2, 120000, -120000, 0]]);
   });
 });

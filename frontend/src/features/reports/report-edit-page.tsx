@@ -13,7 +13,8 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { FLIGHT_KINDS, TAKEOFF_TYPES } from '../../../../contracts/schemas/flight-enums.ts';
 import {
   createReportInput,
-  REPORT_GROUPINGS,
+  FLIGHT_GROUPINGS,
+  LEDGER_GROUPINGS,
   REPORT_SOURCES,
   type ReportGrouping,
   type ReportOutput,
@@ -70,16 +71,33 @@ const toValues = (report: ReportOutput): Values => ({
   chart: report.chart,
 });
 
+/** The groupings a source offers: flights and the ledger choose, the others have a fixed one. */
+const groupingsOf = (source: ReportSource): readonly ReportGrouping[] =>
+  source === 'flights'
+    ? FLIGHT_GROUPINGS
+    : source === 'ledger'
+      ? LEDGER_GROUPINGS
+      : source === 'members'
+        ? ['member']
+        : ['plane'];
+const groupingOf = (source: ReportSource, groupBy: ReportGrouping): ReportGrouping => {
+  const offered = groupingsOf(source);
+  return offered.includes(groupBy) ? groupBy : (offered[0] ?? 'month');
+};
+
 const toInput = (values: Values, report: ReportOutput) => ({
   name: values.name,
   ...(values.description.trim() ? { description: values.description } : {}),
   source: values.source,
-  group_by: values.source === 'flights' ? values.group_by : values.source === 'members' ? 'member' : 'plane',
+  group_by: groupingOf(values.source, values.group_by),
+  // The ledger is filtered by member only.
   filters: {
-    ...(values.plane_id ? { plane_id: values.plane_id } : {}),
+    ...(values.plane_id && values.source !== 'ledger' ? { plane_id: values.plane_id } : {}),
     ...(values.member_id ? { member_id: values.member_id } : {}),
-    ...(values.kind ? { kind: values.kind } : {}),
-    ...(values.takeoff_type_id ? { takeoff_type_id: Number(values.takeoff_type_id) } : {}),
+    ...(values.kind && values.source !== 'ledger' ? { kind: values.kind } : {}),
+    ...(values.takeoff_type_id && values.source !== 'ledger'
+      ? { takeoff_type_id: Number(values.takeoff_type_id) }
+      : {}),
   },
   chart: values.chart,
   ...(report.version > 0 ? { version: report.version } : {}),
@@ -134,7 +152,12 @@ export default function ReportEditPage() {
   const pick = (options: { value: string; label: string }[], value: string) =>
     options.find((o) => o.value === value) ?? options[0] ?? null;
   const sourceOptions = REPORT_SOURCES.map((s) => ({ value: s, label: t(`reports:source.${s}`) }));
-  const groupOptions = REPORT_GROUPINGS.map((g) => ({ value: g, label: t(`reports:group_by.${g}`) }));
+  const groupOptions = groupingsOf(values.source).map((g) => ({
+    value: g,
+    label: t(`reports:group_by.${g}`),
+  }));
+  const ledger = values.source === 'ledger';
+  const chooses = values.source === 'flights' || ledger;
   const planeOptions = [any, ...planes.items.map((p) => ({ value: p.plane_id, label: p.reg_num }))];
   const memberOptions = [any, ...users.items.map((u) => ({ value: u.user_id, label: u.name }))];
   const kindOptions = [any, ...FLIGHT_KINDS.map((k) => ({ value: k, label: t(`reports:kind.${k}`) }))];
@@ -186,19 +209,12 @@ export default function ReportEditPage() {
               <FormField
                 label={t('reports:editor.group_by')}
                 errorText={form.errorText('group_by')}
-                description={values.source === 'flights' ? undefined : t('reports:editor.group_by_fixed')}
+                description={chooses ? undefined : t('reports:editor.group_by_fixed')}
               >
                 <Select
-                  selectedOption={pick(
-                    groupOptions,
-                    values.source === 'flights'
-                      ? values.group_by
-                      : values.source === 'members'
-                        ? 'member'
-                        : 'plane',
-                  )}
+                  selectedOption={pick(groupOptions, groupingOf(values.source, values.group_by))}
                   options={groupOptions}
-                  disabled={values.source !== 'flights'}
+                  disabled={!chooses}
                   onChange={({ detail }) =>
                     form.set('group_by', detail.selectedOption.value as ReportGrouping)
                   }
@@ -210,16 +226,18 @@ export default function ReportEditPage() {
         </Container>
         <Container header={<Header variant="h2">{t('reports:editor.filters')}</Header>}>
           <ColumnLayout columns={2}>
-            <FormField label={t('reports:editor.plane')} errorText={form.errorText('filters.plane_id')}>
-              <Select
-                selectedOption={pick(planeOptions, values.plane_id)}
-                options={planeOptions}
-                filteringType="auto"
-                statusType={planes.loading ? 'loading' : 'finished'}
-                onChange={({ detail }) => form.set('plane_id', detail.selectedOption.value ?? '')}
-                data-testid="report-filters"
-              />
-            </FormField>
+            {!ledger && (
+              <FormField label={t('reports:editor.plane')} errorText={form.errorText('filters.plane_id')}>
+                <Select
+                  selectedOption={pick(planeOptions, values.plane_id)}
+                  options={planeOptions}
+                  filteringType="auto"
+                  statusType={planes.loading ? 'loading' : 'finished'}
+                  onChange={({ detail }) => form.set('plane_id', detail.selectedOption.value ?? '')}
+                  data-testid="report-filters"
+                />
+              </FormField>
+            )}
             <FormField label={t('reports:editor.member')} errorText={form.errorText('filters.member_id')}>
               <Select
                 selectedOption={pick(memberOptions, values.member_id)}
@@ -230,22 +248,26 @@ export default function ReportEditPage() {
                 data-testid="report-member"
               />
             </FormField>
-            <FormField label={t('reports:editor.kind')}>
-              <Select
-                selectedOption={pick(kindOptions, values.kind)}
-                options={kindOptions}
-                onChange={({ detail }) => form.set('kind', detail.selectedOption.value ?? '')}
-                data-testid="report-kind"
-              />
-            </FormField>
-            <FormField label={t('reports:editor.launch_method')}>
-              <Select
-                selectedOption={pick(launchOptions, values.takeoff_type_id)}
-                options={launchOptions}
-                onChange={({ detail }) => form.set('takeoff_type_id', detail.selectedOption.value ?? '')}
-                data-testid="report-launch"
-              />
-            </FormField>
+            {!ledger && (
+              <>
+                <FormField label={t('reports:editor.kind')}>
+                  <Select
+                    selectedOption={pick(kindOptions, values.kind)}
+                    options={kindOptions}
+                    onChange={({ detail }) => form.set('kind', detail.selectedOption.value ?? '')}
+                    data-testid="report-kind"
+                  />
+                </FormField>
+                <FormField label={t('reports:editor.launch_method')}>
+                  <Select
+                    selectedOption={pick(launchOptions, values.takeoff_type_id)}
+                    options={launchOptions}
+                    onChange={({ detail }) => form.set('takeoff_type_id', detail.selectedOption.value ?? '')}
+                    data-testid="report-launch"
+                  />
+                </FormField>
+              </>
+            )}
           </ColumnLayout>
         </Container>
         <Container>

@@ -5,12 +5,19 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../../contracts/money.ts';
 import type { ReportCell, ReportColumn, ReportSection } from '../../../../contracts/schemas/reports.ts';
 import { formatDate, formatMinutes } from '../../lib/format.ts';
+import { currentLang } from '../../lib/i18n.ts';
 import { dynamicT, type Translate } from '../../lib/i18n-keys.ts';
 
 /** A cell as the screen shows it: durations h:mm, days YYYY.MM.DD, codes translated. */
-export function cellText(cell: ReportCell, column: ReportColumn | undefined, t: Translate): string {
+export function cellText(
+  cell: ReportCell,
+  column: ReportColumn | undefined,
+  t: Translate,
+  money?: { currency: string; locale: string },
+): string {
   if (cell === null || cell === undefined) return '';
   switch (column?.type) {
     case 'minutes':
@@ -23,20 +30,26 @@ export function cellText(cell: ReportCell, column: ReportColumn | undefined, t: 
       return t(`reports:launch.${cell}`);
     case 'kind':
       return t(`reports:kind.${cell}`);
+    case 'transaction_type':
+      return t(`ledger:type.${cell}`);
+    case 'money':
+      return money ? formatMoney(Number(cell), money.currency, money.locale) : String(Number(cell) / 100);
     default:
       return String(cell);
   }
 }
 
-const numeric = (column: ReportColumn) => column.type === 'count' || column.type === 'minutes';
+const numeric = (column: ReportColumn) =>
+  column.type === 'count' || column.type === 'minutes' || column.type === 'money';
 
 /**
  * One section of a report: a bar chart where people would rather look than read (per month, per
  * launch method, per aircraft), then the table. Minutes are charted as hours.
  */
 export function ReportSectionView({ section }: { section: ReportSection }) {
-  const t = dynamicT(useTranslation(['reports', 'common']).t);
+  const t = dynamicT(useTranslation(['reports', 'common', 'ledger']).t);
   const title = t(`reports:section.${section.key}`);
+  const money = section.currency_id ? { currency: section.currency_id, locale: currentLang() } : undefined;
   const chart = section.chart;
   const valueColumn = chart ? section.columns[chart.value_column] : undefined;
   const hours = valueColumn?.type === 'minutes';
@@ -52,7 +65,9 @@ export function ReportSectionView({ section }: { section: ReportSection }) {
               x: cellText(row[0] ?? null, section.columns[0], t),
               y: hours
                 ? Math.round((Number(row[chart.value_column] ?? 0) / 60) * 10) / 10
-                : Number(row[chart.value_column] ?? 0),
+                : valueColumn.type === 'money'
+                  ? Number(row[chart.value_column] ?? 0) / 100
+                  : Number(row[chart.value_column] ?? 0),
             })),
           },
         ]
@@ -94,10 +109,10 @@ export function ReportSectionView({ section }: { section: ReportSection }) {
           cell: (item: { cells: ReportCell[] }) =>
             numeric(column) ? (
               <span style={{ display: 'block', textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
-                {cellText(item.cells[i] ?? null, column, t)}
+                {cellText(item.cells[i] ?? null, column, t, money)}
               </span>
             ) : (
-              cellText(item.cells[i] ?? null, column, t)
+              cellText(item.cells[i] ?? null, column, t, money)
             ),
         }))}
       />
