@@ -5,42 +5,10 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../../contracts/money.ts';
-import type { ReportCell, ReportColumn, ReportSection } from '../../../../contracts/schemas/reports.ts';
-import { formatDate, formatMinutes } from '../../lib/format.ts';
+import type { ReportCell, ReportSection } from '../../../../contracts/schemas/reports.ts';
 import { currentLang } from '../../lib/i18n.ts';
-import { dynamicT, type Translate } from '../../lib/i18n-keys.ts';
-
-/** A cell as the screen shows it: durations h:mm, days YYYY.MM.DD, codes translated. */
-export function cellText(
-  cell: ReportCell,
-  column: ReportColumn | undefined,
-  t: Translate,
-  money?: { currency: string; locale: string },
-): string {
-  if (cell === null || cell === undefined) return '';
-  switch (column?.type) {
-    case 'minutes':
-      return formatMinutes(Number(cell));
-    case 'date':
-      return formatDate(String(cell));
-    case 'month':
-      return String(cell).replace('-', '.');
-    case 'launch_method':
-      return t(`reports:launch.${cell}`);
-    case 'kind':
-      return t(`reports:kind.${cell}`);
-    case 'transaction_type':
-      return t(`ledger:type.${cell}`);
-    case 'money':
-      return money ? formatMoney(Number(cell), money.currency, money.locale) : String(Number(cell) / 100);
-    default:
-      return String(cell);
-  }
-}
-
-const numeric = (column: ReportColumn) =>
-  column.type === 'count' || column.type === 'minutes' || column.type === 'money';
+import { dynamicT } from '../../lib/i18n-keys.ts';
+import { cellText, numeric } from './report-cells.ts';
 
 /**
  * One section of a report: a bar chart where people would rather look than read (per month, per

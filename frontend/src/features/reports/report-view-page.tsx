@@ -12,7 +12,10 @@ import type { ExportFormat, ReportRunOutput } from '../../../../contracts/schema
 import { DateField } from '../../components/forms/date-field.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
+import { downloadFile } from '../../lib/download.ts';
 import { flash } from '../../lib/flash.ts';
+import { formatDate } from '../../lib/format.ts';
+import { currentLang } from '../../lib/i18n.ts';
 import { dynamicT } from '../../lib/i18n-keys.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
@@ -33,6 +36,16 @@ export function download(file: { filename: string; content_type: string; data: s
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** A file name from a report's title: letters without accents, digits and dashes. */
+const fileSlug = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase()
+    .slice(0, 60) || 'report';
+
 const yearOf = (timeZone: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric' }).format(new Date());
 
@@ -41,7 +54,7 @@ const yearOf = (timeZone: string) =>
  * charts and tables, exported as a CSV or XLSX file in the reader's language.
  */
 export default function ReportViewPage() {
-  const t = dynamicT(useTranslation(['reports', 'nav', 'common']).t);
+  const t = dynamicT(useTranslation(['reports', 'nav', 'common', 'ledger']).t);
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { profile } = useStore(session);
@@ -72,7 +85,34 @@ export default function ReportViewPage() {
     void load();
   }, [id]);
 
-  const exportAs = async (format: ExportFormat) => {
+  const exportPdf = async () => {
+    if (!run) return;
+    setExporting(true);
+    try {
+      // The PDF writer, pdf-lib and the fonts are loaded now, in chunks of their own: nobody who
+      // does not export a PDF downloads them.
+      const [{ reportPdf }, { loadPdfFonts }] = await Promise.all([
+        import('./report-pdf.ts'),
+        import('../../lib/pdf/fonts.ts'),
+      ]);
+      const title = reportName(run.report, t);
+      const period = `${formatDate(run.from)} – ${formatDate(run.to)}`;
+      const created = new Date();
+      const pdf = await reportPdf(
+        { run, title, period, t, lang: currentLang(), created },
+        await loadPdfFonts(),
+      );
+      downloadFile(pdf, `${fileSlug(title)}-${run.from}-${run.to}.pdf`, 'application/pdf');
+      flash('success', 'reports:view.exported');
+    } catch (error) {
+      reportFailure(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const exportAs = async (format: ExportFormat | 'pdf') => {
+    if (format === 'pdf') return exportPdf();
     setExporting(true);
     try {
       download(await call('exportReport', { params: { id }, query: { from, to, format } }));
@@ -103,10 +143,11 @@ export default function ReportViewPage() {
             <ButtonDropdown
               variant="primary"
               loading={exporting}
-              onItemClick={({ detail }) => void exportAs(detail.id as ExportFormat)}
+              onItemClick={({ detail }) => void exportAs(detail.id as ExportFormat | 'pdf')}
               items={[
                 { id: 'xlsx', text: t('reports:view.export_xlsx') },
                 { id: 'csv', text: t('reports:view.export_csv') },
+                { id: 'pdf', text: t('reports:view.export_pdf'), disabled: !run },
               ]}
               data-testid="report-export"
             >
