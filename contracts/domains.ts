@@ -9,6 +9,7 @@ export const DOMAINS = [
   'training',
   'documents',
   'messages',
+  'reports',
   'tracking',
 ] as const;
 export type Domain = (typeof DOMAINS)[number];

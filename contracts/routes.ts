@@ -19,6 +19,7 @@ import { organizationRoutes } from './routes/organizations.ts';
 import { peopleRoutes } from './routes/people.ts';
 import { pricingRoutes } from './routes/pricing.ts';
 import { quizRoutes } from './routes/quiz.ts';
+import { reportsRoutes } from './routes/reports.ts';
 import { trackingRoutes } from './routes/tracking.ts';
 import { trainingRoutes } from './routes/training.ts';
 
@@ -46,6 +47,7 @@ export const routes = {
   ...trainingRoutes,
   ...dtoIppRoutes,
   ...quizRoutes,
+  ...reportsRoutes,
   ...financeRoutes,
   ...documentRoutes,
   ...messageRoutes,

@@ -39,6 +39,8 @@ const FILES_ACCESS: Partial<Record<Domain, FilesAccess>> = {
   documents: 'readWrite',
   // Fault photos: presigned POST, the check after upload (read the first bytes, delete a bad file).
   aircraft: 'readWrite',
+  // Data import: presigned POST, read the uploaded file, delete it once imported.
+  reports: 'readWrite',
 };
 
 /** Domains that push to browsers (notifications, the refresh channel; docs/ARCHITECTURE.md "Push"): iot:Publish. */
@@ -58,6 +60,8 @@ const DISCONNECT_DOMAINS: readonly Domain[] = ['organizations'];
 /** Domains that manage logins (users: a new member gets one, with a mailed temporary password). */
 const USER_POOL_ADMIN: Partial<Record<Domain, readonly string[]>> = {
   organizations: ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminGetUser'],
+  // Data import adds members through organizations' addMember, which creates their logins.
+  reports: ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminGetUser'],
 };
 
 /** Domains with at least one route: each gets one Lambda. */

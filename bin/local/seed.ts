@@ -16,6 +16,7 @@ import { seedOperations } from './seed-operations.ts';
 import { seedOrganizations } from './seed-organizations.ts';
 import { seedPeople } from './seed-people.ts';
 import { seedProfile } from './seed-profile.ts';
+import { seedReports } from './seed-reports.ts';
 import { seedTraining } from './seed-training.ts';
 
 /**
@@ -253,6 +254,7 @@ export async function seedDemo(
   await seedFlights();
   await seedOperations();
   await seedTraining();
+  await seedReports();
   await seedFinance();
   await seedDocuments();
   await seedMessages();

@@ -5,7 +5,7 @@ import { deletedOutput, deleteFlightQuery } from '../schemas/flights.ts';
 import * as tariffs from '../schemas/tariffs.ts';
 import { entityId } from '../validation.ts';
 
-const transactionList: Guard = { auth: 'user', permission: 'transaction-list', module: 'financial' };
+export const transactionList: Guard = { auth: 'user', permission: 'transaction-list', module: 'financial' };
 const transactionEdit: Guard = { auth: 'user', permission: 'transaction-edit', module: 'financial' };
 const balanceList: Guard = { auth: 'user', permission: 'balance-list', module: 'financial' };
 const membershipList: Guard = { auth: 'user', permission: 'membership-list', module: 'membership' };

@@ -33,6 +33,7 @@ import type profile from './locales/en/profile.json';
 import type quiz from './locales/en/quiz.json';
 import type recency from './locales/en/recency.json';
 import type registration from './locales/en/registration.json';
+import type reports from './locales/en/reports.json';
 import type reservations from './locales/en/reservations.json';
 import type roles from './locales/en/roles.json';
 import type search from './locales/en/search.json';
@@ -52,6 +53,7 @@ declare module 'i18next' {
       developer: typeof developer;
       documents: typeof documents;
       faults: typeof faults;
+      reports: typeof reports;
       finance: typeof finance;
       flights: typeof flights;
       help: typeof help;

@@ -1,6 +1,6 @@
 import { todayIn } from '../../contracts/calendar.ts';
 import { timeOrderedId } from '../../contracts/ids.ts';
-import { isFunctional } from '../../contracts/schemas/aircraft.ts';
+import { type CreatePlaneInput, isFunctional } from '../../contracts/schemas/aircraft.ts';
 import {
   FLYABLE_STATUSES,
   type PlaneCategory,
@@ -13,6 +13,7 @@ import { db } from '../platform/db/service.ts';
 import { type TransactionBuilder, transactWrite } from '../platform/db/writes.ts';
 import { fleetDues } from './maintenance-due.ts';
 import { maintenanceStore } from './maintenance-store.ts';
+import { createPlane, planeDeps } from './plane-service.ts';
 import { planeStore, type StoredPlane } from './plane-store.ts';
 
 /**
@@ -344,6 +345,11 @@ export async function maintenanceDueOf(
   return { overdue, due_date: dates.length > 0 ? dates.sort()[0]! : null };
 }
 
+/**
+ * Data import (reports domain, issue 17 §5): a new aircraft with every rule of plane/new — the
+ * registration not taken, the package's limits, the owner a member — and its activity record.
+ */
+export const importPlane = (actor: Actor, input: CreatePlaneInput) => createPlane(planeDeps, actor, input);
 /** An aircraft as its charges see it: identity and the rental prices (spec §3 Plane, minor units). */
 export interface PlanePrices {
   plane_id: string;

@@ -15,9 +15,9 @@ import pl from '../../frontend/src/locales/pl/ledger.json' with { type: 'json' }
 import sk from '../../frontend/src/locales/sk/ledger.json' with { type: 'json' };
 import type { Actor } from '../platform/auth/actor.ts';
 import { validationFailed } from '../platform/http/errors.ts';
+import { type Cell, CSV_TYPE, csvOf, type Sheet, XLSX_TYPE, xlsxOf } from '../platform/spreadsheet.ts';
 import { type FinanceDeps, nameOf, organizationOf } from './finance-context.ts';
 import { allBalanceRows } from './ledger-service.ts';
-import { type Cell, CSV_TYPE, csvOf, type Sheet, XLSX_TYPE, xlsxOf } from './spreadsheet.ts';
 
 /**
  * The bookkeeper's exports (issue 14 §10): the ledger of a period per member (opening balance, each

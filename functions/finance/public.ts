@@ -1,6 +1,7 @@
 import type { BalancePolicy } from '../../contracts/schemas/finance-enums.ts';
 import { organizationFinance } from '../organizations/public.ts';
 import { defaultFinanceDeps, standingOf } from './finance-context.ts';
+import { ledgerStore } from './ledger-store.ts';
 
 /**
  * What other domains may ask the finance domain (domain ownership: they never touch its entities).
@@ -30,4 +31,40 @@ export async function payerStanding(
     return { policy: org.balance_policy, payer_id: payer, below_minimum: false };
   const standing = await standingOf(defaultFinanceDeps, org, payer, date);
   return { policy: org.balance_policy, payer_id: payer, below_minimum: standing.below };
+}
+
+/** A ledger entry as a report reads it (issue 17 §4): the day, the member, the type, the signed amount. */
+export interface LedgerLine {
+  date: string;
+  user_id: string;
+  transaction_type: string;
+  amount: number;
+  currency_id: string;
+}
+
+/**
+ * One page of the organization's ledger entries between two days (yyyy-mm-dd), newest first: a
+ * Query on the club's entries by date (`ledgerEntry.byDate`), never a Scan. The caller guards with
+ * the transaction list's permission and the financial module, as the finance screens do.
+ */
+export async function ledgerPage(
+  organizationId: string,
+  options: { from: string; to: string; cursor?: string | null; limit: number },
+): Promise<{ items: LedgerLine[]; cursor: string | null }> {
+  const page = await ledgerStore.organizationEntries(organizationId, {
+    from: options.from,
+    to: options.to,
+    cursor: options.cursor ?? undefined,
+    limit: options.limit,
+  });
+  return {
+    items: page.items.map((e) => ({
+      date: e.date,
+      user_id: e.user_id,
+      transaction_type: e.transaction_type,
+      amount: e.amount,
+      currency_id: e.currency_id,
+    })),
+    cursor: page.cursor,
+  };
 }

@@ -1,10 +1,13 @@
 import { addDays } from '../../contracts/calendar.ts';
 import { sumTotals } from '../../contracts/logbook-totals.ts';
 import type { FlightKind, TakeoffType } from '../../contracts/schemas/flight-enums.ts';
+import type { CreateFlightInput } from '../../contracts/schemas/flights.ts';
 import type { LogbookTotals } from '../../contracts/schemas/logbook.ts';
+import type { Actor } from '../platform/auth/actor.ts';
 import { db } from '../platform/db/service.ts';
 import type { TransactionEntities } from '../platform/db/writes.ts';
 import { countersOf } from './completion.ts';
+import { createFlight, defaultFlightDeps } from './flight-service.ts';
 import { flightStore, type StoredFlight } from './flight-store.ts';
 import { defaultLogbookDeps, recencyFor } from './logbook-service.ts';
 import type { StoredEntry } from './logbook-store.ts';
@@ -219,6 +222,28 @@ export async function lastFlownOn(userId: string): Promise<string | null> {
   return times.length > 0 ? (times.sort().at(-1) as string).slice(0, 10) : null;
 }
 
+/**
+ * Every flight of the organization's days `from`..`to` (yyyy-mm-dd), for reports: a Query on the
+ * club's flights by date, read page by page (never a Scan).
+ */
+export async function flightsOfPeriod(organizationId: string, from: string, to: string) {
+  const flights = [];
+  let cursor: string | undefined;
+  do {
+    const page = await flightStore.flightsBetween(organizationId, { from, to, cursor, limit: 500 });
+    flights.push(...page.items);
+    cursor = page.cursor ?? undefined;
+  } while (cursor);
+  return flights;
+}
+
+/**
+ * Data import (reports domain, issue 17 §5): a club flight recorded afterwards, with every rule of
+ * flight/glider|general (the aircraft, the crew, the times, the counters and logbooks) and its
+ * activity record. `client_id` makes it idempotent: the same row again finds its flight.
+ */
+export const importFlight = (actor: Actor, input: CreateFlightInput) =>
+  createFlight(defaultFlightDeps, actor, { ...input, source: 'manual' });
 /** A club flight as its charge sees it: what was flown, by whom, and its version. */
 export interface ChargeableFlight {
   organization_id: string;

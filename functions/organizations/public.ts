@@ -5,6 +5,7 @@ import type { Module } from '../../contracts/modules.ts';
 import type { GuardRole, Permission, RoleLabel } from '../../contracts/permissions.ts';
 import type { BalancePolicy } from '../../contracts/schemas/finance-enums.ts';
 import type { UpdateOwnOrganizationInput } from '../../contracts/schemas/identity.ts';
+import type { AddMemberInput } from '../../contracts/schemas/members.ts';
 import type { CustomPrice } from '../../contracts/schemas/organizations.ts';
 import type { PersonInput, PilotInfoInput, Rating } from '../../contracts/schemas/people.ts';
 import type { Auditor } from '../platform/audit/actions.ts';
@@ -14,6 +15,7 @@ import type { TransactionBuilder } from '../platform/db/writes.ts';
 import { validationFailed } from '../platform/http/errors.ts';
 import { organizationsDeps as deps } from './deps.ts';
 import { isMembership, type person as personEntity, type RatingMap } from './entities.ts';
+import { addMember } from './invitation-service.ts';
 import * as organizations from './organization-service.ts';
 import type { OrganizationStore } from './organization-store.ts';
 import * as persons from './person-service.ts';
@@ -245,6 +247,21 @@ export async function organizationSummary(organizationId: string): Promise<Organ
 export async function organizationSummaries(organizationIds: readonly string[]) {
   const found = await deps.organizations.organizations(organizationIds);
   return new Map(found.map((o) => [o.organization_id, summaryOf(o as OrganizationSummary)]));
+}
+
+// ---- data import (reports domain, issue 17 §5) -------------------------------------------------------
+
+/**
+ * A member added as users/new adds one: every rule (roles the actor may grant, an existing account
+ * invited rather than created), the login, and the activity record.
+ */
+export const importMember = (actor: Actor, input: AddMemberInput) => addMember(deps, actor, input);
+
+/** Whether the e-mail already belongs to a member of the organization, or is invited to it. */
+export async function memberStateByEmail(organizationId: string, email: string) {
+  const person = await deps.persons.personByEmail(email);
+  if (!person) return null;
+  return (await deps.memberships.membership(organizationId, person.user_id))?.status ?? null;
 }
 
 // ---- finance (issue 14): the settings it prices and bills with, the members it bills -------------

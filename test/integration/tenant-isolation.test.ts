@@ -11,6 +11,7 @@ import { invitationsWalk } from './tenant-walk/invitations.ts';
 import { maintenanceWalk } from './tenant-walk/maintenance.ts';
 import { messagesWalk } from './tenant-walk/messages.ts';
 import { operationsWalk } from './tenant-walk/operations.ts';
+import { reportsWalk } from './tenant-walk/reports.ts';
 import { describeSharedMember } from './tenant-walk/shared-member.ts';
 import { trackingWalk } from './tenant-walk/tracking.ts';
 import { trainingWalk } from './tenant-walk/training.ts';
@@ -151,6 +152,7 @@ const AREAS: WalkArea[] = [
   invitationsWalk,
   operationsWalk,
   trainingWalk,
+  reportsWalk,
   financeWalk,
   documentsWalk,
   messagesWalk,

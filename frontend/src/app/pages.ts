@@ -14,6 +14,7 @@ import { organizationPages } from './pages/organizations.ts';
 import { peoplePages } from './pages/people.ts';
 import { profilePages } from './pages/profile.ts';
 import { quizPages } from './pages/quiz.ts';
+import { reportPages } from './pages/reports.ts';
 import { screenPages } from './pages/screens.ts';
 import { trackingPages } from './pages/tracking.ts';
 import { trainingPages } from './pages/training.ts';
@@ -150,6 +151,7 @@ export const pages: readonly PageDef[] = [
   ...operationsPages,
   ...trainingPages,
   ...quizPages,
+  ...reportPages,
   ...financePages,
   ...documentPages,
   ...messagePages,

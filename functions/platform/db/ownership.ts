@@ -59,6 +59,7 @@ export const ENTITY_OWNERS = {
   quiz: 'training',
   userQuiz: 'training',
   userQuizAnswer: 'training',
+  reportDefinition: 'reports',
   ledgerEntry: 'finance',
   memberBalance: 'finance',
   ledgerMonth: 'finance',

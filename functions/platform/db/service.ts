@@ -51,6 +51,7 @@ import {
   subscriptionPackage,
   typeList,
 } from '../../organizations/entities.ts';
+import { reportDefinition } from '../../reports/entities.ts';
 import { detectorState, flightProposal, livePosition, trackPoint } from '../../tracking/entities.ts';
 import {
   dtoDeclaration,
@@ -109,6 +110,7 @@ const entities = {
   trackPoint,
   detectorState,
   flightProposal,
+  reportDefinition,
   domainEvent,
   reservation,
   reservationBook,

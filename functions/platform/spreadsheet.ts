@@ -1,7 +1,7 @@
 import { crc32, deflateRawSync } from 'node:zlib';
 
 /**
- * The bookkeeper's files (issue 14 §10), written without a spreadsheet library: CSV as Excel opens
+ * Spreadsheet files (the bookkeeper's exports, issue 14 §10; reports, issue 17 §4), written without a spreadsheet library: CSV as Excel opens
  * it in our languages, and the smallest valid XLSX (Office Open XML, ECMA-376): a workbook of
  * sheets with a bold header row, numbers as numbers, text as inline strings, in a ZIP made with
  * node:zlib. A test opens the XLSX with a real reader (exceljs).
