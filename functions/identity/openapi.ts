@@ -86,6 +86,7 @@ const STRING_GUESSES = [
   'medical',
   'x',
   '1',
+  'text/csv',
 ];
 /** What a field refused as guessed is tried with next, one field at a time. */
 const REPAIRS: unknown[] = [
