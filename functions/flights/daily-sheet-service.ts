@@ -1,5 +1,6 @@
 import type { DailySheetOutput, SaveSheetInput, SheetOutput } from '../../contracts/schemas/daily-flights.ts';
 import type { Actor } from '../platform/auth/actor.ts';
+import { mayCall } from '../platform/auth/capabilities.ts';
 import { sheetTopic } from '../platform/events/push.ts';
 import { conflict, missingPermissions, validationFailed } from '../platform/http/errors.ts';
 import { type DailySheetStore, dailySheetStore, type StoredSheet } from './daily-sheet-store.ts';
@@ -50,6 +51,7 @@ export async function getDailySheet(
     sheet: sheetOutputOf(sheet, date, organization.base_airport),
     flights: flights.map(flightOutputOf),
     proposals: await sheetProposals(proposals, actor, date, flights),
+    can_edit: mayCall('saveDailySheet', actor),
   };
 }
 

@@ -2,7 +2,6 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import Icon from '@cloudscape-design/components/icon';
-import Link from '@cloudscape-design/components/link';
 import Pagination from '@cloudscape-design/components/pagination';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -16,8 +15,8 @@ import {
   type PlaneListItem,
 } from '../../../../contracts/schemas/aircraft.ts';
 import { PLANE_STATUSES, type PlaneStatus } from '../../../../contracts/schemas/aircraft-enums.ts';
+import { PageButton, PageLink } from '../../app/links.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
-import { useFollow } from '../../components/use-follow.ts';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { formatMinutes } from '../../lib/format.ts';
@@ -37,7 +36,6 @@ const PAGE_SIZE = 25;
  */
 export default function PlanesPage() {
   const { t } = useTranslation(['aircraft', 'nav', 'common', 'messages']);
-  const follow = useFollow();
   const { profile } = useStore(session);
   const [filterText, setFilterText] = useState('');
   const [status, setStatus] = useState<PlaneStatus | ''>('');
@@ -60,8 +58,6 @@ export default function PlanesPage() {
     [filter, status, category],
   );
   const list = useCursorPages(fetchPage, `${filter}|${status}|${category}`);
-  const canCreate = profile?.can['plane-create'] === true;
-  const canEdit = profile?.can['plane-edit'] === true;
   const canDelete = profile?.can['plane-delete'] === true;
   const filtered = Boolean(filter || status || category);
 
@@ -107,11 +103,9 @@ export default function PlanesPage() {
             variant="awsui-h1-sticky"
             description={t('list.description')}
             actions={
-              canCreate ? (
-                <Button href={hrefOf('plane/new')} onFollow={follow} data-testid="plane-new">
-                  {t('list.new')}
-                </Button>
-              ) : undefined
+              <PageButton href={hrefOf('plane/new')} data-testid="plane-new">
+                {t('list.new')}
+              </PageButton>
             }
           >
             {t('nav:title.planes')}
@@ -177,17 +171,12 @@ export default function PlanesPage() {
             isRowHeader: true,
             cell: (item) => (
               <SpaceBetween direction="horizontal" size="xxs" alignItems="center">
-                {canEdit ? (
-                  <Link
-                    href={hrefOf('plane/:id', { id: item.plane_id })}
-                    onFollow={follow}
-                    data-testid={`plane-row-${item.reg_num}`}
-                  >
-                    {item.reg_num}
-                  </Link>
-                ) : (
-                  <span data-testid={`plane-row-${item.reg_num}`}>{item.reg_num}</span>
-                )}
+                <PageLink
+                  href={hrefOf('plane/:id', { id: item.plane_id })}
+                  data-testid={`plane-row-${item.reg_num}`}
+                >
+                  {item.reg_num}
+                </PageLink>
                 {item.can_be_shared ? (
                   <span title={t('list.shared')}>
                     <Icon name="share" ariaLabel={t('list.shared')} variant="subtle" />

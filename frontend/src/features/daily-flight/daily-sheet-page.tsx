@@ -11,7 +11,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { FlightOutput } from '../../../../contracts/schemas/flights.ts';
-import { useFollow } from '../../components/use-follow.ts';
+import { PageButton } from '../../app/links.tsx';
 import { useDatasource } from '../../lib/datasource.ts';
 import { formatDate } from '../../lib/format.ts';
 import { session } from '../../lib/session-state.ts';
@@ -100,7 +100,6 @@ function SheetScreen({
   blocking: boolean;
 }) {
   const { t } = useTranslation(['daily-flight', 'common']);
-  const follow = useFollow();
   const data = useDailySheet(organizationId, userId, date);
   const planes = useDatasource('planes');
   const users = useDatasource('users');
@@ -223,9 +222,9 @@ function SheetScreen({
                   <StatusIndicator type="pending">{t('sheet.not_live')}</StatusIndicator>
                 )}
               </span>
-              <Button href="/daily-flight/" onFollow={follow} data-testid="sheet-all">
+              <PageButton href="/daily-flight/" data-testid="sheet-all">
                 {t('sheet.all_sheets')}
-              </Button>
+              </PageButton>
             </SpaceBetween>
           }
         >

@@ -13,7 +13,7 @@ import Tiles from '@cloudscape-design/components/tiles';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { FAULT_SEVERITIES, type FaultSeverity } from '../../../../contracts/schemas/aircraft-enums.ts';
 import {
@@ -27,6 +27,7 @@ import {
   updateFaultInput,
 } from '../../../../contracts/schemas/faults.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
+import { usePageNavigate } from '../../app/links.tsx';
 import {
   FileUpload,
   type FileUploadStrings,
@@ -152,7 +153,7 @@ function SeverityTiles({
 
 function NewFault() {
   const { t } = useTranslation(['faults', 'messages', 'nav', 'common']);
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const [search] = useSearchParams();
   const planes = useDatasource('planes');
   const uploads = useUploads();
@@ -386,7 +387,7 @@ function ViewFault({
   reload: () => Promise<void>;
 }) {
   const { t } = useTranslation(['faults', 'messages', 'common', 'nav']);
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const { profile } = useStore(session);
   const timeZone = profile?.organization?.timezone ?? 'UTC';
   const technical = profile?.has_role.technical_operator === true;
@@ -646,7 +647,7 @@ const severityValues = (fault: FaultOutput) => ({
 
 function EditFault({ fault, reload }: { fault: FaultOutput; reload: () => Promise<void> }) {
   const { t } = useTranslation(['faults', 'common', 'nav']);
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const back = () => navigate(faultHref('view', fault.fault_id));
   const form = useRecordForm({
     load: useCallback(async () => fault, [fault]),

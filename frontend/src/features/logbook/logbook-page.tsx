@@ -15,8 +15,8 @@ import type {
   LogbookEntryOutput,
   LogbookTotals,
 } from '../../../../contracts/schemas/logbook.ts';
+import { PageButton } from '../../app/links.tsx';
 import { DateField, isIsoDate } from '../../components/forms/date-field.tsx';
-import { useFollow } from '../../components/use-follow.ts';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -67,7 +67,6 @@ export default function LogbookPage() {
   const translate = t as unknown as Translate;
   const { pathname } = useLocation();
   const kind = pathname.startsWith('/logbook/general') ? 'general' : 'glider';
-  const follow = useFollow();
   const { profile } = useStore(session);
   const timeZone = profile?.organization?.timezone ?? 'Europe/Budapest';
   const lang = currentLang();
@@ -263,14 +262,9 @@ export default function LogbookPage() {
                 >
                   {t('export.action')}
                 </ButtonDropdown>
-                <Button
-                  variant="primary"
-                  href={privateHref}
-                  onFollow={follow}
-                  data-testid="logbook-add-private"
-                >
+                <PageButton variant="primary" href={privateHref} data-testid="logbook-add-private">
                   {t('list.add_private')}
-                </Button>
+                </PageButton>
               </SpaceBetween>
             }
           >

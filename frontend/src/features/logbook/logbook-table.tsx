@@ -1,11 +1,10 @@
 import Box from '@cloudscape-design/components/box';
-import Link from '@cloudscape-design/components/link';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LogbookEntryOutput } from '../../../../contracts/schemas/logbook.ts';
-import { useFollow } from '../../components/use-follow.ts';
+import { PageLink } from '../../app/links.tsx';
 import { dynamicT } from '../../lib/i18n-keys.ts';
 import { type Column, columnsOf, type Translate } from './logbook-lines.ts';
 
@@ -63,7 +62,6 @@ export function LogbookTable({
   testId: string;
 }) {
   const { t } = useTranslation(['logbook', 'flights', 'common']);
-  const follow = useFollow();
   const translate = t as unknown as Translate;
   const columns: TableProps.ColumnDefinition<LogbookEntryOutput>[] = screenColumnsOf(kind).map((column) => ({
     id: column.id,
@@ -73,9 +71,9 @@ export function LogbookTable({
       const text = column.value(entry, translate, timeZone);
       if (column.id === 'date')
         return hrefOf ? (
-          <Link href={hrefOf(entry)} onFollow={follow} data-testid={`logbook-row-${entry.entry_id}`}>
+          <PageLink href={hrefOf(entry)} data-testid={`logbook-row-${entry.entry_id}`}>
             {text}
-          </Link>
+          </PageLink>
         ) : (
           <span data-testid={`logbook-row-${entry.entry_id}`}>{text}</span>
         );

@@ -1,5 +1,4 @@
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
@@ -9,7 +8,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { AircraftEventOutput } from '../../../../contracts/schemas/maintenance.ts';
-import { useFollow } from '../../components/use-follow.ts';
+import { PageButton } from '../../app/links.tsx';
 import { call } from '../../lib/api-client.ts';
 import { formatDate, formatDateTime, formatMinutes } from '../../lib/format.ts';
 import { hrefOf } from '../../lib/navigation.ts';
@@ -40,7 +39,6 @@ function detailsText(t: TFunction<'maintenance'>, e: AircraftEventOutput): strin
 export default function ComponentEventsPage() {
   const { t } = useTranslation(['maintenance', 'common', 'nav']);
   const { id = '' } = useParams();
-  const follow = useFollow();
   const { profile } = useStore(session);
   const timeZone = profile?.organization?.timezone ?? 'UTC';
   const [name, setName] = useState<string | null>(null);
@@ -69,13 +67,7 @@ export default function ComponentEventsPage() {
         <Header
           variant="h1"
           description={name ?? undefined}
-          actions={
-            name && (
-              <Button href={hrefOf('component/:id', { id })} onFollow={follow}>
-                {t('events.back')}
-              </Button>
-            )
-          }
+          actions={name && <PageButton href={hrefOf('component/:id', { id })}>{t('events.back')}</PageButton>}
         >
           {t('nav:title.component_events')}
         </Header>

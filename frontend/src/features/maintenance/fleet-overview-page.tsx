@@ -4,14 +4,13 @@ import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FleetOverviewOutput, FleetPlaneOutput } from '../../../../contracts/schemas/maintenance.ts';
-import { useFollow } from '../../components/use-follow.ts';
+import { PageLink } from '../../app/links.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { hrefOf } from '../../lib/navigation.ts';
@@ -76,7 +75,6 @@ function Airworthiness({ plane }: { plane: FleetPlaneOutput }) {
  */
 export default function FleetOverviewPage() {
   const { t } = useTranslation(['maintenance', 'common', 'nav']);
-  const follow = useFollow();
   const [overview, setOverview] = useState<FleetOverviewOutput | null>(null);
   const [loading, setLoading] = useState(true);
 
@@ -152,9 +150,9 @@ export default function FleetOverviewPage() {
               isRowHeader: true,
               cell: (p) => (
                 <span data-testid={`fleet-${p.plane_id}`}>
-                  <Link href={hrefOf('plane/:id', { id: p.plane_id })} onFollow={follow}>
+                  <PageLink href={hrefOf('plane/:id', { id: p.plane_id })}>
                     <strong>{p.reg_num}</strong>
-                  </Link>
+                  </PageLink>
                   <Box variant="small" display="block" color="text-body-secondary">
                     {[p.model, t(`plane_status.${p.status}`)].filter(Boolean).join(' · ')}
                   </Box>
@@ -204,9 +202,9 @@ export default function FleetOverviewPage() {
               header: t('column.open_faults'),
               cell: (p) =>
                 p.open_faults > 0 ? (
-                  <Link href={hrefOf('plane-faults')} onFollow={follow} data-testid={`faults-${p.plane_id}`}>
+                  <PageLink href={hrefOf('plane-faults')} data-testid={`faults-${p.plane_id}`}>
                     <StatusIndicator type="warning">{p.open_faults}</StatusIndicator>
-                  </Link>
+                  </PageLink>
                 ) : (
                   <span data-testid={`faults-${p.plane_id}`}>0</span>
                 ),
@@ -216,18 +214,18 @@ export default function FleetOverviewPage() {
               header: t('column.links'),
               cell: (p) => (
                 <SpaceBetween direction="horizontal" size="xs">
-                  <Link
+                  <PageLink
                     href={hrefOf('plane/:plane_id/components', { plane_id: p.plane_id })}
-                    onFollow={follow}
+                    fallback={null}
                   >
                     {t('fleet.components')}
-                  </Link>
-                  <Link
+                  </PageLink>
+                  <PageLink
                     href={`${hrefOf('maintenance/operations')}?plane=${encodeURIComponent(p.plane_id)}`}
-                    onFollow={follow}
+                    fallback={null}
                   >
                     {t('fleet.operations')}
-                  </Link>
+                  </PageLink>
                 </SpaceBetween>
               ),
             },

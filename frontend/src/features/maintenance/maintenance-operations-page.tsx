@@ -3,7 +3,6 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import Pagination from '@cloudscape-design/components/pagination';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -13,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { DUE_STATES } from '../../../../contracts/schemas/aircraft-enums.ts';
 import type { MaintenanceOutput } from '../../../../contracts/schemas/maintenance.ts';
-import { useFollow } from '../../components/use-follow.ts';
+import { PageLink } from '../../app/links.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { hrefOf } from '../../lib/navigation.ts';
@@ -46,7 +45,6 @@ async function allItems() {
  */
 export default function MaintenanceOperationsPage() {
   const { t } = useTranslation(['maintenance', 'common', 'nav']);
-  const follow = useFollow();
   const { profile } = useStore(session);
   const canEdit = profile?.can['component-edit'] === true;
   const [search, setSearch] = useSearchParams();
@@ -181,9 +179,9 @@ export default function MaintenanceOperationsPage() {
             id: 'plane',
             header: t('column.plane'),
             cell: (i) => (
-              <Link href={hrefOf('plane/:plane_id/components', { plane_id: i.plane_id })} onFollow={follow}>
+              <PageLink href={hrefOf('plane/:plane_id/components', { plane_id: i.plane_id })}>
                 {i.reg_num ?? i.plane_id}
-              </Link>
+              </PageLink>
             ),
           },
           {

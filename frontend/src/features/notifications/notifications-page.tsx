@@ -13,7 +13,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import * as z from 'zod/mini';
 import {
   type NotificationOutput,
@@ -21,6 +21,7 @@ import {
   searchNotificationsInput,
 } from '../../../../contracts/schemas/notifications.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
+import { PageButton, usePageNavigate } from '../../app/links.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { useFieldErrors } from '../../components/forms/field-errors.ts';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
@@ -61,7 +62,7 @@ const criteriaOf = (filters: Filters): SearchNotificationsInput => ({
  */
 export default function NotificationsPage() {
   const { t, i18n } = useTranslation(['notifications', 'messages', 'common', 'nav']);
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const { id } = useParams();
   const { arrived } = useStore(bell);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
@@ -214,17 +215,9 @@ export default function NotificationsPage() {
                     {t('action.back')}
                   </Button>
                   {opened?.link && (
-                    <Button
-                      variant="primary"
-                      href={opened.link}
-                      onFollow={(event) => {
-                        event.preventDefault();
-                        if (opened.link) navigate(opened.link);
-                      }}
-                      data-testid="notification-go"
-                    >
+                    <PageButton variant="primary" href={opened.link} data-testid="notification-go">
                       {t('action.go')}
-                    </Button>
+                    </PageButton>
                   )}
                   {opened && (
                     <Button onClick={() => setDeleting(opened)} data-testid="notification-delete">
@@ -355,17 +348,13 @@ export default function NotificationsPage() {
             minWidth: 260,
             isRowHeader: true,
             cell: (item) => (
-              <Button
+              <PageButton
                 variant="inline-link"
                 href={hrefOf(NOTIFICATIONS_PAGE, { id: item.id })}
-                onFollow={(event) => {
-                  event.preventDefault();
-                  navigate(hrefOf(NOTIFICATIONS_PAGE, { id: item.id }));
-                }}
                 data-testid={`notification-${item.id}`}
               >
                 <span style={{ fontWeight: item.read ? 'normal' : 'bold' }}>{text(item)}</span>
-              </Button>
+              </PageButton>
             ),
           },
           {

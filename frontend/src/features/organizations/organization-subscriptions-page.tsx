@@ -5,7 +5,6 @@ import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
-import Link from '@cloudscape-design/components/link';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
@@ -18,7 +17,7 @@ import {
   type PackageOutput,
   type SubscriptionOutput,
 } from '../../../../contracts/schemas/organizations.ts';
-import { useFollow } from '../../components/use-follow.ts';
+import { PageButton, PageLink } from '../../app/links.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { currentLang } from '../../lib/i18n.ts';
@@ -37,7 +36,6 @@ const EMPTY = '—';
 export default function OrganizationSubscriptionsPage() {
   const { t } = useTranslation(['organizations', 'nav', 'common']);
   const { id = '' } = useParams();
-  const follow = useFollow();
   const lang = currentLang();
   const [organization, setOrganization] = useState<Organization>();
   const [packages, setPackages] = useState<PackageOutput[]>([]);
@@ -86,9 +84,9 @@ export default function OrganizationSubscriptionsPage() {
           }
           actions={
             <SpaceBetween direction="horizontal" size="xs">
-              <Button href={hrefOf('organization/edit/:id', { id })} onFollow={follow}>
+              <PageButton href={hrefOf('organization/edit/:id', { id })}>
                 {t('subscription.edit_organization')}
-              </Button>
+              </PageButton>
               <Button
                 variant="primary"
                 disabled={!organization}
@@ -153,13 +151,13 @@ export default function OrganizationSubscriptionsPage() {
               id: 'edit',
               header: t('column.actions'),
               cell: (s) => (
-                <Link
+                <PageLink
                   href={hrefOf('subscription/edit/:id', { id: s.subscription_id })}
-                  onFollow={follow}
                   data-testid={`subscription-edit-${s.subscription_id}`}
+                  fallback={null}
                 >
                   {t('subscription.edit')}
-                </Link>
+                </PageLink>
               ),
             },
           ]}

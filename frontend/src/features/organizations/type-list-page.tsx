@@ -13,13 +13,14 @@ import TextFilter from '@cloudscape-design/components/text-filter';
 import Toggle from '@cloudscape-design/components/toggle';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { LANGS, type Lang } from '../../../../contracts/langs.ts';
 import {
   isTypeListId,
   type TypeListOutput,
   updateTypeListInput,
 } from '../../../../contracts/schemas/organizations.ts';
+import { usePageNavigate } from '../../app/links.tsx';
 import { type Errors, useErrorText } from '../../components/forms/field-errors.ts';
 import { FormFooter, LoadFailed } from '../../components/forms/record-form.tsx';
 import { useRecordForm } from '../../components/forms/use-record-form.ts';
@@ -167,7 +168,7 @@ export default function TypeListPage() {
   const { t } = useTranslation(['organizations', 'messages', 'nav', 'common']);
   const { id: listParam = '' } = useParams();
   const id = isTypeListId(listParam) ? listParam : null;
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const lang = currentLang();
   const [editing, setEditing] = useState<{ row: Row; index: number } | null>(null);
   const back = () => navigate(hrefOf('type-lists'));

@@ -5,8 +5,8 @@ import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import type { ActAsCandidate } from '../../../../contracts/schemas/members.ts';
+import { usePageNavigate } from '../../app/links.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { refreshOrganizations, refreshProfile } from '../../lib/session.ts';
@@ -19,7 +19,7 @@ import { useDebounced } from '../../lib/use-debounced.ts';
  */
 export default function ActAsPage() {
   const { t } = useTranslation(['people', 'common', 'nav']);
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const [text, setText] = useState('');
   const q = useDebounced(text.trim());
   const [items, setItems] = useState<ActAsCandidate[]>([]);

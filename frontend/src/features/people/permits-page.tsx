@@ -6,9 +6,10 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { todayIn } from '../../../../contracts/calendar.ts';
 import type { MemberPermitsOutput, PermitOutput } from '../../../../contracts/schemas/members.ts';
+import { usePageNavigate } from '../../app/links.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { ValidityIndicator } from '../../components/person/validity-indicator.tsx';
@@ -26,7 +27,7 @@ import { GrantPermitModal } from './grant-permit-modal.tsx';
  */
 export default function PermitsPage() {
   const { t } = useTranslation(['people', 'common', 'messages', 'nav']);
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const { id = '' } = useParams();
   const { profile } = useStore(session);
   const today = useMemo(

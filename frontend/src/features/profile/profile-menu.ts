@@ -1,5 +1,6 @@
 import type { ButtonDropdownProps } from '@cloudscape-design/components/button-dropdown';
 import { useTranslation } from 'react-i18next';
+import { useCanOpen } from '../../app/links.tsx';
 import { hrefOf } from '../../lib/navigation.ts';
 
 /** The person's own screens (spec §2 profile routes), in the user menu of the top navigation. */
@@ -14,8 +15,9 @@ const PROFILE_MENU = [
 /** The items of a signed-in person's menu; `nav` is asked for only then (the public screens go without). */
 export function useProfileMenuItems(signedIn: boolean): ButtonDropdownProps.Item[] {
   const { t } = useTranslation(signedIn ? 'nav' : 'common');
+  const mayOpen = useCanOpen();
   if (!signedIn) return [];
-  return PROFILE_MENU.map(({ key, path }) => ({
+  return PROFILE_MENU.filter(({ path }) => mayOpen(hrefOf(path))).map(({ key, path }) => ({
     id: `profile-${key}`,
     text: t(`menu.${key}`),
     href: hrefOf(path),

@@ -3,13 +3,12 @@ import Box from '@cloudscape-design/components/box';
 import Cards from '@cloudscape-design/components/cards';
 import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecencyOutput } from '../../../../contracts/schemas/logbook.ts';
-import { useFollow } from '../../components/use-follow.ts';
+import { PageLink } from '../../app/links.tsx';
 import { call } from '../../lib/api-client.ts';
 import { dynamicT } from '../../lib/i18n-keys.ts';
 import { hrefOf } from '../../lib/navigation.ts';
@@ -61,7 +60,6 @@ export function ContinuityAlert(props: { recency: RecencyOutput | null | 'failed
 /** One card per rule (issue 5 §6): status, until when, what is needed, and the flights that counted. */
 export function RecencyCards(props: { recency: RecencyOutput | null | 'failed' }) {
   const { t } = useTranslation('recency');
-  const follow = useFollow();
   const { recency } = props;
   const rules =
     recency && recency !== 'failed' ? recency.rules.filter((r) => r.status !== 'not_applicable') : [];
@@ -111,13 +109,9 @@ export function RecencyCards(props: { recency: RecencyOutput | null | 'failed' }
                 <ExpandableSection headerText={t('counted', { count: rule.counted.length })} variant="footer">
                   <SpaceBetween size="xxs" direction="horizontal">
                     {rule.counted.slice(0, COUNTED_SHOWN).map((id, index) => (
-                      <Link
-                        key={id}
-                        href={hrefOf(`logbook/${countedLogbook(rule)}/:id`, { id })}
-                        onFollow={follow}
-                      >
+                      <PageLink key={id} href={hrefOf(`logbook/${countedLogbook(rule)}/:id`, { id })}>
                         {t('counted_flight', { n: index + 1 })}
-                      </Link>
+                      </PageLink>
                     ))}
                     {rule.counted.length > COUNTED_SHOWN ? (
                       <Box color="text-body-secondary">

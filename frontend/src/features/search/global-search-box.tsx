@@ -1,8 +1,8 @@
 import Autosuggest, { type AutosuggestProps } from '@cloudscape-design/components/autosuggest';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import type { GlobalSearchOutput } from '../../../../contracts/schemas/lookups.ts';
+import { usePageNavigate } from '../../app/links.tsx';
 import { call } from '../../lib/api-client.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
@@ -22,7 +22,7 @@ type Status = 'idle' | 'loading' | 'finished' | 'error';
  */
 export default function GlobalSearchBox({ initialText = '' }: { initialText?: string }) {
   const { t } = useTranslation('search');
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const { profile } = useStore(session);
   const [text, setText] = useState(initialText);
   const [status, setStatus] = useState<Status>('idle');
