@@ -1,3 +1,4 @@
+import type { UseCollectionResult } from '@cloudscape-design/collection-hooks';
 import Cards from '@cloudscape-design/components/cards';
 import CollectionPreferences, {
   type CollectionPreferencesProps,
@@ -28,6 +29,7 @@ export interface DataColumn<T> {
   minWidth?: number | string;
   maxWidth?: number | string;
   sortingField?: string;
+  sortingComparator?: (a: T, b: T) => number;
   verticalAlign?: 'middle' | 'top';
 }
 
@@ -55,6 +57,10 @@ export interface DataTableProps<T> {
   sortingColumn?: TableProps.SortingColumn<T>;
   sortingDescending?: boolean;
   onSortingChange?: TableProps['onSortingChange'];
+  /** Many narrow columns (a logbook): Cloudscape's compact density, the table's cell padding halved. */
+  dense?: boolean;
+  /** A list sorted, filtered or selected by Cloudscape's collection hooks: their `collectionProps`. */
+  collection?: UseCollectionResult<T>['collectionProps'];
   /** A short list whose columns all matter: no column choice. */
   fixedColumns?: boolean;
   /** On a phone the list is cards (default); false keeps a table the person scrolls sideways. */
@@ -136,18 +142,20 @@ export function DataTable<T>(props: DataTableProps<T>) {
         data-testid={props.testId}
         variant={props.variant === 'full-page' ? 'full-page' : 'container'}
         items={props.items}
-        trackBy={props.trackBy}
+        trackBy={props.trackBy ?? props.collection?.trackBy}
         header={props.header}
         filter={props.filter}
         pagination={props.pagination}
         preferences={preferences}
-        empty={props.empty}
+        empty={props.empty ?? props.collection?.empty}
         loading={props.loading}
         loadingText={props.loadingText}
         selectionType={props.selectionType}
-        selectedItems={props.selectedItems}
+        selectedItems={props.selectedItems ?? props.collection?.selectedItems}
         onSelectionChange={
-          props.onSelectionChange && (({ detail }) => props.onSelectionChange?.(detail.selectedItems))
+          props.onSelectionChange
+            ? ({ detail }) => props.onSelectionChange?.(detail.selectedItems)
+            : props.collection?.onSelectionChange
         }
         isItemDisabled={props.isItemDisabled}
         ariaLabels={
@@ -167,23 +175,27 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <Table<T>
+      {...props.collection}
       data-testid={props.testId}
       variant={props.variant}
       items={props.items}
-      trackBy={props.trackBy}
+      trackBy={props.trackBy ?? props.collection?.trackBy}
       header={props.header}
       filter={props.filter}
       pagination={props.pagination}
       footer={props.footer}
       preferences={preferences}
-      empty={props.empty}
+      empty={props.empty ?? props.collection?.empty}
       loading={props.loading}
       loadingText={props.loadingText}
       stickyHeader={props.stickyHeader}
+      contentDensity={props.dense ? 'compact' : undefined}
       selectionType={props.selectionType}
-      selectedItems={props.selectedItems}
+      selectedItems={props.selectedItems ?? props.collection?.selectedItems}
       onSelectionChange={
-        props.onSelectionChange && (({ detail }) => props.onSelectionChange?.(detail.selectedItems))
+        props.onSelectionChange
+          ? ({ detail }) => props.onSelectionChange?.(detail.selectedItems)
+          : props.collection?.onSelectionChange
       }
       isItemDisabled={props.isItemDisabled}
       ariaLabels={
@@ -193,9 +205,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
           allItemsSelectionLabel: () => props.ariaLabels?.selectionGroupLabel ?? '',
         }
       }
-      sortingColumn={props.sortingColumn}
-      sortingDescending={props.sortingDescending}
-      onSortingChange={props.onSortingChange}
+      sortingColumn={props.sortingColumn ?? props.collection?.sortingColumn}
+      sortingDescending={props.sortingDescending ?? props.collection?.sortingDescending}
+      onSortingChange={props.onSortingChange ?? props.collection?.onSortingChange}
       // Words wrap where words end (app/text-wrap.css keeps Cloudscape from breaking them anywhere).
       wrapLines
       // The key column stays in view while a wide list scrolls sideways.
@@ -210,6 +222,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           minWidth: column.minWidth,
           maxWidth: column.maxWidth,
           sortingField: column.sortingField,
+          sortingComparator: column.sortingComparator,
           verticalAlign: column.verticalAlign,
           isRowHeader: index === 0,
         }),

@@ -9,7 +9,6 @@ import Icon from '@cloudscape-design/components/icon';
 import Input from '@cloudscape-design/components/input';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import Tabs from '@cloudscape-design/components/tabs';
 import Toggle from '@cloudscape-design/components/toggle';
 import { type ReactNode, useCallback, useState } from 'react';
@@ -28,6 +27,7 @@ import {
 } from '../../../../contracts/schemas/aircraft-enums.ts';
 import { PageButton, usePageNavigate } from '../../app/links.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { DecimalHoursField, hoursReading } from '../../components/decimal-hours-field.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { LoadFailed, RecordFormFrame } from '../../components/forms/record-form.tsx';
@@ -327,9 +327,10 @@ export default function PlaneEditPage() {
           {text('start_counter_landing', { inputMode: 'numeric' })}
         </ColumnLayout>
         {plane ? (
-          <Table
+          <DataTable
+            id="plane-counters"
             variant="embedded"
-            data-testid="plane-counters"
+            testId="plane-counters"
             header={
               <Header variant="h3" description={t('hint.counters_read_only')}>
                 {t('tab.counters')}
@@ -337,7 +338,7 @@ export default function PlaneEditPage() {
             }
             items={counterRows}
             trackBy="id"
-            columnDefinitions={[
+            columns={[
               {
                 id: 'reading',
                 header: t('counters.reading'),

@@ -5,7 +5,6 @@ import Icon from '@cloudscape-design/components/icon';
 import Pagination from '@cloudscape-design/components/pagination';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +16,7 @@ import {
 import { PLANE_STATUSES, type PlaneStatus } from '../../../../contracts/schemas/aircraft-enums.ts';
 import { PageButton, PageLink } from '../../app/links.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { formatMinutes } from '../../lib/format.ts';
@@ -91,8 +91,9 @@ export default function PlanesPage() {
 
   return (
     <>
-      <Table
-        data-testid="planes-table"
+      <DataTable
+        id="planes"
+        testId="planes-table"
         variant="full-page"
         loading={list.loading}
         loadingText={t('common:nav.loading')}
@@ -164,11 +165,10 @@ export default function PlanesPage() {
             </SpaceBetween>
           </Box>
         }
-        columnDefinitions={[
+        columns={[
           {
             id: 'reg_num',
             header: t('column.reg_num'),
-            isRowHeader: true,
             cell: (item) => (
               <SpaceBetween direction="horizontal" size="xxs" alignItems="center">
                 <PageLink
@@ -220,6 +220,7 @@ export default function PlanesPage() {
           {
             id: 'engine_time',
             header: t('column.engine_time'),
+            hiddenByDefault: true,
             cell: (item) =>
               item.current_counter_engine > 0 ? formatMinutes(item.current_counter_engine) : '—',
           },

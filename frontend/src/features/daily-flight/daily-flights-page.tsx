@@ -3,11 +3,11 @@ import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SheetOutput } from '../../../../contracts/schemas/daily-flights.ts';
 import { PageLink, useCanOpen, usePageNavigate } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { useDatasource } from '../../lib/datasource.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -74,7 +74,8 @@ export default function DailyFlightsPage() {
         >
           {t('list.today', { date: formatDate(today) })}
         </button>
-        <Table
+        <DataTable
+          id="daily-flights"
           items={items}
           loading={loading && items.length === 0}
           loadingText={t('list.loading')}
@@ -82,7 +83,7 @@ export default function DailyFlightsPage() {
           variant="container"
           header={<Header variant="h2">{t('list.earlier')}</Header>}
           empty={<Box textAlign="center">{t('list.empty')}</Box>}
-          columnDefinitions={[
+          columns={[
             {
               id: 'date',
               header: t('list.date'),

@@ -2,12 +2,13 @@ import Alert from '@cloudscape-design/components/alert';
 import Badge from '@cloudscape-design/components/badge';
 import Box from '@cloudscape-design/components/box';
 import Cards from '@cloudscape-design/components/cards';
+import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { DailySheetOutput } from '../../../../contracts/schemas/daily-flights.ts';
@@ -237,70 +238,49 @@ function DayBoard({
           />
         </Box>
 
-        <Cards<FlightOutput>
-          data-testid="day-airborne"
-          header={
-            <Header variant="h2" counter={ready ? `(${board.airborne.length})` : undefined}>
-              {t('group.airborne')}
-            </Header>
-          }
-          loading={!ready}
-          loadingText={t('list.loading')}
-          items={ready ? board.airborne : []}
-          trackBy="flight_id"
-          cardsPerRow={[{ cards: 1 }, { minWidth: 500, cards: 2 }, { minWidth: 900, cards: 3 }]}
-          empty={<Box color="text-status-inactive">{t('group.airborne_empty')}</Box>}
-          cardDefinition={{
-            header: planeHeader,
-            sections: [
-              { id: 'crew', content: (flight) => crew(flight) || '—' },
-              {
-                id: 'time',
-                content: (flight) => (
-                  <span data-testid="day-in-air">
-                    {t('day.in_air', {
-                      takeoff: timeIn(flight.takeoff_time, timeZone) ?? '?',
-                      time: formatMinutes(flight.takeoff_time ? minutesBetween(flight.takeoff_time, now) : 0),
-                    })}
-                  </span>
-                ),
-              },
-              { id: 'launch', content: launch },
-            ],
-          }}
+        <FlightCards
+          testId="day-airborne"
+          title={t('group.airborne')}
+          ready={ready}
+          flights={board.airborne}
+          empty={t('group.airborne_empty')}
+          header={planeHeader}
+          sections={[
+            { id: 'crew', content: (flight) => crew(flight) || '—' },
+            {
+              id: 'time',
+              content: (flight) => (
+                <span data-testid="day-in-air">
+                  {t('day.in_air', {
+                    takeoff: timeIn(flight.takeoff_time, timeZone) ?? '?',
+                    time: formatMinutes(flight.takeoff_time ? minutesBetween(flight.takeoff_time, now) : 0),
+                  })}
+                </span>
+              ),
+            },
+            { id: 'launch', content: launch },
+          ]}
         />
 
-        <Cards<FlightOutput>
-          data-testid="day-next"
-          header={
-            <Header
-              variant="h2"
-              counter={ready ? `(${board.next.length})` : undefined}
-              description={t('day.next_hint')}
-            >
-              {t('day.next')}
-            </Header>
-          }
-          loading={!ready}
-          loadingText={t('list.loading')}
-          items={ready ? board.next : []}
-          trackBy="flight_id"
-          cardsPerRow={[{ cards: 1 }, { minWidth: 500, cards: 2 }, { minWidth: 900, cards: 3 }]}
-          empty={<Box color="text-status-inactive">{t('group.waiting_empty')}</Box>}
-          cardDefinition={{
-            header: (flight) => (
-              <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-                <Box variant="span" color="text-body-secondary">
-                  {t('day.position', { n: board.next.indexOf(flight) + 1 })}
-                </Box>
-                {planeHeader(flight)}
-              </SpaceBetween>
-            ),
-            sections: [
-              { id: 'crew', content: (flight) => crew(flight) || '—' },
-              { id: 'launch', content: launch },
-            ],
-          }}
+        <FlightCards
+          testId="day-next"
+          title={t('day.next')}
+          description={t('day.next_hint')}
+          ready={ready}
+          flights={board.next}
+          empty={t('group.waiting_empty')}
+          header={(flight) => (
+            <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+              <Box variant="span" color="text-body-secondary">
+                {t('day.position', { n: board.next.indexOf(flight) + 1 })}
+              </Box>
+              {planeHeader(flight)}
+            </SpaceBetween>
+          )}
+          sections={[
+            { id: 'crew', content: (flight) => crew(flight) || '—' },
+            { id: 'launch', content: launch },
+          ]}
         />
 
         <DataTable<FlightOutput>
@@ -339,5 +319,52 @@ function DayBoard({
         />
       </SpaceBetween>
     </ContentLayout>
+  );
+}
+
+/** One group of the day as cards in a container: its title and count, and a line when it is empty. */
+function FlightCards({
+  testId,
+  title,
+  description,
+  ready,
+  flights,
+  empty,
+  header,
+  sections,
+}: {
+  testId: string;
+  title: string;
+  description?: string;
+  ready: boolean;
+  flights: FlightOutput[];
+  empty: string;
+  header: (flight: FlightOutput) => ReactNode;
+  sections: { id: string; content: (flight: FlightOutput) => ReactNode }[];
+}) {
+  const { t } = useTranslation('daily-flight');
+  return (
+    <Container
+      data-testid={testId}
+      header={
+        <Header variant="h2" counter={ready ? `(${flights.length})` : undefined} description={description}>
+          {title}
+        </Header>
+      }
+    >
+      {!ready ? (
+        <StatusIndicator type="loading">{t('list.loading')}</StatusIndicator>
+      ) : flights.length === 0 ? (
+        <Box color="text-status-inactive">{empty}</Box>
+      ) : (
+        <Cards<FlightOutput>
+          variant="container"
+          items={flights}
+          trackBy="flight_id"
+          cardsPerRow={[{ cards: 1 }, { minWidth: 500, cards: 2 }, { minWidth: 900, cards: 3 }]}
+          cardDefinition={{ header, sections }}
+        />
+      )}
+    </Container>
   );
 }

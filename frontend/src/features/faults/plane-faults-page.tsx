@@ -7,12 +7,12 @@ import Pagination from '@cloudscape-design/components/pagination';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FaultStatus } from '../../../../contracts/schemas/aircraft-enums.ts';
 import type { FaultOutput } from '../../../../contracts/schemas/faults.ts';
 import { PageLink, usePageNavigate } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call } from '../../lib/api-client.ts';
 import { useDatasource } from '../../lib/datasource.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -180,8 +180,9 @@ export default function PlaneFaultsPage() {
     );
 
   return (
-    <Table<FaultOutput>
-      data-testid="faults-table"
+    <DataTable<FaultOutput>
+      id="plane-faults"
+      testId="faults-table"
       variant="full-page"
       header={header}
       filter={filter}
@@ -191,8 +192,8 @@ export default function PlaneFaultsPage() {
       loadingText={t('common:nav.loading')}
       items={faults.items}
       trackBy="fault_id"
-      columnDefinitions={[
-        { id: 'plane', header: t('field.plane'), isRowHeader: true, cell: planeLink },
+      columns={[
+        { id: 'plane', header: t('field.plane'), cell: planeLink },
         {
           id: 'severity',
           header: t('field.severity'),

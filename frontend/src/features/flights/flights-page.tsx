@@ -8,13 +8,13 @@ import Pagination from '@cloudscape-design/components/pagination';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { type TakeoffTypeId, takeoffTypeOf } from '../../../../contracts/schemas/flight-enums.ts';
 import type { FlightOutput } from '../../../../contracts/schemas/flights.ts';
 import { PageButton, PageLink, useCanOpen, usePageNavigate } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { DateField, isIsoDate } from '../../components/forms/date-field.tsx';
 import { reportSaveFailure } from '../../components/forms/use-record-form.ts';
 import { call } from '../../lib/api-client.ts';
@@ -121,14 +121,14 @@ export default function FlightsPage() {
   );
 
   return (
-    <Table
-      data-testid="flights-table"
+    <DataTable
+      id="flights"
+      testId="flights-table"
       variant="full-page"
       loading={list.loading}
       loadingText={t('common:nav.loading')}
       items={list.items}
       trackBy="flight_id"
-      wrapLines={false}
       header={
         <Header variant="awsui-h1-sticky" description={t(`list.description_${kind}`)} actions={actions}>
           {t(`list.title_${kind}`)}
@@ -174,11 +174,10 @@ export default function FlightsPage() {
           <b>{t('list.empty')}</b>
         </Box>
       }
-      columnDefinitions={[
+      columns={[
         {
           id: 'date',
           header: t('column.date'),
-          isRowHeader: true,
           cell: (flight) => (
             <PageLink href={editHref(flight)} data-testid={`flight-row-${flight.flight_id}`}>
               {formatDate(flight.date)}

@@ -6,7 +6,6 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
@@ -16,6 +15,7 @@ import type {
   LogbookTotals,
 } from '../../../../contracts/schemas/logbook.ts';
 import { PageButton } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { DateField, isIsoDate } from '../../components/forms/date-field.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
@@ -308,10 +308,10 @@ export default function LogbookPage() {
           />
         }
       />
-      <Table
-        data-testid="logbook-totals"
+      <DataTable
+        id="logbook-totals"
+        testId="logbook-totals"
         variant="container"
-        wrapLines={false}
         header={
           <Header
             variant="h2"
@@ -326,8 +326,8 @@ export default function LogbookPage() {
         }
         items={totalsRows}
         trackBy="id"
-        columnDefinitions={[
-          { id: 'label', header: '', isRowHeader: true, cell: (row) => <b>{row.label}</b> },
+        columns={[
+          { id: 'label', header: '', cell: (row) => <b>{row.label}</b> },
           {
             id: 'flights',
             header: t('totals.flights'),

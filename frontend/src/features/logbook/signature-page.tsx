@@ -4,10 +4,10 @@ import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutputOf } from '../../../../contracts/routes.ts';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
 import { ApiError, call, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
@@ -75,12 +75,12 @@ export default function SignaturePage() {
 
   return (
     <>
-      <Table
-        data-testid="signature-table"
+      <DataTable
+        id="signature"
+        testId="signature-table"
         variant="full-page"
         loading={loading}
         loadingText={t('common:nav.loading')}
-        wrapLines={false}
         items={items}
         trackBy={(line) => `${line.user_id}/${line.entry_id}`}
         header={
@@ -100,7 +100,7 @@ export default function SignaturePage() {
             <b>{t('sign.empty')}</b>
           </Box>
         }
-        columnDefinitions={[
+        columns={[
           {
             id: 'sign',
             header: '',
@@ -114,7 +114,6 @@ export default function SignaturePage() {
           {
             id: 'pilot',
             header: t('sign.pilot'),
-            isRowHeader: true,
             cell: (line) => (
               <span data-testid={`signature-row-${line.entry_id}`}>{line.pilot_name ?? '—'}</span>
             ),

@@ -2,13 +2,13 @@ import Box from '@cloudscape-design/components/box';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
-import Table from '@cloudscape-design/components/table';
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { AircraftEventOutput } from '../../../../contracts/schemas/maintenance.ts';
 import { PageButton } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call } from '../../lib/api-client.ts';
 import { formatDate, formatDateTime, formatMinutes } from '../../lib/format.ts';
 import { hrefOf } from '../../lib/navigation.ts';
@@ -73,14 +73,14 @@ export default function ComponentEventsPage() {
         </Header>
       }
     >
-      <Table<AircraftEventOutput>
-        data-testid="events-table"
+      <DataTable<AircraftEventOutput>
+        id="component-events"
+        testId="events-table"
         variant="full-page"
         loading={pages.loading}
         loadingText={t('common:nav.loading')}
         items={pages.items}
         trackBy="event_id"
-        wrapLines
         empty={<Box color="text-status-inactive">{t('events.none')}</Box>}
         pagination={
           <Pagination
@@ -90,12 +90,11 @@ export default function ComponentEventsPage() {
             onChange={({ detail }) => pages.goTo(detail.currentPageIndex)}
           />
         }
-        columnDefinitions={[
+        columns={[
           { id: 'date', header: t('column.date'), cell: (e) => formatDate(e.date) },
           {
             id: 'kind',
             header: t('column.event'),
-            isRowHeader: true,
             cell: (e) => <strong data-testid={`event-${e.kind}`}>{t(`event.${e.kind}`)}</strong>,
           },
           { id: 'details', header: t('column.details'), cell: (e) => detailsText(t, e) || '—' },

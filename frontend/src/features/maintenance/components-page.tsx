@@ -4,13 +4,13 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { ComponentOutput } from '../../../../contracts/schemas/maintenance.ts';
 import { PageButton, PageLink } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call } from '../../lib/api-client.ts';
 import { formatDate, formatMinutes } from '../../lib/format.ts';
 import { hrefOf } from '../../lib/navigation.ts';
@@ -95,14 +95,14 @@ export default function ComponentsPage() {
         </Header>
       }
     >
-      <Table<ComponentOutput>
-        data-testid="components-table"
+      <DataTable<ComponentOutput>
+        id="components"
+        testId="components-table"
         variant="full-page"
         loading={pages.loading}
         loadingText={t('common:nav.loading')}
         items={pages.items}
         trackBy="component_id"
-        wrapLines
         header={
           <Header
             actions={
@@ -121,11 +121,10 @@ export default function ComponentsPage() {
             onChange={({ detail }) => pages.goTo(detail.currentPageIndex)}
           />
         }
-        columnDefinitions={[
+        columns={[
           {
             id: 'name',
             header: t('column.component'),
-            isRowHeader: true,
             cell: (c) => (
               <span data-testid={`component-${c.component_id}`}>
                 <PageLink href={editHref(c)}>

@@ -6,11 +6,11 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FleetOverviewOutput, FleetPlaneOutput } from '../../../../contracts/schemas/maintenance.ts';
 import { PageLink } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { hrefOf } from '../../lib/navigation.ts';
@@ -131,23 +131,22 @@ export default function FleetOverviewPage() {
             <Counter label={t('fleet.aircraft')} value={summary?.aircraft} testId="summary-aircraft" />
           </ColumnLayout>
         </Container>
-        <Table<FleetPlaneOutput>
-          data-testid="fleet-table"
+        <DataTable<FleetPlaneOutput>
+          id="fleet-overview"
+          testId="fleet-table"
           variant="container"
           loading={loading}
           loadingText={t('common:nav.loading')}
           items={overview?.items ?? []}
           trackBy="plane_id"
-          wrapLines
           header={
             <Header counter={overview ? `(${overview.items.length})` : undefined}>{t('fleet.header')}</Header>
           }
           empty={<Box color="text-status-inactive">{t('fleet.none')}</Box>}
-          columnDefinitions={[
+          columns={[
             {
               id: 'plane',
               header: t('column.plane'),
-              isRowHeader: true,
               cell: (p) => (
                 <span data-testid={`fleet-${p.plane_id}`}>
                   <PageLink href={hrefOf('plane/:id', { id: p.plane_id })}>

@@ -6,13 +6,13 @@ import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { DUE_STATES } from '../../../../contracts/schemas/aircraft-enums.ts';
 import type { MaintenanceOutput } from '../../../../contracts/schemas/maintenance.ts';
 import { PageLink } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { hrefOf } from '../../lib/navigation.ts';
@@ -135,14 +135,14 @@ export default function MaintenanceOperationsPage() {
         </Header>
       }
     >
-      <Table<MaintenanceOutput>
-        data-testid="maintenance-table"
+      <DataTable<MaintenanceOutput>
+        id="maintenance-operations"
+        testId="maintenance-table"
         variant="full-page"
         loading={loading}
         loadingText={t('common:nav.loading')}
         items={pageItems}
         trackBy="maintenance_id"
-        wrapLines
         header={
           <Header
             counter={`(${visible.length})`}
@@ -174,7 +174,7 @@ export default function MaintenanceOperationsPage() {
         }
         pagination={<Pagination {...paginationProps} />}
         empty={<Box color="text-status-inactive">{t('operations.none')}</Box>}
-        columnDefinitions={[
+        columns={[
           {
             id: 'plane',
             header: t('column.plane'),
@@ -187,7 +187,6 @@ export default function MaintenanceOperationsPage() {
           {
             id: 'name',
             header: t('column.item'),
-            isRowHeader: true,
             cell: (i) => (
               <span data-testid={`item-${i.maintenance_id}`}>
                 <strong>{i.name}</strong>

@@ -10,7 +10,6 @@ import Modal from '@cloudscape-design/components/modal';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -22,6 +21,7 @@ import {
 } from '../../../../contracts/schemas/notifications.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
 import { PageButton, usePageNavigate } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { useFieldErrors } from '../../components/forms/field-errors.ts';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
@@ -262,8 +262,9 @@ export default function NotificationsPage() {
         </Container>
       )}
 
-      <Table
-        data-testid="notifications-table"
+      <DataTable
+        id="notifications"
+        testId="notifications-table"
         variant="container"
         header={
           <Header
@@ -335,7 +336,7 @@ export default function NotificationsPage() {
         items={items}
         trackBy="id"
         empty={<Box color="text-status-inactive">{filtered ? t('no_match') : t('empty')}</Box>}
-        columnDefinitions={[
+        columns={[
           {
             id: 'created_at',
             header: t('column.created_at'),
@@ -346,7 +347,6 @@ export default function NotificationsPage() {
             id: 'message',
             header: t('column.message'),
             minWidth: 260,
-            isRowHeader: true,
             cell: (item) => (
               <PageButton
                 variant="inline-link"

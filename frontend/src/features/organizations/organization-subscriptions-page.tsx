@@ -8,7 +8,6 @@ import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -18,6 +17,7 @@ import {
   type SubscriptionOutput,
 } from '../../../../contracts/schemas/organizations.ts';
 import { PageButton, PageLink } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { currentLang } from '../../lib/i18n.ts';
@@ -116,8 +116,9 @@ export default function OrganizationSubscriptionsPage() {
           />
         </Container>
 
-        <Table<SubscriptionOutput>
-          data-testid="subscriptions-table"
+        <DataTable<SubscriptionOutput>
+          id="subscriptions"
+          testId="subscriptions-table"
           variant="container"
           header={<Header variant="h2">{t('subscription.history')}</Header>}
           loading={history.loading}
@@ -133,8 +134,8 @@ export default function OrganizationSubscriptionsPage() {
               onChange={({ detail }) => history.goTo(detail.currentPageIndex)}
             />
           }
-          columnDefinitions={[
-            { id: 'package', header: t('column.package'), cell: (s) => s.package_name, isRowHeader: true },
+          columns={[
+            { id: 'package', header: t('column.package'), cell: (s) => s.package_name },
             { id: 'start', header: t('subscription.start_date'), cell: (s) => formatDate(s.start_date) },
             { id: 'end', header: t('subscription.end_date'), cell: (s) => formatDate(s.end_date) || EMPTY },
             {
@@ -163,9 +164,10 @@ export default function OrganizationSubscriptionsPage() {
           ]}
         />
 
-        <Table<PackageOutput>
-          {...collectionProps}
-          data-testid="packages-table"
+        <DataTable<PackageOutput>
+          id="subscriptions-2"
+          collection={collectionProps}
+          testId="packages-table"
           variant="container"
           header={
             <Header
@@ -186,13 +188,12 @@ export default function OrganizationSubscriptionsPage() {
           items={packageItems}
           trackBy="package_id"
           empty={<Box color="text-status-inactive">{t('package.none')}</Box>}
-          columnDefinitions={[
+          columns={[
             {
               id: 'name',
               header: t('package.name'),
               cell: (p) => p.name,
               sortingField: 'name',
-              isRowHeader: true,
             },
             { id: 'limits', header: t('subscription.limits'), cell: limits, sortingField: 'plane_limit' },
             {

@@ -3,11 +3,11 @@ import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageButton, PageLink } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call } from '../../lib/api-client.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { useCursorPages } from '../../lib/use-cursor-pages.ts';
@@ -36,8 +36,9 @@ export default function OrganizationsPage() {
   const list = useCursorPages(fetchPage, `${filter}|${descending}`);
 
   return (
-    <Table
-      data-testid="organizations-table"
+    <DataTable
+      id="organizations"
+      testId="organizations-table"
       variant="full-page"
       loading={list.loading}
       loadingText={t('common:nav.loading')}
@@ -84,12 +85,11 @@ export default function OrganizationsPage() {
           </SpaceBetween>
         </Box>
       }
-      columnDefinitions={[
+      columns={[
         {
           id: 'organization_name',
           header: t('column.name'),
           sortingField: 'organization_name',
-          isRowHeader: true,
           cell: (item) => (
             <PageLink
               href={hrefOf('organization/edit/:id', { id: item.organization_id })}

@@ -8,7 +8,6 @@ import Input from '@cloudscape-design/components/input';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import Toggle from '@cloudscape-design/components/toggle';
 import { useCallback, useState } from 'react';
@@ -21,6 +20,7 @@ import {
   updateTypeListInput,
 } from '../../../../contracts/schemas/organizations.ts';
 import { usePageNavigate } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { type Errors, useErrorText } from '../../components/forms/field-errors.ts';
 import { FormFooter, LoadFailed } from '../../components/forms/record-form.tsx';
 import { useRecordForm } from '../../components/forms/use-record-form.ts';
@@ -237,9 +237,10 @@ export default function TypeListPage() {
   return (
     <>
       <UnsavedChangesPrompt when={form.dirty && !form.saving} />
-      <Table<Row>
-        {...collectionProps}
-        data-testid="type-list-table"
+      <DataTable<Row>
+        id="type-list"
+        collection={collectionProps}
+        testId="type-list-table"
         variant="full-page"
         items={items}
         trackBy="key"
@@ -281,12 +282,11 @@ export default function TypeListPage() {
           />
         }
         empty={<Box color="text-status-inactive">{t('type_list.empty')}</Box>}
-        columnDefinitions={[
+        columns={[
           {
             id: 'code',
             header: t('type_list.code'),
             sortingField: 'code',
-            isRowHeader: true,
             cell: (row) =>
               hasErrors(row) ? (
                 <StatusIndicator type="error">{row.code || '?'}</StatusIndicator>

@@ -1,10 +1,10 @@
 import Box from '@cloudscape-design/components/box';
 import Header from '@cloudscape-design/components/header';
-import Table from '@cloudscape-design/components/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TypeListId } from '../../../../contracts/schemas/organizations.ts';
 import { PageLink } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { hrefOf } from '../../lib/navigation.ts';
@@ -34,8 +34,9 @@ export default function TypeListsPage() {
   }, []);
 
   return (
-    <Table<ListRow>
-      data-testid="type-lists-table"
+    <DataTable<ListRow>
+      id="type-lists"
+      testId="type-lists-table"
       variant="full-page"
       header={
         <Header variant="awsui-h1-sticky" description={t('type_list.description')}>
@@ -47,11 +48,10 @@ export default function TypeListsPage() {
       items={items}
       trackBy="list_id"
       empty={<Box color="text-status-inactive">{t('type_list.none')}</Box>}
-      columnDefinitions={[
+      columns={[
         {
           id: 'name',
           header: t('type_list.name'),
-          isRowHeader: true,
           cell: (row) => (
             <PageLink
               href={hrefOf('type-list/:id', { id: row.list_id })}

@@ -6,13 +6,13 @@ import Pagination from '@cloudscape-design/components/pagination';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemberListItem } from '../../../../contracts/schemas/members.ts';
 import { PageLink, useCanOpen, usePageNavigate } from '../../app/links.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { reportSaveFailure } from '../../components/forms/use-record-form.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
@@ -164,8 +164,9 @@ export default function UsersPage() {
 
   return (
     <>
-      <Table
-        data-testid="users-table"
+      <DataTable
+        id="users"
+        testId="users-table"
         variant="full-page"
         stickyHeader
         items={pages.items}
@@ -174,11 +175,10 @@ export default function UsersPage() {
         loadingText={t('users.loading')}
         selectionType={actions.length > 0 ? 'single' : undefined}
         selectedItems={selected}
-        onSelectionChange={({ detail }) => setSelected(detail.selectedItems)}
+        onSelectionChange={setSelected}
         ariaLabels={{
           selectionGroupLabel: t('users.selection'),
-          itemSelectionLabel: (_, item) => labelOf(item),
-          allItemsSelectionLabel: () => t('users.selection'),
+          itemSelectionLabel: (item) => labelOf(item),
         }}
         sortingColumn={{ sortingField: 'user_name' }}
         sortingDescending={descending}
@@ -252,12 +252,11 @@ export default function UsersPage() {
             )}
           </Box>
         }
-        columnDefinitions={[
+        columns={[
           {
             id: 'user_name',
             header: t('users.column.name'),
             sortingField: 'user_name',
-            isRowHeader: true,
             cell: (item) =>
               item.user_name === null ? (
                 // An invitation: the name is the person's own until they accept.
