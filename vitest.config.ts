@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Four projects, named by the boundary the tests cross (DESIGN §10, STYLE §7). Every project runs
+ * Four projects, named by the boundary the tests cross (docs/ARCHITECTURE.md "Tests and benchmarks"). Every project runs
  * with TZ=UTC; tests that need a local day boundary set the organization's timezone explicitly.
  */
 export default defineConfig({

@@ -2,7 +2,7 @@ import { App } from 'aws-cdk-lib';
 import { buildWindsock } from '../lib/windsock.ts';
 
 /**
- * The CDK app (DESIGN §9): `npx cdk synth -c windsock:stage=prod`. With credentials the CLI sets
+ * The CDK app (docs/ARCHITECTURE.md "The cloud"): `npx cdk synth -c windsock:stage=prod`. With credentials the CLI sets
  * CDK_DEFAULT_ACCOUNT/REGION and the stacks are bound to them; without, they stay
  * environment-agnostic, so synth works offline.
  */

@@ -11,7 +11,7 @@ import { readRecording } from './ogn-bridge/replay.ts';
 
 /**
  * OGN bridge: APRS-IS (the Open Glider Network) → MQTT `ogn/beacons/<bridge>`, batches of raw
- * lines for the tracking ingest (DESIGN §6). Runs anywhere Node 22 runs (Fargate, a club's
+ * lines for the tracking ingest (docs/ARCHITECTURE.md "OGN tracking"). Runs anywhere Node 22 runs (Fargate, a club's
  * Raspberry Pi); nothing here needs AWS credentials.
  *
  *   npm run ogn:bridge -- --airfields LHDK,LOWZ [--radius 50]

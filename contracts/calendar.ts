@@ -1,6 +1,6 @@
 /**
  * Calendar arithmetic on `yyyy-mm-dd` dates, in UTC so a date never shifts with the machine's zone
- * (STYLE §10). Used by maintenance cycles, validity windows and recency rules alike.
+ * (docs/ARCHITECTURE.md "Time"). Used by maintenance cycles, validity windows and recency rules alike.
  */
 const DAY_MS = 24 * 3600 * 1000;
 const toUtc = (date: string) => Date.parse(`${date}T00:00:00Z`);
@@ -34,3 +34,39 @@ export const todayIn = (timeZone: string, at: Date | string = new Date()) =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
     typeof at === 'string' ? new Date(at) : at,
   );
+
+/** Offset of `timeZone` from UTC at an instant, in milliseconds (Europe/Budapest in summer: +2 h). */
+const offsetAt = (instant: number, timeZone: string) => {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instant));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
+  return asUtc - Math.floor(instant / 1000) * 1000;
+};
+
+/**
+ * The instant a calendar day starts in a time zone, as an ISO string (`2026-03-29`, Budapest →
+ * `…T23:00:00.000Z` the day before): an organization's day as a range of stored instants.
+ */
+export const dayStartIn = (date: string, timeZone: string) => {
+  const midnightUtc = toUtc(date);
+  let instant = midnightUtc - offsetAt(midnightUtc, timeZone);
+  // Across a DST change the offset at the guess may differ from the one at the result.
+  instant = midnightUtc - offsetAt(instant, timeZone);
+  return new Date(instant).toISOString();
+};

@@ -1,6 +1,6 @@
 /**
  * `/config.json`: runtime settings of the web app, written by CDK to the web bucket and served by
- * the local stack, so one build serves every stage (DESIGN §7).
+ * the local stack, so one build serves every stage (docs/ARCHITECTURE.md "The browser").
  */
 export interface WebConfig {
   stage: string;

@@ -1,4 +1,4 @@
-/** Backend domains: one Lambda each (DESIGN §1). */
+/** Backend domains: one Lambda each (docs/ARCHITECTURE.md "Where code lives"). */
 export const DOMAINS = [
   'identity',
   'organizations',

@@ -1,5 +1,5 @@
 /**
- * Error codes the API answers with (DESIGN §3) and the message keys of the spec's error catalogue
+ * Error codes the API answers with (docs/ARCHITECTURE.md "Errors") and the message keys of the spec's error catalogue
  * (§5, §8). Codes and keys are i18n keys: the browser shows `t(code)`.
  */
 export const ERROR_STATUS = {

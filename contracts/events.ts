@@ -2,14 +2,14 @@ import * as z from 'zod/mini';
 import type { Domain } from './domains.ts';
 
 /**
- * Domain events, defined once (DESIGN §6 "Domain events"): where one domain's change must cause
+ * Domain events, defined once (docs/ARCHITECTURE.md "Domain events"): where one domain's change must cause
  * another's, the first announces it and the second reacts, idempotently. The producer writes the
  * event into the same TransactWrite as its change (functions/platform/events/outbox.ts); the
  * table's stream carries it to EventBridge in the cloud (functions/platform/events/relay.ts) and
  * to an in-process bus locally (bin/local/events.ts). Delivery is at least once and in no
  * particular order: a consumer keys its effect on the event's id (or on the version it carries).
  *
- * A detail holds ids, versions and what changed — never personal data (STYLE §11): a consumer
+ * A detail holds ids, versions and what changed — never personal data (docs/ARCHITECTURE.md "Logs and audit"): a consumer
  * reads what it needs through the owning domain's store.
  */
 
@@ -21,7 +21,7 @@ const version = z.number().check(
 const isoDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
 /** What a flight's change means to those who count landed flights (issue 14 §5). */
-export const FLIGHT_CHANGES = ['completed', 'corrected', 'deleted'] as const;
+const FLIGHT_CHANGES = ['completed', 'corrected', 'deleted'] as const;
 export type FlightChange = (typeof FLIGHT_CHANGES)[number];
 
 const flightChanged = z.object({
@@ -43,7 +43,7 @@ const flightChanged = z.object({
   date: isoDay,
 });
 
-export interface EventDef<Detail extends { organization_id: string }> {
+interface EventDef<Detail extends { organization_id: string }> {
   /** The domain that announces it (EventBridge source `windsock.<domain>`); no other domain may. */
   domain: Domain;
   detail: z.ZodMiniType<Detail>;
@@ -67,7 +67,6 @@ export const events = {
 };
 
 export type EventType = keyof typeof events;
-export const EVENT_TYPES = Object.keys(events) as EventType[];
 export type EventDetail<T extends EventType> = z.infer<(typeof events)[T]['detail']>;
 
 /** The EventBridge source of a domain's events. */

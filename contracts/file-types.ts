@@ -5,7 +5,7 @@
  * never from its name or the content type the browser declares.
  */
 
-export interface FileTypeInfo {
+interface FileTypeInfo {
   /** File name extensions the picker offers (first: the one a stored file gets). */
   extensions: readonly string[];
   /** What browsers declare for such a file; the presign accepts these and nothing else. */
@@ -59,8 +59,6 @@ export const FILE_FEATURES = {
   /** A person's or an organization's picture: any raster image. */
   avatar: IMAGES,
 } as const satisfies Record<string, readonly FileType[]>;
-
-export type FileFeature = keyof typeof FILE_FEATURES;
 
 /** The file name extensions a feature's picker offers. */
 export const extensionsFor = (types: readonly FileType[]): string[] =>

@@ -10,7 +10,7 @@ import type { ProposalStatus } from './schemas/tracking.ts';
  */
 
 /** A manual entry whose take-off the operator tapped within this of the detected one is that flight. */
-export const MATCH_WINDOW_MS = 10 * 60_000;
+const MATCH_WINDOW_MS = 10 * 60_000;
 
 export interface MatchableProposal {
   proposal_id: string;

@@ -8,6 +8,7 @@ import { identityRoutes } from './routes/identity.ts';
 import { logbookRoutes } from './routes/logbook.ts';
 import { lookupRoutes } from './routes/lookups.ts';
 import { maintenanceRoutes } from './routes/maintenance.ts';
+import { notificationRoutes } from './routes/notifications.ts';
 import { organizationRoutes } from './routes/organizations.ts';
 import { peopleRoutes } from './routes/people.ts';
 import { trackingRoutes } from './routes/tracking.ts';
@@ -15,12 +16,13 @@ import { trackingRoutes } from './routes/tracking.ts';
 export type { Guard, Method, RouteDef } from './route-types.ts';
 
 /**
- * Every API endpoint, once (DESIGN §2), one file per domain under contracts/routes/. The key is the
+ * Every API endpoint, once, one file per area under contracts/routes/. The key is the
  * operation name; the CDK API stack, the local gateway, the browser's API client and the tests all
  * read this table.
  */
 export const routes = {
   ...identityRoutes,
+  ...notificationRoutes,
   ...lookupRoutes,
   ...peopleRoutes,
   ...organizationRoutes,

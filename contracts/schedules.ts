@@ -1,7 +1,7 @@
 import type { Domain } from './domains.ts';
 
 /**
- * Scheduled jobs, defined once (DESIGN §6): EventBridge Scheduler in the cloud, croner locally.
+ * Scheduled jobs, defined once (docs/ARCHITECTURE.md "Scheduled jobs"): EventBridge Scheduler in the cloud, croner locally.
  * `handler` names the export of `functions/<domain>/jobs.ts`. Every job is idempotent per period.
  */
 export interface ScheduleDef {

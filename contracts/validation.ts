@@ -28,7 +28,7 @@ z.config({ customError: (issue) => messageFor(issue) });
 const isFieldMessage = (value: string): value is FieldMessage =>
   (FIELD_MESSAGES as readonly string[]).includes(value);
 
-/** zod issues → `{ 'field.path': ['message_key'] }`, the `errors` map of a 422 (DESIGN §3). */
+/** zod issues → `{ 'field.path': ['message_key'] }`, the `errors` map of a 422 (docs/ARCHITECTURE.md "Errors"). */
 export const fieldErrors = (issues: readonly z.core.$ZodIssue[]): Record<string, string[]> => {
   const errors: Record<string, string[]> = {};
   const add = (field: string, key: string) => {
@@ -70,7 +70,7 @@ const FORBIDDEN_IN_TEXT = new RegExp(
 const TAB_OR_NEWLINE = /[\t\n]/;
 
 /** Whether a text holds only characters a person meant to type (`multiline`: tab and newline too). */
-export const isCleanText = (value: string, multiline = false) =>
+const isCleanText = (value: string, multiline = false) =>
   !FORBIDDEN_IN_TEXT.test(value) && (multiline || !TAB_OR_NEWLINE.test(value));
 
 /**
@@ -104,8 +104,8 @@ export const cursor = z
   .check(z.minLength(1), z.maxLength(2048), z.regex(/^[A-Za-z0-9_.-]*$/, { error: 'invalid_value' }));
 
 /** Calendar years the product deals in: birth dates to validity dates, never year 0000 or 10000. */
-export const MIN_YEAR = 1900;
-export const MAX_YEAR = 2199;
+const MIN_YEAR = 1900;
+const MAX_YEAR = 2199;
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const INSTANT =
@@ -128,7 +128,7 @@ const isRealDate = (value: string) => {
 };
 
 /** Epoch ms of an ISO date-time (`Z` or an offset), or NaN when it is unreadable or not a real instant. */
-export const instantMs = (value: string): number => {
+const instantMs = (value: string): number => {
   const m = INSTANT.exec(value);
   if (!m) return Number.NaN;
   const part = (index: number) => Number(m[index] ?? 0);
@@ -171,3 +171,14 @@ export const isoInstant = z.string().check(
   // Checks do not stop the pipeline: an unreadable value must pass through untouched.
   z.overwrite((value) => (isInstant(value) ? new Date(instantMs(value)).toISOString() : value)),
 );
+
+/**
+ * A cross-field rule runs once the fields it compares are valid, even while other fields are not:
+ * the form shows every problem at once, not in rounds.
+ */
+export const whenFieldsValid =
+  (fields: readonly string[]) =>
+  (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));

@@ -34,14 +34,14 @@ import { mailFor } from './mail.ts';
 export const tableAccessFor = (domain: Domain): TableAccess =>
   operationsOf(domain).some(([, route]) => route.method !== 'GET') ? 'readWrite' : 'read';
 
-/** Domains that hand out presigned uploads or read stored files (DESIGN §6); nobody else gets the bucket. */
+/** Domains that hand out presigned uploads or read stored files (docs/ARCHITECTURE.md "Files"); nobody else gets the bucket. */
 const FILES_ACCESS: Partial<Record<Domain, FilesAccess>> = {
   documents: 'readWrite',
   // Fault photos: presigned POST, the check after upload (read the first bytes, delete a bad file).
   aircraft: 'readWrite',
 };
 
-/** Domains that push to browsers (notifications, the refresh channel; DESIGN §6): iot:Publish. */
+/** Domains that push to browsers (notifications, the refresh channel; docs/ARCHITECTURE.md "Push"): iot:Publish. */
 const PUSH_DOMAINS: readonly Domain[] = ['identity', 'organizations', 'aircraft', 'flights'];
 /** Domains that take rights away (roles, memberships) and so end browsers' MQTT connections (issue 11 §3). */
 const DISCONNECT_DOMAINS: readonly Domain[] = ['organizations'];
@@ -54,7 +54,7 @@ const USER_POOL_ADMIN: Partial<Record<Domain, readonly string[]>> = {
 /** Domains with at least one route: each gets one Lambda. */
 export const routedDomains = (): Domain[] => DOMAINS.filter((domain) => operationsOf(domain).length > 0);
 
-export interface ApiStackProps extends StackProps {
+interface ApiStackProps extends StackProps {
   stage: string;
   table: ITable;
   files: FilesGrant;
@@ -70,7 +70,7 @@ export interface ApiStackProps extends StackProps {
 }
 
 /**
- * The HTTP API (DESIGN §3): one Lambda per domain and one route per row of contracts/routes.ts,
+ * The HTTP API (docs/ARCHITECTURE.md "The request path"): one Lambda per domain and one route per row of contracts/routes.ts,
  * JWT-authorized by the user pool unless the row is public.
  */
 export class ApiStack extends Stack {
@@ -114,7 +114,7 @@ export class ApiStack extends Stack {
       throttle: { rateLimit: 100, burstLimit: 200 },
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),
-        // Ids and codes only (STYLE §11): no bodies, no query strings.
+        // Ids and codes only (docs/ARCHITECTURE.md "Logs and audit"): no bodies, no query strings.
         format: AccessLogFormat.custom(
           JSON.stringify({
             requestId: '$context.requestId',

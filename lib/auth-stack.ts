@@ -15,13 +15,13 @@ import {
 import type { Construct } from 'constructs';
 import { PASSWORD_POLICY } from '../contracts/password-policy.ts';
 
-export interface GoogleFederation {
+interface GoogleFederation {
   clientId: string;
   /** Name of the Secrets Manager secret holding the Google OAuth client secret (plain string). */
   clientSecretName: string;
 }
 
-export interface AuthStackProps extends StackProps {
+interface AuthStackProps extends StackProps {
   stage: string;
   /**
    * Cognito Plus tier with threat protection enforced (compromised credentials, adaptive auth).
@@ -37,7 +37,7 @@ export interface AuthStackProps extends StackProps {
 }
 
 /**
- * The user pool (DESIGN §5): email sign-in, free self sign-up for individual pilots, email
+ * The user pool (docs/ARCHITECTURE.md "Identity and sessions"): email sign-in, free self sign-up for individual pilots, email
  * verification and recovery, and one public web client used by Amplify Auth.
  */
 export class AuthStack extends Stack {
@@ -77,7 +77,7 @@ export class AuthStack extends Stack {
       id: 'AwsSolutions-COG2',
       reason:
         'MFA is optional (TOTP) so that pilots who register for free can opt in; requiring it at sign-up would ' +
-        'shut out occasional club members. Authorization data never rides in the token (DESIGN §5).',
+        'shut out occasional club members. Authorization data never rides in the token (docs/ARCHITECTURE.md "Identity and sessions").',
     });
     if (!props.threatProtection) {
       Validations.of(this.userPool).acknowledge({
@@ -119,7 +119,7 @@ export class AuthStack extends Stack {
     }
 
     // A browser cannot keep a secret: no client secret. USER_PASSWORD_AUTH is what the local
-    // cognito-local supports (DESIGN §5); SRP is what Amplify uses against Cognito.
+    // cognito-local supports (docs/ARCHITECTURE.md "Identity and sessions"); SRP is what Amplify uses against Cognito.
     this.webClient = this.userPool.addClient('WebClient', {
       userPoolClientName: `windsock-${props.stage}-web`,
       generateSecret: false,

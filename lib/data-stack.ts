@@ -13,14 +13,14 @@ import type { Construct } from 'constructs';
 import { TABLE_LAYOUT } from '../functions/platform/db/table.ts';
 import type { FilesGrant } from './constructs/domain-function.ts';
 
-export interface DataStackProps extends StackProps {
+interface DataStackProps extends StackProps {
   stage: string;
   /** Origins allowed to POST presigned uploads to the files bucket (the web app's origin). */
   webOrigins: string[];
 }
 
 /**
- * The one table (DESIGN §4), the files bucket (presigned POST uploads, DESIGN §6) and the logs
+ * The one table (docs/ARCHITECTURE.md "Data"), the files bucket (presigned POST uploads, docs/ARCHITECTURE.md "Files") and the logs
  * bucket every other bucket and CloudFront write their access logs to.
  */
 export class DataStack extends Stack {
@@ -39,7 +39,7 @@ export class DataStack extends Stack {
       partitionKey: { name: TABLE_LAYOUT.partitionKey, type: AttributeType.STRING },
       sortKey: { name: TABLE_LAYOUT.sortKey, type: AttributeType.STRING },
       timeToLiveAttribute: TABLE_LAYOUT.ttlAttribute,
-      // The outbox's way out (DESIGN §6 "Domain events"): the events relay reads new event items here.
+      // The outbox's way out (docs/ARCHITECTURE.md "Domain events"): the events relay reads new event items here.
       stream: StreamViewType.NEW_IMAGE,
       billingMode: BillingMode.PAY_PER_REQUEST,
       encryption: TableEncryption.AWS_MANAGED,

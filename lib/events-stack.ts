@@ -15,7 +15,7 @@ import { deadLetterQueue } from './constructs/dead-letter-queue.ts';
 import { DomainFunction, type LogLevel, type MailGrant } from './constructs/domain-function.ts';
 import { mailFor } from './mail.ts';
 
-export interface EventsStackProps extends StackProps {
+interface EventsStackProps extends StackProps {
   stage: string;
   /** The one table, with its stream (NEW_IMAGE) on: the outbox's items reach the relay through it. */
   table: ITable;
@@ -34,7 +34,7 @@ export interface EventsStackProps extends StackProps {
 const RELAY_MAX_RECORD_AGE = Duration.hours(6);
 
 /**
- * Domain events in the cloud (DESIGN §6): the table's stream, filtered to new outbox items, drives
+ * Domain events in the cloud (docs/ARCHITECTURE.md "Domain events"): the table's stream, filtered to new outbox items, drives
  * the relay Lambda, which puts each event on the custom bus `windsock-<stage>`; one rule per row of
  * contracts/events.ts `subscriptions` sends the row's event types to its consumer Lambda (the row's
  * export of `functions/<domain>/events.ts`). At least once at every step: the relay retries (and

@@ -2,7 +2,7 @@ import type { Domain } from '../contracts/domains.ts';
 import type { MailGrant } from './constructs/domain-function.ts';
 
 /**
- * Domains that send mail (DESIGN §6 "Mail"): their API Lambda, jobs and event consumers get
+ * Domains that send mail (docs/ARCHITECTURE.md "Mail"): their API Lambda, jobs and event consumers get
  * `ses:SendEmail` on the configured identity (DomainFunction `mail`). Finance (statements, balance
  * warnings) and messages (send_mail) add themselves here when they mail; nobody else gets SES.
  */

@@ -14,8 +14,8 @@ import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from '
 import type { Construct } from 'constructs';
 import { DomainFunction, type LogLevel } from './constructs/domain-function.ts';
 
-/** Where bin/ogn-bridge.ts publishes raw APRS lines (DESIGN §6). */
-export interface RealtimeStackProps extends StackProps {
+/** Where bin/ogn-bridge.ts publishes raw APRS lines (docs/ARCHITECTURE.md "OGN tracking"). */
+interface RealtimeStackProps extends StackProps {
   stage: string;
   table: ITable;
   userPool: IUserPool;
@@ -37,7 +37,7 @@ export interface RealtimeStackProps extends StackProps {
 }
 
 /**
- * Push and ingest over AWS IoT Core (DESIGN §6): the custom authorizer that lets a browser holding
+ * Push and ingest over AWS IoT Core (docs/ARCHITECTURE.md "Push", "OGN tracking"): the custom authorizer that lets a browser holding
  * a Cognito access token subscribe to its own `user/…` and `org/…` topics over MQTT/WebSocket, and
  * the OGN ingest (issue 6): the bridge publishes raw APRS lines to `ogn/beacons/<bridge>`, a topic
  * rule hands each batch to the tracking ingest Lambda (the same ingestBatch the local stack's aedes

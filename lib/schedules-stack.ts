@@ -21,13 +21,13 @@ import { DomainFunction, type LogLevel, type MailGrant } from './constructs/doma
 import { toEventBridgeCron } from './cron.ts';
 import { mailFor } from './mail.ts';
 
-export interface SchedulesStackProps extends StackProps {
+interface SchedulesStackProps extends StackProps {
   stage: string;
   table: ITable;
   logLevel: LogLevel;
   /** contracts/schedules.ts in the app; tests pass their own rows. */
   schedules: readonly ScheduleDef[];
-  /** The IoT data endpoint: jobs that notify people push the notification live (DESIGN §6). */
+  /** The IoT data endpoint: jobs that notify people push the notification live (docs/ARCHITECTURE.md "Push"). */
   iotEndpoint?: string;
   /** Mail settings, for the jobs of domains that mail (lib/mail.ts). */
   mail?: MailGrant;
@@ -35,8 +35,8 @@ export interface SchedulesStackProps extends StackProps {
   jobsEntryOf?: (domain: Domain) => string;
 }
 
-/** What every job receives: enough to be idempotent per (job, period) (DESIGN §6). */
-export interface ScheduledJobInput {
+/** What every job receives: enough to be idempotent per (job, period) (docs/ARCHITECTURE.md "Scheduled jobs"). */
+interface ScheduledJobInput {
   scheduleId: string;
   /** The instant the run was scheduled for (ISO 8601, UTC): the same on every retry. */
   scheduledTime: string;

@@ -69,13 +69,13 @@ export const DEFAULT_TILES_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png
 export const DEFAULT_TILES_ATTRIBUTION =
   '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
-export interface CustomDomain {
+interface CustomDomain {
   domainName: string;
   /** ACM certificate in us-east-1 covering domainName. */
   certificateArn: string;
 }
 
-export interface WebStackProps extends StackProps {
+interface WebStackProps extends StackProps {
   stage: string;
   logsBucket: IBucket;
   filesBucket: IBucket;
@@ -96,7 +96,7 @@ export interface WebStackProps extends StackProps {
 }
 
 /**
- * The web app (DESIGN §7): a private bucket behind CloudFront with Origin Access Control, the API
+ * The web app (docs/ARCHITECTURE.md "The browser"): a private bucket behind CloudFront with Origin Access Control, the API
  * on the same origin under `/api/*`, security headers, and `/config.json` written at deploy time.
  */
 export class WebStack extends Stack {
@@ -215,7 +215,7 @@ export class WebStack extends Stack {
         compress: true,
       },
       additionalBehaviors: {
-        // One origin for the browser (DESIGN §3): no CORS on the app's own calls. With caching
+        // One origin for the browser (docs/ARCHITECTURE.md "The request path"): no CORS on the app's own calls. With caching
         // disabled, AllViewerExceptHostHeader forwards the Authorization header.
         '/api/*': {
           origin: new HttpOrigin(props.apiDomainName, {
@@ -404,7 +404,7 @@ export class WebStack extends Stack {
 }
 
 /** `https://{s}.tile.example.org/{z}/{x}/{y}.png` → `https://*.tile.example.org`. */
-export function tileOrigin(tilesUrl: string): string | undefined {
+function tileOrigin(tilesUrl: string): string | undefined {
   const match = /^(https?:\/\/[^/]+)/.exec(tilesUrl);
   return match ? match[1]!.replace(/\{[a-z]+\}/g, '*') : undefined;
 }

@@ -16,7 +16,7 @@ import { DEFAULT_TILES_ATTRIBUTION, DEFAULT_TILES_URL, WebStack } from './web-st
  * Context keys (cdk.json or `-c key=value`). Only the stage is needed; everything else has a
  * default that synthesizes offline with no credentials.
  */
-export const CONTEXT = {
+const CONTEXT = {
   stage: 'windsock:stage',
   /** Custom domain for the web app + its ACM certificate ARN (us-east-1). Both or neither. */
   domainName: 'windsock:domainName',
@@ -40,7 +40,7 @@ export const CONTEXT = {
   trackRetentionDays: 'windsock:trackRetentionDays',
   logLevel: 'windsock:logLevel',
   /**
-   * Mail (DESIGN §6): the From address (`noreply@mail.example.org`) on a verified SES identity, and
+   * Mail (docs/ARCHITECTURE.md "Mail"): the From address (`noreply@mail.example.org`) on a verified SES identity, and
    * that identity's name (default: the address's domain). Unset: no function may send mail.
    */
   mailFrom: 'windsock:mailFrom',
@@ -61,7 +61,7 @@ export interface WindsockStacks {
 const LOG_LEVELS: readonly LogLevel[] = ['DEBUG', 'INFO', 'WARN', 'ERROR'];
 
 /**
- * The whole cloud side (DESIGN §9), with cdk-nag's AwsSolutions pack as a synthesis-time policy
+ * The whole cloud side (docs/ARCHITECTURE.md "The cloud"), with cdk-nag's AwsSolutions pack as a synthesis-time policy
  * validation: a finding that is neither fixed nor acknowledged with a reason fails `cdk synth`.
  * `env` undefined (no credentials) makes every stack environment-agnostic.
  */

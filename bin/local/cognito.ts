@@ -1,7 +1,7 @@
 /**
  * Local Cognito: cognito-local's user pool services, composed like its createDefaultServer but with
  * our state directory and config, answering through a request handler that the local server mounts
- * under /cognito on the web app's origin (Amplify's `userPoolEndpoint`, DESIGN §5, §8).
+ * under /cognito on the web app's origin (Amplify's `userPoolEndpoint`, docs/ARCHITECTURE.md "Identity and sessions", "The local stack").
  *
  * LOCAL MODE ONLY. The tokens are signed with cognito-local's private key, which is published in its
  * npm package: anyone can mint tokens for this issuer. Never trust this issuer or key outside the
@@ -62,7 +62,7 @@ export interface OutboxMessage {
   username: string;
 }
 
-export interface AccessTokenClaims {
+interface AccessTokenClaims {
   sub: string;
   username: string;
   client_id: string;
@@ -85,7 +85,7 @@ export interface LocalCognito {
   adminCredentials: { accessKeyId: string; secretAccessKey: string };
 }
 
-export interface StartCognitoOptions {
+interface StartCognitoOptions {
   dir: string;
   /** The local server's origin, e.g. http://127.0.0.1:3000; it must already be listening. */
   publicBaseUrl: string;
@@ -124,7 +124,7 @@ const PUBLIC_TARGETS = new Set([
   'ChangePassword',
   'GetUser',
 ]);
-/** The sign-in flows a browser starts (SRP is unsupported here; DESIGN §5). */
+/** The sign-in flows a browser starts (SRP is unsupported here; docs/ARCHITECTURE.md "Identity and sessions"). */
 const PUBLIC_AUTH_FLOWS = new Set(['USER_PASSWORD_AUTH', 'REFRESH_TOKEN_AUTH', 'REFRESH_TOKEN']);
 /** What the product's server code calls with IAM credentials: a new member's login (organizations). */
 const ADMIN_TARGETS = new Set(['AdminCreateUser', 'AdminGetUser']);

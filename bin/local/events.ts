@@ -16,7 +16,7 @@ import { relay } from '../../functions/platform/events/relay.ts';
 import type { LocalDynamo } from './dynamodb.ts';
 
 /**
- * The local event bus (DESIGN §6 "Domain events"), in the local stack's process: the embedded
+ * The local event bus (docs/ARCHITECTURE.md "Domain events"), in the local stack's process: the embedded
  * DynamoDB's stream hands each committed outbox item to the same relay code the cloud runs, whose
  * put lands here; every subscriber whose row names the event type gets it — the product's rows
  * from contracts/events.ts (their `functions/<domain>/events.ts` export, loaded on first use) and
@@ -31,13 +31,13 @@ import type { LocalDynamo } from './dynamodb.ts';
  * SHUFFLED within a short window (out of order). `drained()` waits until nothing is in flight.
  */
 
-export interface LocalSubscriber {
+interface LocalSubscriber {
   id: string;
   events: readonly EventType[];
   handler: EventHandler;
 }
 
-export interface DeadEvent {
+interface DeadEvent {
   subscription: string;
   type: string;
   eventId: string;
@@ -47,7 +47,7 @@ export interface DeadEvent {
   at: string;
 }
 
-export interface LocalBusOptions {
+interface LocalBusOptions {
   /** Default: contracts/events.ts `subscriptions`. */
   subscriptions?: readonly SubscriptionDef[];
   /** Default: the row's export of `functions/<domain>/events.ts`. */
@@ -61,7 +61,7 @@ export interface LocalBusOptions {
   log?: (line: string) => void;
 }
 
-export interface LocalBus {
+interface LocalBus {
   /** EventBridge's PutEvents, locally: what the relay calls. */
   put(entries: BusEntry[]): Promise<BusResult[]>;
   /** Adds a subscriber (tests); returns a function that removes it. */

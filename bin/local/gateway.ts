@@ -13,7 +13,7 @@ type Handler = (
   context: Context,
 ) => Promise<APIGatewayProxyStructuredResultV2>;
 
-export type VerifyToken = (token: string) => Promise<Record<string, unknown> | null>;
+type VerifyToken = (token: string) => Promise<Record<string, unknown> | null>;
 
 interface CompiledRoute {
   key: string;

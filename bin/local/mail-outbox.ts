@@ -3,7 +3,7 @@ import type { OutboxMail } from '../../functions/platform/mail/send.ts';
 import type { OutboxMessage } from './cognito.ts';
 
 /**
- * The local mail outbox (DESIGN §6 "Mail"): what the product would have mailed — the handlers'
+ * The local mail outbox (docs/ARCHITECTURE.md "Mail"): what the product would have mailed — the handlers'
  * sendMail() lines in `<data>/mail-outbox.jsonl` and cognito-local's codes — readable at
  * /_local/outbox. A developer tool of `npm start`, never deployed, so its few words are English.
  */

@@ -47,7 +47,7 @@ export interface LocalMqtt {
   close(): Promise<void>;
 }
 
-export interface StartMqttOptions {
+interface StartMqttOptions {
   /** Default 0: a free port. */
   tcpPort?: number;
   /** Default 127.0.0.1. */
@@ -268,7 +268,7 @@ function refusal(message: string, returnCode: number) {
  * Whether every topic the requested filter matches is also matched by the allowed filter:
  * `user/u1/#` covers `user/u1/notifications`, `user/u1/+` and `user/u1/#`, but not `user/+/x` or `#`.
  */
-export function filterCovers(allowed: string, requested: string): boolean {
+function filterCovers(allowed: string, requested: string): boolean {
   if (!isValidFilter(allowed) || !isValidFilter(requested)) return false;
   const a = allowed.split('/');
   const r = requested.split('/');

@@ -17,14 +17,14 @@ import { afternoon, type SimStream } from './ogn-sim.ts';
  * ingested before, change nothing — a restart never draws a second, different history over the
  * first. When an afternoon ends the next slot's starts.
  */
-export interface OgnDemoOptions {
+interface OgnDemoOptions {
   mqtt: MqttTarget;
   log?: (line: string) => void;
   /** Default Date.now. */
   now?: () => number;
 }
 
-export interface OgnDemo {
+interface OgnDemo {
   stop(): Promise<void>;
 }
 

@@ -3,7 +3,7 @@ import { emptyStats, type IngestStats } from '../../functions/tracking/ingest-st
 import type { LocalMqtt } from './mqtt.ts';
 
 /**
- * The local stack's OGN ingest (DESIGN §6): what AWS does with a topic rule, the aedes publish hook
+ * The local stack's OGN ingest (docs/ARCHITECTURE.md "OGN tracking"): what AWS does with a topic rule, the aedes publish hook
  * does here — batches the bridge (the `ogn-bridge` service login) publishes to `ogn/beacons/#` go
  * to the same ingestBatches the cloud's Lambda calls. One process holds the broker, the embedded
  * DynamoDB and the ingest, so batches wait in a bounded queue and are ingested one run at a time;
@@ -17,7 +17,7 @@ export interface OgnIngest {
   close(): Promise<void>;
 }
 
-export interface OgnIngestStats extends IngestStats {
+interface OgnIngestStats extends IngestStats {
   /** Beacon batches taken into the queue. */
   received: number;
   /** Messages on ogn/beacons/# that were not a beacon batch. */
@@ -30,7 +30,7 @@ export interface OgnIngestStats extends IngestStats {
   runs: number;
 }
 
-export interface OgnIngestOptions {
+interface OgnIngestOptions {
   /** Lines that may wait; beyond it the oldest batches are dropped (and counted). Default 200,000. */
   maxLines?: number;
   /** Lines one run takes at most. Default 20,000. */

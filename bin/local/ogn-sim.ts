@@ -47,13 +47,13 @@ const RECEIVERS = [
   { name: 'Godollo', latitude: 47.6046, longitude: 19.3631, altitude: 240 },
 ];
 
-export interface SimOptions {
+interface SimOptions {
   seed?: number;
   /** Start of the scenario; a fixed day by default so streams are reproducible. */
   start?: Date | string;
 }
 
-export interface SimEvent {
+interface SimEvent {
   type: 'takeoff' | 'landing';
   address: string;
   /** Epoch ms when the simulated ground speed crossed the threshold. */
@@ -61,7 +61,7 @@ export interface SimEvent {
   airfield: string | null;
 }
 
-export interface SimLaunch {
+interface SimLaunch {
   address: string;
   at: number;
   takeoff_type: 1 | 3 | 5 | 6;
@@ -75,10 +75,10 @@ export interface SimLaunch {
 }
 
 /** The OGN privacy bits of the ID field's detail byte (`STttttaa`): S stealth, T no-tracking. */
-export type PrivacyFlag = 'no-tracking' | 'stealth';
+type PrivacyFlag = 'no-tracking' | 'stealth';
 
 /** A device sending `flag` in every beacon from `from` (epoch ms) on. */
-export interface SimPrivacy {
+interface SimPrivacy {
   address: string;
   flag: PrivacyFlag;
   from: number;
@@ -811,7 +811,7 @@ export function touchAndGo(options: SimOptions = {}): SimStream {
 }
 
 /** Where the outlanding glider comes down: a field east of Gödöllő, 20+ km from any airfield. */
-export const OUTLANDING_FIELD = { latitude: 47.705, longitude: 19.43, altitude: 190 };
+const OUTLANDING_FIELD = { latitude: 47.705, longitude: 19.43, altitude: 190 };
 
 /** A glider low and far from home glides into a field: a landing with no airfield. */
 export function outlanding(options: SimOptions = {}): SimStream {
@@ -910,7 +910,7 @@ export function lowCircling(options: SimOptions = {}): SimStream {
 /** The Alpine club's glider OE-5678 (seed-aircraft.ts): towed by the demo club's tug in crossClubAerotow. */
 export const ALPINE_GLIDER = '440678';
 /** When HA-4012 switches its no-tracking bit on in privateFlights: this long after its take-off. */
-export const PRIVACY_SWITCHED_AFTER_MS = 5 * 60_000;
+const PRIVACY_SWITCHED_AFTER_MS = 5 * 60_000;
 
 /**
  * The pilots' privacy bits: HA-4370 flies a winch launch with no-tracking set, HA-4455 is towed by
@@ -1070,7 +1070,7 @@ export function retrieveTow(options: SimOptions = {}): SimStream {
   );
 }
 
-export interface AfternoonOptions extends SimOptions {
+interface AfternoonOptions extends SimOptions {
   /** Length of the flying, hours (launches stop 45 minutes before the end). */
   hours?: number;
 }

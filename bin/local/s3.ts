@@ -35,7 +35,7 @@ export interface LocalS3 {
   close(): Promise<void>;
 }
 
-export interface StartS3Options {
+interface StartS3Options {
   dir: string;
   /** Default 0: a free port. */
   port?: number;
@@ -283,7 +283,7 @@ export async function startS3(opts: StartS3Options): Promise<LocalS3> {
  * traversal under s3rver's directory), no backslash, no control character, no leading slash, and
  * within S3's length.
  */
-export function isSafeKey(key: string): boolean {
+function isSafeKey(key: string): boolean {
   return (
     key.length > 0 &&
     Buffer.byteLength(key) <= MAX_KEY_BYTES &&

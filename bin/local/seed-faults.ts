@@ -1,4 +1,4 @@
-import { timeOrderedId } from '../../functions/organizations/organization-store.ts';
+import { timeOrderedId } from '../../contracts/ids.ts';
 import { db } from '../../functions/platform/db/service.ts';
 import { orgIdOf, userIdOf } from './seed.ts';
 

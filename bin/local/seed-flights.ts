@@ -1,4 +1,5 @@
 import { addDays, addMonths } from '../../contracts/calendar.ts';
+import { timeOrderedId } from '../../contracts/ids.ts';
 import type { CounterDelta } from '../../functions/aircraft/counters.ts';
 import {
   type CompletionFlight,
@@ -8,7 +9,6 @@ import {
   type StatChange,
 } from '../../functions/flights/completion.ts';
 import { sign } from '../../functions/flights/logbook-signature.ts';
-import { timeOrderedId } from '../../functions/platform/db/ids.ts';
 import { db } from '../../functions/platform/db/service.ts';
 
 /**
@@ -124,7 +124,7 @@ const at = (date: string, minuteOfDay: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + minuteOfDay * 60000).toISOString();
 
 /** The season's flights, oldest first (pure: today and the generator in, flights out). */
-export function seasonFlights(today: string): SeedFlight[] {
+function seasonFlights(today: string): SeedFlight[] {
   const next = random(2026);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   const between = (low: number, high: number) => low + Math.floor(next() * (high - low + 1));

@@ -326,7 +326,7 @@ export const AIRPORTS: AirportSeed[] = [
 ];
 
 /** The airport's id is its ICAO code in lower case: stable, readable in keys and links. */
-export const airportIdOf = (icao: string) => icao.toLowerCase();
+const airportIdOf = (icao: string) => icao.toLowerCase();
 
 export async function seedLookups(): Promise<void> {
   const { entities } = db();

@@ -1,4 +1,5 @@
 import { addDays, addMonths, todayIn } from '../../contracts/calendar.ts';
+import { timeOrderedId } from '../../contracts/ids.ts';
 import type { AircraftEventKind } from '../../contracts/schemas/aircraft-enums.ts';
 import { componentDue, planeCounters } from '../../functions/aircraft/maintenance-due.ts';
 import type {
@@ -6,7 +7,6 @@ import type {
   StoredMaintenanceItem,
   StoredPlane,
 } from '../../functions/aircraft/maintenance-store.ts';
-import { timeOrderedId } from '../../functions/organizations/organization-store.ts';
 import { db } from '../../functions/platform/db/service.ts';
 import { orgIdOf, userIdOf } from './seed.ts';
 

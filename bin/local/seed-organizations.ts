@@ -1,6 +1,6 @@
+import { timeOrderedId } from '../../contracts/ids.ts';
 import { LANGS, type Lang } from '../../contracts/langs.ts';
-import type { TypeListId } from '../../contracts/schemas/organizations.ts';
-import { timeOrderedId } from '../../functions/organizations/organization-store.ts';
+import type { TypeListId } from '../../contracts/schemas/type-lists.ts';
 import { db } from '../../functions/platform/db/service.ts';
 
 /**
@@ -489,7 +489,7 @@ const countryNames = (code: string): Names =>
   ) as Names;
 
 /** The global type lists as the demo (and a fresh installation) starts with them. */
-export const TYPE_LISTS: Record<TypeListId, Entry[]> = {
+const TYPE_LISTS: Record<TypeListId, Entry[]> = {
   planeTypes: PLANE_TYPES.map(([code, name]) => ({ code, names: { hu: name, en: name } })),
   documentTypes: DOCUMENT_TYPES,
   certificateTypes: CERTIFICATE_TYPES,
@@ -499,7 +499,7 @@ export const TYPE_LISTS: Record<TypeListId, Entry[]> = {
   workTypes: WORK_TYPES,
 };
 
-export const PACKAGES = [
+const PACKAGES = [
   {
     package_id: 'pkg-klub-s',
     name: 'Klub S',

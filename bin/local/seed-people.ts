@@ -1,12 +1,10 @@
 import type { Lang } from '../../contracts/langs.ts';
-import { notify } from '../../functions/identity/notifications-service.ts';
-import { notificationsStore } from '../../functions/identity/notifications-store.ts';
+import { notificationDeps, tell } from '../../functions/identity/notifications-service.ts';
 import type { RatingMap } from '../../functions/organizations/entities.ts';
 import { memberIndexFields } from '../../functions/organizations/entities.ts';
-import { rentPermitId } from '../../functions/organizations/people-service.ts';
-import { peopleStore } from '../../functions/organizations/people-store.ts';
+import { membershipStore } from '../../functions/organizations/membership-store.ts';
+import { rentPermitId } from '../../functions/organizations/permit-service.ts';
 import { db } from '../../functions/platform/db/service.ts';
-import { publish } from '../../functions/platform/events/push.ts';
 import { DEMO_PASSWORD, orgIdOf, userIdOf } from './seed.ts';
 
 /**
@@ -521,8 +519,8 @@ async function seedInvitation() {
   };
   const userId = userIdOf('technical');
   const { data: person } = await db().entities.person.get({ user_id: userId }).go();
-  if (!person || (await peopleStore.membership(admin.organizationId, userId))) return;
-  await peopleStore.invite(admin, {
+  if (!person || (await membershipStore.membership(admin.organizationId, userId))) return;
+  await membershipStore.invite(admin, {
     organizationId: admin.organizationId,
     userId,
     email: person.email,
@@ -537,18 +535,14 @@ async function seedInvitation() {
       details: { role_ids: ['pilot'] },
     },
   });
-  await notify(
-    userId,
-    {
-      kind: 'membership',
-      message_key: 'membership_invitation',
-      params: {
-        organization: 'Alpine Soaring Club',
-        organization_id: admin.organizationId,
-        inviter: 'Lukas Huber',
-      },
-      link: '/',
+  await tell({ ...notificationDeps, now: () => at }, userId, {
+    kind: 'membership',
+    message_key: 'membership_invitation',
+    params: {
+      organization: 'Alpine Soaring Club',
+      organization_id: admin.organizationId,
+      inviter: 'Lukas Huber',
     },
-    { store: notificationsStore, publish, now: () => at },
-  );
+    link: '/',
+  });
 }

@@ -1,7 +1,6 @@
-import { notify } from '../../functions/identity/notifications-service.ts';
+import { type NotifyInput, notificationDeps, tell } from '../../functions/identity/notifications-service.ts';
 import { notificationsStore } from '../../functions/identity/notifications-store.ts';
 import { db } from '../../functions/platform/db/service.ts';
-import { publish } from '../../functions/platform/events/push.ts';
 import { userIdOf } from './seed.ts';
 
 /**
@@ -15,8 +14,8 @@ const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 
 /** notify() as if it had run `days` ago. */
-const notifyBefore = (days: number, userId: string, input: Parameters<typeof notify>[1]) =>
-  notify(userId, input, { store: notificationsStore, publish, now: () => daysAgo(days) });
+const notifyBefore = (days: number, userId: string, input: NotifyInput) =>
+  tell({ ...notificationDeps, now: () => daysAgo(days) }, userId, input);
 
 const PERSONAL: Record<string, { birth_date: string; mother_name: string; emergency_contact: string }> = {
   pilot: {
@@ -54,7 +53,12 @@ export async function seedProfile(): Promise<void> {
     params: { name: 'Anna' },
     link: '/profile/edit/',
   });
-  await notificationsStore.markRead(pilot, welcome.id, daysAgo(39).toISOString());
+  await notificationsStore.markRead(
+    pilot,
+    welcome.id,
+    daysAgo(39).toISOString(),
+    daysAgo(39).getTime() / 1000,
+  );
   const { data: pilotInfo } = await entities.pilotInfo.get({ user_id: pilot }).go();
   await notifyBefore(2, pilot, {
     kind: 'medical_expiry',
@@ -70,7 +74,12 @@ export async function seedProfile(): Promise<void> {
     message_key: 'welcome',
     params: { name: 'Péter' },
   });
-  await notificationsStore.markRead(admin, adminWelcome.id, daysAgo(89).toISOString());
+  await notificationsStore.markRead(
+    admin,
+    adminWelcome.id,
+    daysAgo(89).toISOString(),
+    daysAgo(89).getTime() / 1000,
+  );
   await notifyBefore(1, admin, {
     kind: 'membership',
     message_key: 'roles_changed',

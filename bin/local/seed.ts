@@ -1,7 +1,7 @@
 import type { Lang } from '../../contracts/langs.ts';
 import type { Module } from '../../contracts/modules.ts';
 import { MODULES } from '../../contracts/modules.ts';
-import { DEFAULT_ROLES } from '../../functions/organizations/organization-service.ts';
+import { DEFAULT_ROLES } from '../../functions/organizations/default-roles.ts';
 import { db } from '../../functions/platform/db/service.ts';
 import { seedAircraft } from './seed-aircraft.ts';
 import { seedFaults } from './seed-faults.ts';
@@ -18,7 +18,7 @@ import { seedProfile } from './seed-profile.ts';
  */
 export const DEMO_PASSWORD = 'Windsock-Demo-2026';
 
-export interface DemoLogin {
+interface DemoLogin {
   email: string;
   password: string;
   description: string;

@@ -22,7 +22,7 @@ export interface SignedRequest {
   bodyHash?: string;
 }
 
-export interface Verified {
+interface Verified {
   accessKeyId: string;
   /** The headers the signature covers (lower case). */
   signedHeaders: string[];

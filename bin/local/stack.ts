@@ -56,7 +56,7 @@ export interface LocalStack {
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 /**
- * The whole product on one machine (DESIGN §8): DynamoDB (dynalite + transactions/TTL), S3
+ * The whole product on one machine (docs/ARCHITECTURE.md "The local stack"): DynamoDB (dynalite + transactions/TTL), S3
  * (s3rver), Cognito (cognito-local under /cognito), MQTT (aedes on TCP and /mqtt), croner
  * schedules, the local API gateway over the route table, and the web app on the same origin.
  */
@@ -110,7 +110,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     closers.push(() => tableClient.destroy());
     await ensureTable(tableClient, TABLE_NAME);
-    // Domain events (DESIGN §6): new outbox items → the relay → every subscribed consumer, at least once.
+    // Domain events (docs/ARCHITECTURE.md "Domain events"): new outbox items → the relay → every subscribed consumer, at least once.
     const { startLocalEvents } = await import('./events.ts');
     const events = startLocalEvents(dynamo, {
       deadLetterFile: join(dataDir, 'events-dead.jsonl'),
@@ -196,7 +196,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // Rights taken away by an organization reach the person's open connections at once.
     setLocalRightsListener((userIds) => mqtt.recheck(userIds));
     closers.push(() => setLocalRightsListener(undefined));
-    // Live push from the handlers (same process) goes straight into this broker (DESIGN §6).
+    // Live push from the handlers (same process) goes straight into this broker (docs/ARCHITECTURE.md "Push").
     const { setLocalPublisher } = await import('../../functions/platform/events/push.ts');
     setLocalPublisher((topic, payload) => mqtt.publish(topic, payload));
     closers.push(() => setLocalPublisher(undefined));

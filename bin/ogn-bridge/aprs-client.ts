@@ -2,7 +2,7 @@ import { connect, type Socket } from 'node:net';
 import { isServerLine, KEEPALIVE_LINE, serverNameOf } from './aprs.ts';
 import { Backoff } from './backoff.ts';
 
-export interface AprsClientOptions {
+interface AprsClientOptions {
   host: string;
   port: number;
   /** Sent first on every connection (`user … pass -1 vers … filter …\r\n`). */

@@ -10,7 +10,7 @@ export interface Airfield {
   longitude: number;
 }
 
-export interface LoginOptions {
+interface LoginOptions {
   callsign: string;
   version: string;
   airfields: Airfield[];

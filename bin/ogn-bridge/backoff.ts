@@ -3,7 +3,7 @@
  * random), so a fleet of bridges cut off by one server restart does not reconnect in lockstep,
  * while no delay collapses to zero and hammers a server that is down.
  */
-export interface BackoffOptions {
+interface BackoffOptions {
   baseMs?: number;
   capMs?: number;
   /** [0, 1); tests pass a fixed one. */

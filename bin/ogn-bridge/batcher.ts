@@ -7,7 +7,7 @@ export interface Batch {
   receivedAt: string;
 }
 
-export interface BatcherOptions {
+interface BatcherOptions {
   /** Flush when this many lines wait. Default 200. */
   maxLines?: number;
   /** Flush when the waiting lines reach this many bytes: AWS IoT Core takes messages up to 128 KB. Default 96,000. */
@@ -21,7 +21,7 @@ export interface BatcherOptions {
   now?: () => Date;
 }
 
-export const BATCH_DEFAULTS = { maxLines: 200, maxBytes: 96_000, maxWaitMs: 1000 } as const;
+const BATCH_DEFAULTS = { maxLines: 200, maxBytes: 96_000, maxWaitMs: 1000 } as const;
 
 /**
  * Collects raw lines and hands them out in batches of up to `maxLines` (or `maxBytes`) or every

@@ -15,7 +15,7 @@ export interface PipelineOptions {
   log?: (line: string) => void;
 }
 
-export interface PipelineStats extends PublisherStats {
+interface PipelineStats extends PublisherStats {
   linesIn: number;
   badLines: number;
 }
@@ -73,7 +73,7 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
   };
 }
 
-export interface BridgeOptions extends PipelineOptions {
+interface BridgeOptions extends PipelineOptions {
   server: string;
   port: number;
   callsign: string;
@@ -119,7 +119,7 @@ export function startBridge(opts: BridgeOptions): Bridge {
   };
 }
 
-export interface ReplayRunOptions extends PipelineOptions {
+interface ReplayRunOptions extends PipelineOptions {
   recording: RecordedLine[];
   speed: number;
   loop?: boolean;

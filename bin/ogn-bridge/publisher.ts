@@ -15,7 +15,7 @@ export interface MqttTarget {
   keyFile?: string;
 }
 
-export interface PublisherOptions {
+interface PublisherOptions {
   target: MqttTarget;
   /** Lines kept while MQTT is unreachable; the oldest are dropped beyond it. Default 50,000. */
   bufferLines?: number;

@@ -56,7 +56,7 @@ function nearestDay(timeOfDayMs: number, reference: number | undefined): number 
   return candidate;
 }
 
-export interface ReplayOptions {
+interface ReplayOptions {
   recording: RecordedLine[];
   /** N× real time; 0 = as fast as the publisher takes them. */
   speed: number;

@@ -1,15 +1,14 @@
 import type { Guard, RouteDef } from '../route-types.ts';
 import * as identity from '../schemas/identity.ts';
-import * as notifications from '../schemas/notifications.ts';
 import * as people from '../schemas/people.ts';
-import { entityId } from '../validation.ts';
 
 export const signedIn: Guard = { auth: 'user' };
-export const orgAdmins: Guard = { auth: 'user', roles: ['admin', 'organization_operator'] };
+const orgAdmins: Guard = { auth: 'user', roles: ['admin', 'organization_operator'] };
 
 /**
- * Every API endpoint, once (DESIGN §2). The key is the operation name; the CDK API stack, the local
- * gateway, the browser's API client and the route tests all read this table.
+ * Identity domain: the session and the profile the browser holds, the person's own records
+ * (profile/edit, pilot-info-edit, organization-edit, actions) and registration. Notifications:
+ * notifications.ts; datasources, search and help: lookups.ts.
  */
 export const identityRoutes = {
   health: {
@@ -119,46 +118,6 @@ export const identityRoutes = {
     guard: signedIn,
     query: identity.pageQuery,
     output: identity.myActionsOutput,
-  },
-  listNotifications: {
-    method: 'GET',
-    path: '/api/profile/notifications',
-    domain: 'identity',
-    guard: signedIn,
-    query: notifications.listNotificationsQuery,
-    output: notifications.notificationListOutput,
-  },
-  searchNotifications: {
-    method: 'POST',
-    path: '/api/profile/search-notifications',
-    domain: 'identity',
-    guard: signedIn,
-    body: notifications.searchNotificationsInput,
-    output: notifications.notificationPageOutput,
-  },
-  getNotification: {
-    method: 'GET',
-    path: '/api/profile/notification/{id}',
-    params: { id: entityId },
-    domain: 'identity',
-    guard: signedIn,
-    output: notifications.notificationOutput,
-  },
-  markNotificationRead: {
-    method: 'PATCH',
-    path: '/api/profile/set-notification-read',
-    domain: 'identity',
-    guard: signedIn,
-    body: notifications.markNotificationReadInput,
-    output: notifications.notificationIdOutput,
-  },
-  deleteNotification: {
-    method: 'DELETE',
-    path: '/api/profile/notification/{id}',
-    params: { id: entityId },
-    domain: 'identity',
-    guard: signedIn,
-    output: notifications.notificationIdOutput,
   },
   /** Spec §2 register: a confirmed Cognito user with no person yet becomes a private pilot. */
   register: {

@@ -1,5 +1,8 @@
 import type { Guard, RouteDef } from '../route-types.ts';
+import * as log from '../schemas/activity-log.ts';
 import * as org from '../schemas/organizations.ts';
+import * as subs from '../schemas/subscriptions.ts';
+import * as lists from '../schemas/type-lists.ts';
 import { entityId } from '../validation.ts';
 
 const supervisor: Guard = { auth: 'user', roles: ['supervisor'] };
@@ -56,8 +59,8 @@ export const organizationRoutes = {
     params: { id: entityId },
     domain: 'organizations',
     guard: supervisor,
-    query: org.listPageQuery,
-    output: org.subscriptionsOutput,
+    query: subs.listPageQuery,
+    output: subs.subscriptionsOutput,
   },
   assignPackage: {
     method: 'POST',
@@ -65,8 +68,8 @@ export const organizationRoutes = {
     params: { id: entityId },
     domain: 'organizations',
     guard: supervisor,
-    body: org.assignPackageInput,
-    output: org.subscriptionOutput,
+    body: subs.assignPackageInput,
+    output: subs.subscriptionOutput,
   },
   getSubscription: {
     method: 'GET',
@@ -74,7 +77,7 @@ export const organizationRoutes = {
     params: { id: entityId },
     domain: 'organizations',
     guard: supervisor,
-    output: org.subscriptionOutput,
+    output: subs.subscriptionOutput,
   },
   updateSubscription: {
     method: 'PATCH',
@@ -82,23 +85,23 @@ export const organizationRoutes = {
     params: { id: entityId },
     domain: 'organizations',
     guard: supervisor,
-    body: org.updateSubscriptionInput,
-    output: org.subscriptionOutput,
+    body: subs.updateSubscriptionInput,
+    output: subs.subscriptionOutput,
   },
   listPackages: {
     method: 'GET',
     path: '/api/packages',
     domain: 'organizations',
     guard: supervisor,
-    output: org.packagesOutput,
+    output: subs.packagesOutput,
   },
   createPackage: {
     method: 'POST',
     path: '/api/packages',
     domain: 'organizations',
     guard: supervisor,
-    body: org.packageInput,
-    output: org.packageOutput,
+    body: subs.packageInput,
+    output: subs.packageOutput,
   },
   updatePackage: {
     method: 'PATCH',
@@ -106,32 +109,32 @@ export const organizationRoutes = {
     params: { id: entityId },
     domain: 'organizations',
     guard: supervisor,
-    body: org.updatePackageInput,
-    output: org.packageOutput,
+    body: subs.updatePackageInput,
+    output: subs.packageOutput,
   },
   listTypeLists: {
     method: 'GET',
     path: '/api/type-lists',
     domain: 'organizations',
     guard: supervisor,
-    output: org.typeListsOutput,
+    output: lists.typeListsOutput,
   },
   getTypeList: {
     method: 'GET',
     path: '/api/type-lists/{id}',
-    params: { id: org.typeListId },
+    params: { id: lists.typeListId },
     domain: 'organizations',
     guard: supervisor,
-    output: org.typeListOutput,
+    output: lists.typeListOutput,
   },
   updateTypeList: {
     method: 'PUT',
     path: '/api/type-lists/{id}',
-    params: { id: org.typeListId },
+    params: { id: lists.typeListId },
     domain: 'organizations',
     guard: supervisor,
-    body: org.updateTypeListInput,
-    output: org.typeListOutput,
+    body: lists.updateTypeListInput,
+    output: lists.typeListOutput,
   },
   /** The current organization's activity log (spec §2 organization/actions). */
   listOrganizationActions: {
@@ -139,7 +142,7 @@ export const organizationRoutes = {
     path: '/api/organization/actions',
     domain: 'organizations',
     guard: { auth: 'user', roles: ['admin', 'organization_operator'] },
-    query: org.listActionsQuery,
-    output: org.actionsOutput,
+    query: log.listActionsQuery,
+    output: log.actionsOutput,
   },
 } as const satisfies Record<string, RouteDef>;

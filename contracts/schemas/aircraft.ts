@@ -25,10 +25,10 @@ const date = z.optional(z.nullable(isoDate));
 export const MAX_MINUTES = 6_000_000;
 export const MAX_COUNT = 1_000_000;
 /** 10 000 000.00 in any currency (the organizations' MAX_MINOR). */
-export const MAX_PRICE = 1_000_000_000;
+const MAX_PRICE = 1_000_000_000;
 
 /** `ha-4012 ` → `HA-4012`: registrations are compared and shown upper-cased. */
-export const normalizeRegNum = (value: string) => value.trim().toUpperCase().replace(/\s+/g, '');
+const normalizeRegNum = (value: string) => value.trim().toUpperCase().replace(/\s+/g, '');
 const regNum = z
   .string()
   .check(
@@ -55,7 +55,6 @@ export const START_COUNTERS = [
   'start_counter_takeoff',
   'start_counter_landing',
 ] as const;
-export const COUNTERS = ['counter_flight', 'counter_engine', 'counter_takeoff', 'counter_landing'] as const;
 export const CURRENT_COUNTERS = [
   'current_counter_flight',
   'current_counter_engine',
@@ -64,7 +63,7 @@ export const CURRENT_COUNTERS = [
 ] as const;
 
 /** The fields a plane form sends, by spec §3 group (also the tab of the form they are on). */
-export const planeFields = {
+const planeFields = {
   // Identity
   reg_num: regNum,
   tail_number: text(8),
@@ -126,7 +125,7 @@ export const PLANE_FIELDS = Object.keys(planeFields) as PlaneField[];
  * Cross-field rules, for the form and the Lambda alike: a share window ends on or after it starts.
  * A rule only speaks once the fields it compares are valid themselves.
  */
-export const planeRuleErrors = (value: {
+const planeRuleErrors = (value: {
   share_start_date?: string | null;
   share_end_date?: string | null;
 }): Record<string, string[]> => {
@@ -232,7 +231,7 @@ export const planeOutput = z.object({
 export type PlaneOutput = z.infer<typeof planeOutput>;
 
 /** A row of the planes list. */
-export const planeListItem = z.object({
+const planeListItem = z.object({
   plane_id: z.string(),
   reg_num: z.string(),
   tail_number: nullableString,
@@ -273,7 +272,6 @@ export const planeListOutput = z.object({ items: z.array(planeListItem), cursor:
 export const planeStatisticsQuery = z.strictObject({
   year: z.optional(z.coerce.number().check(z.int(), z.minimum(1900), z.maximum(2200))),
 });
-export type PlaneStatisticsQuery = z.infer<typeof planeStatisticsQuery>;
 
 const usageTotals = {
   /** Completed flights: one takeoff each. */

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { cursor, entityId, isoDate, userText, version, whole } from '../validation.ts';
+import { cursor, entityId, userText, version, whole } from '../validation.ts';
 import { flightOutput } from './flights.ts';
 import { proposalOutput } from './tracking.ts';
 
@@ -54,5 +54,3 @@ export const listSheetsQuery = z.object({
   limit: z.optional(z.coerce.number().check(whole, z.minimum(1), z.maximum(100))),
 });
 export const sheetListOutput = z.object({ items: z.array(sheetOutput), cursor: z.nullable(z.string()) });
-
-export const sheetDate = isoDate;

@@ -83,7 +83,6 @@ export const photoUploadOutput = z.object({
   key: z.string(),
   max_bytes: z.number(),
 });
-export type PhotoUploadOutput = z.infer<typeof photoUploadOutput>;
 
 /** After the upload: the server checks the object and adds it to the fault. */
 export const addPhotoInput = z.strictObject({
@@ -92,7 +91,7 @@ export const addPhotoInput = z.strictObject({
 });
 export type AddPhotoInput = z.infer<typeof addPhotoInput>;
 
-export const faultPhotoOutput = z.object({
+const faultPhotoOutput = z.object({
   key: z.string(),
   name: z.string(),
   size: z.number(),
@@ -100,7 +99,6 @@ export const faultPhotoOutput = z.object({
   /** Short-lived presigned GET; only in a single fault's answer. */
   url: z.nullable(z.string()),
 });
-export type FaultPhotoOutput = z.infer<typeof faultPhotoOutput>;
 
 export const faultOutput = z.object({
   fault_id: z.string(),
@@ -130,7 +128,6 @@ export const faultListOutput = z.object({
   items: z.array(faultOutput),
   cursor: z.nullable(z.string()),
 });
-export type FaultListOutput = z.infer<typeof faultListOutput>;
 
 /** `IMG_2041.HEIC` → `heic`. */
 export function extensionOf(name: string): string {

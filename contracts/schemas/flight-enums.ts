@@ -31,7 +31,6 @@ export type FlightStatus = (typeof FLIGHT_STATUSES)[number];
 
 /** Where a flight came from: typed in afterwards, the daily sheet, or an OGN detection (issue 6). */
 export const FLIGHT_SOURCES = ['manual', 'daily_sheet', 'ogn'] as const;
-export type FlightSource = (typeof FLIGHT_SOURCES)[number];
 
 export const DAY_NIGHT = ['day', 'night'] as const;
 export type DayNight = (typeof DAY_NIGHT)[number];
@@ -42,7 +41,5 @@ export type PilotRole = (typeof PILOT_ROLES)[number];
 
 /** Spec §4 "Logbook entry: awaiting signature, then signed"; entries without training are final. */
 export const LOGBOOK_STATUSES = ['final', 'awaiting_signature', 'signed'] as const;
-export type LogbookStatus = (typeof LOGBOOK_STATUSES)[number];
 
 export const LOGBOOK_SOURCES = ['club', 'private'] as const;
-export type LogbookSource = (typeof LOGBOOK_SOURCES)[number];

@@ -66,7 +66,6 @@ export const flightFields = {
   proficiency_check: z.optional(z.boolean()),
   remarks: z.optional(z.nullable(userText(500, { multiline: true }))),
 };
-export type FlightField = keyof typeof flightFields;
 
 interface RuleInput {
   takeoff_time?: string | null;

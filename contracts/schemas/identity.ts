@@ -12,13 +12,11 @@ import {
 } from './organizations.ts';
 
 export const changeLanguageInput = z.strictObject({ lang: z.enum(LANGS) });
-export type ChangeLanguageInput = z.infer<typeof changeLanguageInput>;
 
 export const changeOrganizationInput = z.strictObject({ organization_id: entityId });
-export type ChangeOrganizationInput = z.infer<typeof changeOrganizationInput>;
 
 /** What a user sees of an organization they belong to (profile header, organization switch). */
-export const organizationSummary = z.object({
+const organizationSummary = z.object({
   organization_id: z.string(),
   organization_name: z.string(),
   short_name: z.string(),
@@ -30,9 +28,8 @@ export const organizationSummary = z.object({
   /** Issue 5 §6: the daily sheet warns about or refuses a pilot who is not current. */
   recency_policy: z.enum(RECENCY_POLICIES),
 });
-export type OrganizationSummary = z.infer<typeof organizationSummary>;
 
-export const membershipSummary = z.object({
+const membershipSummary = z.object({
   organization: organizationSummary,
   roles: z.array(z.string()),
   current: z.boolean(),
@@ -42,7 +39,7 @@ export type MembershipSummary = z.infer<typeof membershipSummary>;
 export const organizationsOutput = z.object({ items: z.array(membershipSummary) });
 
 /** Aircraft the organization holds, as the profile carries them (spec §3 Profile.organization). */
-export const profilePlane = z.object({
+const profilePlane = z.object({
   plane_id: z.string(),
   reg_num: z.string(),
   plane_category: z.enum(['plc_01', 'plc_02']),
@@ -126,7 +123,7 @@ export const pageQuery = z.strictObject({
 export type PageQuery = z.infer<typeof pageQuery>;
 
 /** One entry of the person's own activity log (profile/actions): ids and keys, never personal data. */
-export const myActionOutput = z.object({
+const myActionOutput = z.object({
   action_id: z.string(),
   /** i18n key of the verb (`profile.update`), translated in the browser. */
   action: z.string(),

@@ -16,7 +16,7 @@ const count = z.number().check(whole, z.nonnegative(), z.maximum(1_000_000));
 export const logbookKind = z.enum(FLIGHT_KINDS);
 
 /** A private flight the pilot adds to their own logbook (flight/glider-private, flight/general-private). */
-export const privateEntryFields = {
+const privateEntryFields = {
   takeoff_time: isoInstant,
   landing_time: z.optional(z.nullable(isoInstant)),
   takeoff_airport: text(8),
@@ -67,7 +67,7 @@ export type UpdatePrivateEntryInput = z.infer<typeof updatePrivateEntryInput>;
 
 const nullableString = z.nullable(z.string());
 
-export const signatureOutput = z.object({
+const signatureOutput = z.object({
   signer_id: z.string(),
   signer_name: z.string(),
   signed_at: z.string(),

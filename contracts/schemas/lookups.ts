@@ -38,7 +38,7 @@ export const AIRPORT_CATEGORIES = [
 export type AirportCategory = (typeof AIRPORT_CATEGORIES)[number];
 
 /** Spec §3 "Airport", plus the main runway for take-off and landing detection (tracking issue). */
-export const airportItem = z.object({
+const airportItem = z.object({
   airport_id: z.string(),
   icao: z.nullable(z.string()),
   iata_faa: z.nullable(z.string()),
@@ -59,7 +59,7 @@ export const airportItem = z.object({
 });
 export type AirportItem = z.infer<typeof airportItem>;
 
-export const operatorItem = z.object({
+const operatorItem = z.object({
   organization_id: z.string(),
   organization_name: z.string(),
   short_name: z.string(),
@@ -67,7 +67,7 @@ export const operatorItem = z.object({
 });
 export type OperatorItem = z.infer<typeof operatorItem>;
 
-export const userItem = z.object({
+const userItem = z.object({
   user_id: z.string(),
   /** In the caller's language order (Hungarian: family name first). */
   name: z.string(),
@@ -76,14 +76,13 @@ export const userItem = z.object({
 export type UserItem = z.infer<typeof userItem>;
 
 /** An entry of a global type list (plane types, document types, countries): names per language. */
-export const typeItem = z.object({
+const typeItem = z.object({
   code: z.string(),
   names: z.partialRecord(z.enum(LANGS), z.string()),
   active: z.boolean(),
 });
-export type TypeItem = z.infer<typeof typeItem>;
 
-export const roleItem = z.object({
+const roleItem = z.object({
   role_id: z.string(),
   role_name: z.string(),
   guard_role: z.nullable(z.enum(GUARD_ROLES)),
@@ -92,11 +91,10 @@ export const roleItem = z.object({
 export type RoleItem = z.infer<typeof roleItem>;
 
 /** A permission key of spec §6; the browser shows its translated name. */
-export const permissionItem = z.object({ key: z.enum(PERMISSIONS) });
-export type PermissionItem = z.infer<typeof permissionItem>;
+const permissionItem = z.object({ key: z.enum(PERMISSIONS) });
 
 /** What a plane picker needs (spec §3 Plane identity and status). */
-export const planeItem = z.object({
+const planeItem = z.object({
   plane_id: z.string(),
   reg_num: z.string(),
   callsign: z.nullable(z.string()),
@@ -109,7 +107,7 @@ export const planeItem = z.object({
 export type PlaneItem = z.infer<typeof planeItem>;
 
 /** The item schema of each datasource type: the browser and the Lambda agree per type. */
-export const datasourceItemSchemas = {
+const datasourceItemSchemas = {
   airports: airportItem,
   operators: operatorItem,
   users: userItem,
@@ -121,7 +119,7 @@ export const datasourceItemSchemas = {
   planes: planeItem,
 } as const satisfies Record<DatasourceType, z.ZodMiniType>;
 
-export type DatasourceItem<T extends DatasourceType> = z.infer<(typeof datasourceItemSchemas)[T]>;
+type DatasourceItem<T extends DatasourceType> = z.infer<(typeof datasourceItemSchemas)[T]>;
 export type DatasourceItems = { [T in DatasourceType]: DatasourceItem<T>[] };
 
 export const datasourceOutput = z.object({
@@ -140,9 +138,8 @@ export const datasourceOutput = z.object({
 export const globalSearchInput = z.strictObject({
   text: userText(100, { min: 2 }),
 });
-export type GlobalSearchInput = z.infer<typeof globalSearchInput>;
 
-export const searchPerson = z.object({
+const searchPerson = z.object({
   user_id: z.string(),
   name: z.string(),
   callsign: z.nullable(z.string()),
@@ -153,7 +150,7 @@ export const searchPerson = z.object({
 });
 export type SearchPerson = z.infer<typeof searchPerson>;
 
-export const searchOrganization = z.object({
+const searchOrganization = z.object({
   organization_id: z.string(),
   organization_name: z.string(),
   short_name: z.string(),
@@ -162,7 +159,7 @@ export const searchOrganization = z.object({
 });
 export type SearchOrganization = z.infer<typeof searchOrganization>;
 
-export const searchAircraft = z.object({
+const searchAircraft = z.object({
   plane_id: z.string(),
   reg_num: z.string(),
   plane_type: z.nullable(z.string()),
@@ -181,7 +178,7 @@ export const globalSearchOutput = z.object({
 export type GlobalSearchOutput = z.infer<typeof globalSearchOutput>;
 
 /** Help text blocks: plain text only, never HTML (the browser renders them as text). */
-export const helpBlock = z.union([
+const helpBlock = z.union([
   z.object({ type: z.literal('paragraph'), text: z.string() }),
   z.object({ type: z.literal('list'), items: z.array(z.string()) }),
 ]);

@@ -32,7 +32,7 @@ const count = z.optional(z.nullable(z.number().check(whole, z.nonnegative(), z.m
 const positive = (max: number, integer = true) =>
   z.optional(z.nullable(z.number().check(...(integer ? [whole] : []), z.positive(), z.maximum(max))));
 /** A maintenance schedule: any mix of cycles, whichever comes first (functions/aircraft/next-due.ts). */
-export const scheduleFields = {
+const scheduleFields = {
   /** Hours (spec §9 presets 25, 50, 100, 200, 500, 1000; any other value too, e.g. 12.5). */
   cycle_hours: positive(100_000, false),
   hours_basis: z.optional(z.nullable(z.enum(HOURS_BASES))),
@@ -73,7 +73,7 @@ const cycleRequired = <T extends ScheduleInput>() =>
   );
 
 /** Limits of a component: hard limits (absolute readings since new, a date) and its life limit. */
-export const componentLimitFields = {
+const componentLimitFields = {
   limit_counter_flight: minutes,
   limit_counter_engine: minutes,
   limit_counter_takeoff: count,
@@ -173,7 +173,7 @@ export const pageQuery = z.strictObject({ cursor, limit: pageLimit });
 const n = z.nullable(z.number());
 const s = z.nullable(z.string());
 
-export const DUE_KEYS = [
+const DUE_KEYS = [
   'cycle_hours',
   'cycle_takeoffs',
   'cycle_days',
@@ -188,7 +188,7 @@ export const DUE_KEYS = [
   'lifetime_date',
 ] as const;
 
-export const dueDimensionOutput = z.object({
+const dueDimensionOutput = z.object({
   key: z.enum(DUE_KEYS),
   unit: z.enum(['minutes', 'takeoffs', 'days']),
   counter: z.nullable(z.enum(['flight', 'engine', 'takeoff'])),
@@ -202,7 +202,7 @@ export const dueDimensionOutput = z.object({
 export type DueDimensionOutput = z.infer<typeof dueDimensionOutput>;
 
 /** The computed next due: whichever dimension comes first, and all of them. */
-export const dueOutput = z.object({
+const dueOutput = z.object({
   state: z.enum(DUE_STATES),
   first: z.nullable(dueDimensionOutput),
   due_date: s,
@@ -288,7 +288,7 @@ export const maintenanceOutput = z.object({
 export type MaintenanceOutput = z.infer<typeof maintenanceOutput>;
 export const maintenanceListOutput = z.object({ items: z.array(maintenanceOutput), cursor: s });
 
-export const aircraftEventOutput = z.object({
+const aircraftEventOutput = z.object({
   event_id: z.string(),
   subject_id: z.string(),
   plane_id: z.string(),
@@ -304,7 +304,7 @@ export type AircraftEventOutput = z.infer<typeof aircraftEventOutput>;
 export const aircraftEventListOutput = z.object({ items: z.array(aircraftEventOutput), cursor: s });
 
 /** What is due next on one aircraft: a maintenance item, a component's cycle or life, or a plane limit. */
-export const fleetDueOutput = z.object({
+const fleetDueOutput = z.object({
   source: z.enum(['maintenance', 'component', 'plane']),
   /** maintenance_id, component_id or plane_id */
   id: z.string(),
@@ -320,9 +320,9 @@ export const fleetDueOutput = z.object({
 });
 export type FleetDueOutput = z.infer<typeof fleetDueOutput>;
 
-export const GROUNDED_REASONS = ['status', 'overdue', 'limit'] as const;
+const GROUNDED_REASONS = ['status', 'overdue', 'limit'] as const;
 
-export const fleetPlaneOutput = z.object({
+const fleetPlaneOutput = z.object({
   plane_id: z.string(),
   reg_num: z.string(),
   model: s,

@@ -12,7 +12,7 @@ import { personFields, personOutput, pilotInfoOutput } from './people.ts';
 const id = entityId;
 const nullableText = z.nullable(z.string());
 
-/** Paging by DynamoDB key (DESIGN §3): the opaque cursor of the previous page, and its size. */
+/** Paging by DynamoDB key (docs/ARCHITECTURE.md "The request path"): the opaque cursor of the previous page, and its size. */
 const pageQuery = {
   cursor: z.optional(cursor),
   limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
@@ -20,7 +20,7 @@ const pageQuery = {
 /** Free-text filter: name or e-mail (users), name (address book, act-as search). */
 const filterText = z.optional(userText(80));
 
-export const MEMBER_STATUSES = ['active', 'suspended'] as const;
+const MEMBER_STATUSES = ['active', 'suspended'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
 /**
@@ -32,8 +32,7 @@ export const MEMBERSHIP_STATES = ['active', 'suspended', 'invited', 'declined'] 
 export type MembershipState = (typeof MEMBERSHIP_STATES)[number];
 
 /** A person as lists name them. */
-export const memberRef = z.object({ user_id: z.string(), user_name: z.string() });
-export type MemberRef = z.infer<typeof memberRef>;
+const memberRef = z.object({ user_id: z.string(), user_name: z.string() });
 
 // ---- users ---------------------------------------------------------------------------------
 
@@ -45,7 +44,7 @@ export const listMembersQuery = z.object({
 });
 export type ListMembersQuery = z.infer<typeof listMembersQuery>;
 
-export const memberListItem = z.object({
+const memberListItem = z.object({
   user_id: z.string(),
   /** Null for an invitation: the person's name is theirs until they accept. */
   user_name: nullableText,
@@ -101,13 +100,12 @@ export const addMemberOutput = z.object({
 });
 
 /** A role as the member's role checkboxes list it. */
-export const roleChoice = z.object({
+const roleChoice = z.object({
   role_id: z.string(),
   role_name: z.string(),
   guard_role: z.nullable(z.enum(GUARD_ROLES)),
   label: z.nullable(z.enum(ROLE_LABELS)),
 });
-export type RoleChoice = z.infer<typeof roleChoice>;
 
 /** user/{id}: the person, their membership here and the organization's roles to choose from. */
 export const memberOutput = z.object({
@@ -130,7 +128,7 @@ export type SetMemberStatusInput = z.infer<typeof setMemberStatusInput>;
 // ---- invitations (issue 11 §1) ------------------------------------------------------------
 
 /** An invitation as the invited person sees it (dashboard, notification). */
-export const invitationOutput = z.object({
+const invitationOutput = z.object({
   organization_id: z.string(),
   organization_name: z.string(),
   short_name: z.string(),
@@ -248,7 +246,7 @@ export type MemberPermitsOutput = z.infer<typeof memberPermitsOutput>;
 // ---- users/change (act as) -----------------------------------------------------------------
 
 export const actAsCandidatesQuery = z.object({ q: filterText });
-export const actAsCandidate = z.object({
+const actAsCandidate = z.object({
   user_id: z.string(),
   user_name: z.string(),
   email: z.string(),
@@ -259,7 +257,6 @@ export type ActAsCandidate = z.infer<typeof actAsCandidate>;
 export const actAsCandidatesOutput = z.object({ items: z.array(actAsCandidate) });
 
 export const startActingInput = z.strictObject({ user_id: id });
-export type StartActingInput = z.infer<typeof startActingInput>;
 
 /** Whom the session acts as now (null: the supervisor themselves); the browser reloads the profile. */
 export const actingOutput = z.object({ acting_as: z.nullable(memberRef) });
@@ -269,7 +266,7 @@ export const actingOutput = z.object({ acting_as: z.nullable(memberRef) });
 export const addressBookQuery = z.object({ ...pageQuery, q: filterText });
 
 /** A contact card: phone, mobile and e-mail only of members who agreed to share them. */
-export const addressCard = z.object({
+const addressCard = z.object({
   user_id: z.string(),
   user_name: z.string(),
   callsign: nullableText,

@@ -24,7 +24,7 @@ export const NOTIFICATION_KINDS = [
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Values interpolated into the message: names, dates (yyyy-mm-dd), counts. Never secrets. */
-export const notificationParams = z.record(z.string(), z.union([z.string(), z.number()]));
+const notificationParams = z.record(z.string(), z.union([z.string(), z.number()]));
 export type NotificationParams = z.infer<typeof notificationParams>;
 
 export const notificationOutput = z.object({
@@ -89,11 +89,3 @@ const notificationId = z.string().check(z.minLength(1), z.maxLength(64), z.regex
 export const markNotificationReadInput = z.strictObject({ id: notificationId });
 
 export const notificationIdOutput = z.object({ id: z.string() });
-
-/**
- * What the live channel `user/<id>/notifications` carries: the new notification, as the list shows
- * it. `user/<id>/refresh` carries `{ reason }` and makes the browser reload the profile.
- */
-export const notificationPush = notificationOutput;
-export const refreshPush = z.object({ reason: z.string(), at: z.string() });
-export type RefreshPush = z.infer<typeof refreshPush>;

@@ -1,79 +1,18 @@
 import * as z from 'zod/mini';
-import { LANGS, type Lang } from '../langs.ts';
 import { MODULES } from '../modules.ts';
+import { CURRENCIES, MAX_MINOR } from '../money.ts';
 import { entityId, isoDate, cursor as pageCursor, userText, version, whole } from '../validation.ts';
+import { limitsRule, packageLimit } from './subscriptions.ts';
 
 /**
- * The organization's full record (spec §3 "Organization"), packages and subscriptions, global type
- * lists and the activity log. Field names as spelt in the spec.
+ * The organization's full record (spec §3 "Organization") as its two edit screens and the
+ * supervisor's list use it. Field names as spelt in the spec. Packages and subscriptions:
+ * subscriptions.ts; type lists: type-lists.ts; the activity log: activity-log.ts; money: ../money.ts.
  *
- * Money is integer minor units of the organization's `currency_id` (DESIGN §4: 150 HUF = 15000).
+ * Money is integer minor units of the organization's `currency_id` (docs/ARCHITECTURE.md "Data": 150 HUF = 15000).
  * What each price is per (spec §9: flight fee per minute, towing fee per minute, membership fee per
  * month) is in PRICE_UNITS, which the screens show next to each amount.
  */
-
-/** Currencies a club keeps its books in (ISO 4217): the euro area and the region's own. */
-export const CURRENCIES = [
-  'HUF',
-  'EUR',
-  'CZK',
-  'PLN',
-  'CHF',
-  'GBP',
-  'RON',
-  'SEK',
-  'NOK',
-  'DKK',
-  'UAH',
-  'RSD',
-  'USD',
-] as const;
-export type Currency = (typeof CURRENCIES)[number];
-
-/** ISO 4217 exponent: how many minor units make one major unit (all of CURRENCIES: 100). */
-export const MINOR_DIGITS = 2;
-
-/**
- * `1 500,50` or `1500.5` (what a person types, in any of our languages) → 150050 minor units; an
- * empty text is null, anything else unreadable is NaN (the schema then says invalid_value).
- */
-export const parseMoney = (text: string): number | null => {
-  const compact = text.replace(/[\s\u00a0\u202f']/g, '').replace(',', '.');
-  if (compact === '') return null;
-  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(compact);
-  if (!match) return Number.NaN;
-  const [, sign, whole = '0', fraction = ''] = match;
-  const minor = Number(whole) * 100 + Number(fraction.padEnd(MINOR_DIGITS, '0'));
-  return sign ? -minor : minor;
-};
-
-/** 150050 → `1500.5` for an input field (no grouping, a dot; the person may type a comma). */
-export const moneyInputText = (minor: number | null | undefined): string => {
-  if (minor === null || minor === undefined) return '';
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(minor);
-  const whole = Math.floor(abs / 100);
-  const fraction = String(abs % 100)
-    .padStart(2, '0')
-    .replace(/0+$/, '');
-  return `${sign}${whole}${fraction ? `.${fraction}` : ''}`;
-};
-
-/** 150050 HUF → `1 500,5 Ft` in Hungarian; whole amounts without decimals. */
-export const formatMoney = (minor: number | null | undefined, currency: string, locale: string): string => {
-  if (minor === null || minor === undefined) return '';
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: minor % 100 === 0 ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(minor / 100);
-};
-
-/** Upper bound of one amount: 10 000 000.00 in any currency. */
-export const MAX_MINOR = 1_000_000_000;
-/** A club's fleet: far above any real one, low enough to catch a typo. */
-export const MAX_LIMIT = 1000;
 
 const id = entityId;
 const text = (max: number) => z.optional(z.nullable(userText(max)));
@@ -86,7 +25,7 @@ const money = (signed = false) =>
       z.number().check(whole, signed ? z.minimum(-MAX_MINOR) : z.nonnegative(), z.maximum(MAX_MINOR)),
     ),
   );
-const limit = z.number().check(whole, z.nonnegative(), z.maximum(MAX_LIMIT));
+const limit = packageLimit;
 
 /** IBAN check digits (ISO 13616, mod 97): catches a mistyped account before a member pays into it. */
 export const isValidIban = (value: string): boolean => {
@@ -116,7 +55,7 @@ const swift = z.optional(
 );
 
 /** An IANA time zone the runtime knows (`Europe/Budapest`). */
-export const isTimeZone = (value: string): boolean => {
+const isTimeZone = (value: string): boolean => {
   try {
     new Intl.DateTimeFormat('en', { timeZone: value });
     return true;
@@ -156,7 +95,7 @@ export type RecencyPolicy = (typeof RECENCY_POLICIES)[number];
 export const CUSTOM_PRICE_UNITS = ['flight', 'minute', 'hour', 'day', 'month', 'year', 'piece'] as const;
 export type CustomPriceUnit = (typeof CUSTOM_PRICE_UNITS)[number];
 
-export const customPrice = z.strictObject({
+const customPrice = z.strictObject({
   name: requiredText(60),
   amount: z.number().check(whole, z.nonnegative(), z.maximum(MAX_MINOR)),
   unit: z.enum(CUSTOM_PRICE_UNITS),
@@ -187,7 +126,7 @@ export const MONEY_FIELDS = Object.keys(PRICE_UNITS) as MoneyField[];
  * What the organization's admins edit (profile/organization-edit) and a supervisor edits with the
  * rest (organization/edit/{id}). In an update an absent field stays as it is; null clears it.
  */
-export const organizationSettingsFields = {
+const organizationSettingsFields = {
   // Identity and contact
   organization_name: requiredText(120),
   short_name: requiredText(24),
@@ -256,7 +195,7 @@ export const organizationSettingsFields = {
 };
 
 /** Modules, package limits and currency: only a supervisor changes these (organization/edit/{id}). */
-export const organizationManagedFields = {
+const organizationManagedFields = {
   currency_id: z.enum(CURRENCIES),
   modules: z.array(z.enum(MODULES)).check(
     z.maxLength(MODULES.length),
@@ -266,47 +205,6 @@ export const organizationManagedFields = {
   general_limit: limit,
   glider_limit: limit,
 };
-
-export interface PackageLimits {
-  plane_limit: number;
-  general_limit: number;
-  glider_limit: number;
-}
-
-/**
- * Spec §9: a package limits the aircraft in total and separately general/TMG and glider aircraft.
- * A category cap above the total could never be reached: it is refused on the category field.
- */
-export const limitErrors = (limits: Partial<PackageLimits>): Record<string, string[]> => {
-  const errors: Record<string, string[]> = {};
-  const total = limits.plane_limit;
-  if (typeof total !== 'number') return errors;
-  if (typeof limits.general_limit === 'number' && limits.general_limit > total)
-    errors.general_limit = ['too_big'];
-  if (typeof limits.glider_limit === 'number' && limits.glider_limit > total)
-    errors.glider_limit = ['too_big'];
-  return errors;
-};
-
-/**
- * A cross-field rule runs once the fields it compares are valid, even while other fields are not:
- * the form shows every problem at once, not in rounds.
- */
-const whenFieldsValid =
-  (fields: readonly string[]) =>
-  (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
-    typeof payload.value === 'object' &&
-    payload.value !== null &&
-    !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));
-
-const limitsRule = <T extends Partial<PackageLimits>>() =>
-  z.superRefine<T>(
-    (value, ctx) => {
-      for (const [field, keys] of Object.entries(limitErrors(value)))
-        for (const key of keys) ctx.addIssue({ code: 'custom', message: key, path: [field], input: value });
-    },
-    { when: whenFieldsValid(['plane_limit', 'general_limit', 'glider_limit']) },
-  );
 
 /** PATCH /api/profile/organization: an admin saves the settings of their own organization. */
 export const updateOwnOrganizationInput = z.strictObject({ ...organizationSettingsFields, version });
@@ -332,10 +230,7 @@ export const updateOrganizationInput = z
   .check(limitsRule());
 export type UpdateOrganizationInput = z.infer<typeof updateOrganizationInput>;
 
-/** The fields of the record an input may carry, in form order (the stores write these). */
-export const SETTINGS_FIELDS = Object.keys(
-  organizationSettingsFields,
-) as (keyof typeof organizationSettingsFields)[];
+/** The managed fields of the record (only a supervisor changes them). */
 export const MANAGED_FIELDS = Object.keys(
   organizationManagedFields,
 ) as (keyof typeof organizationManagedFields)[];
@@ -425,7 +320,7 @@ export const listOrganizationsQuery = z.strictObject({
 });
 export type ListOrganizationsQuery = z.infer<typeof listOrganizationsQuery>;
 
-export const organizationListItem = z.object({
+const organizationListItem = z.object({
   organization_id: z.string(),
   organization_name: z.string(),
   short_name: z.string(),
@@ -441,236 +336,4 @@ export const organizationListOutput = z.object({
 /** Members to choose the contact person and the operating-day editor from. */
 export const memberOptionsOutput = z.object({
   items: z.array(z.object({ user_id: z.string(), user_name: z.string() })),
-});
-
-// Packages and subscriptions -----------------------------------------------------------------
-
-export const packageInput = z
-  .strictObject({
-    name: requiredText(60),
-    plane_limit: limit,
-    general_limit: limit,
-    glider_limit: limit,
-    /** Monthly price in minor units of `currency_id` (spec §9: per month). */
-    monthly_price: z.number().check(whole, z.nonnegative(), z.maximum(MAX_MINOR)),
-    currency_id: z.enum(CURRENCIES),
-    active: z.boolean(),
-  })
-  .check(limitsRule());
-export type PackageInput = z.infer<typeof packageInput>;
-
-export const updatePackageInput = z.strictObject({ ...packageInput.shape, version }).check(limitsRule());
-export type UpdatePackageInput = z.infer<typeof updatePackageInput>;
-
-export const packageOutput = z.object({
-  package_id: z.string(),
-  name: z.string(),
-  plane_limit: z.number(),
-  general_limit: z.number(),
-  glider_limit: z.number(),
-  monthly_price: z.number(),
-  currency_id: z.string(),
-  active: z.boolean(),
-  version: z.number(),
-});
-export type PackageOutput = z.infer<typeof packageOutput>;
-export const packagesOutput = z.object({ items: z.array(packageOutput) });
-
-export const SUBSCRIPTION_STATUSES = ['active', 'ended'] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-
-/** An end date before the start date is refused on the end date. */
-const datesRule = <T extends { start_date: string; end_date?: string | null }>() =>
-  z.superRefine<T>(
-    (value, ctx) => {
-      if (value.end_date && value.end_date < value.start_date)
-        ctx.addIssue({ code: 'custom', message: 'too_small', path: ['end_date'], input: value });
-    },
-    { when: whenFieldsValid(['start_date', 'end_date']) },
-  );
-
-export const assignPackageInput = z
-  .strictObject({
-    package_id: id,
-    start_date: isoDate,
-    end_date: z.optional(z.nullable(isoDate)),
-  })
-  .check(datesRule());
-export type AssignPackageInput = z.infer<typeof assignPackageInput>;
-
-export const updateSubscriptionInput = z
-  .strictObject({
-    start_date: isoDate,
-    end_date: z.optional(z.nullable(isoDate)),
-    status: z.enum(SUBSCRIPTION_STATUSES),
-    plane_limit: limit,
-    general_limit: limit,
-    glider_limit: limit,
-    version,
-  })
-  .check(limitsRule(), datesRule());
-export type UpdateSubscriptionInput = z.infer<typeof updateSubscriptionInput>;
-
-export const subscriptionOutput = z.object({
-  subscription_id: z.string(),
-  organization_id: z.string(),
-  organization_name: z.string(),
-  package_id: z.string(),
-  package_name: z.string(),
-  start_date: z.string(),
-  end_date: nullableString,
-  status: z.enum(SUBSCRIPTION_STATUSES),
-  plane_limit: z.number(),
-  general_limit: z.number(),
-  glider_limit: z.number(),
-  version: z.number(),
-});
-export type SubscriptionOutput = z.infer<typeof subscriptionOutput>;
-
-export const subscriptionsOutput = z.object({
-  organization: z.object({
-    organization_id: z.string(),
-    organization_name: z.string(),
-    short_name: z.string(),
-    plane_limit: z.number(),
-    general_limit: z.number(),
-    glider_limit: z.number(),
-    package_id: nullableString,
-    package_name: nullableString,
-  }),
-  items: z.array(subscriptionOutput),
-  cursor: nullableString,
-});
-
-export const listPageQuery = z.strictObject({ cursor, limit: pageLimit });
-
-// Type lists ---------------------------------------------------------------------------------
-
-/** The global lookup lists (type-lists); datasources read them by these ids. */
-export const TYPE_LIST_IDS = [
-  'planeTypes',
-  'documentTypes',
-  'certificateTypes',
-  'airportCountries',
-  'workTypes',
-] as const;
-export type TypeListId = (typeof TYPE_LIST_IDS)[number];
-export const isTypeListId = (value: string): value is TypeListId =>
-  (TYPE_LIST_IDS as readonly string[]).includes(value);
-/** `GET /api/type-lists/{id}`. */
-export const typeListId = z.enum(TYPE_LIST_IDS);
-
-/** Hungarian (the default) and English (the fallback) are required; the others fall back to English. */
-const names = z.strictObject(
-  Object.fromEntries(
-    LANGS.map((lang) => [
-      lang,
-      lang === 'hu' || lang === 'en' ? requiredText(80) : z.optional(z.nullable(userText(80))),
-    ]),
-  ) as Record<Lang, ReturnType<typeof requiredText>>,
-);
-
-export const typeListItemInput = z.strictObject({
-  code: z
-    .string()
-    .check(z.trim(), z.minLength(1), z.maxLength(32), z.regex(/^[A-Za-z0-9][A-Za-z0-9_.\- ]*$/)),
-  names,
-  active: z.boolean(),
-  sort_order: z.number().check(whole, z.nonnegative(), z.maximum(100_000)),
-});
-export type TypeListItemInput = z.infer<typeof typeListItemInput>;
-
-/** Each code once in a list: a repeated one is refused where it repeats. */
-export const duplicateCodeErrors = (items: readonly { code: string }[]): Record<string, string[]> => {
-  const seen = new Set<string>();
-  const errors: Record<string, string[]> = {};
-  items.forEach((item, index) => {
-    const code = item.code.trim().toUpperCase();
-    if (seen.has(code)) errors[`items.${index}.code`] = ['duplicate_value'];
-    seen.add(code);
-  });
-  return errors;
-};
-
-export const updateTypeListInput = z
-  .strictObject({
-    items: z.array(typeListItemInput).check(z.maxLength(500)),
-    version,
-  })
-  .check(
-    z.superRefine((value, ctx) => {
-      for (const [path, keys] of Object.entries(duplicateCodeErrors(value.items)))
-        for (const key of keys)
-          ctx.addIssue({
-            code: 'custom',
-            message: key,
-            path: path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
-            input: value,
-          });
-    }),
-  );
-export type UpdateTypeListInput = z.infer<typeof updateTypeListInput>;
-
-export const typeListItemOutput = z.object({
-  code: z.string(),
-  names: z.partialRecord(z.enum(LANGS), z.string()),
-  active: z.boolean(),
-  sort_order: z.number(),
-});
-export const typeListOutput = z.object({
-  list_id: z.enum(TYPE_LIST_IDS),
-  items: z.array(typeListItemOutput),
-  version: z.number(),
-});
-export type TypeListOutput = z.infer<typeof typeListOutput>;
-
-export const typeListsOutput = z.object({
-  items: z.array(
-    z.object({
-      list_id: z.enum(TYPE_LIST_IDS),
-      item_count: z.number(),
-      active_count: z.number(),
-      updated_at: nullableString,
-    }),
-  ),
-});
-
-// Activity log -------------------------------------------------------------------------------
-
-export { ACTION_KEYS, type ActionKey } from '../actions.ts';
-
-export const listActionsQuery = z
-  .strictObject({
-    cursor,
-    limit: pageLimit,
-    action: z.optional(z.string().check(z.regex(/^[a-z_]+\.[a-z_.]+$/), z.maxLength(60))),
-    from: z.optional(isoDate),
-    to: z.optional(isoDate),
-  })
-  .check(
-    z.superRefine((value, ctx) => {
-      if (value.from && value.to && value.to < value.from)
-        ctx.addIssue({ code: 'custom', message: 'too_small', path: ['to'], input: value });
-    }),
-  );
-export type ListActionsQuery = z.infer<typeof listActionsQuery>;
-
-export const actionOutput = z.object({
-  action_id: z.string(),
-  at: z.string(),
-  action: z.string(),
-  user_id: z.string(),
-  user_name: z.string(),
-  acting_supervisor_id: nullableString,
-  acting_supervisor_name: nullableString,
-  target_type: z.string(),
-  target_id: z.string(),
-  details: z.nullable(z.record(z.string(), z.unknown())),
-});
-export type ActionOutput = z.infer<typeof actionOutput>;
-export const actionsOutput = z.object({
-  items: z.array(actionOutput),
-  cursor: nullableString,
-  /** The organization's time zone: the log shows times in it (YYYY.MM.DD HH:mm). */
-  timezone: z.string(),
 });

@@ -116,7 +116,7 @@ export const licence = z.strictObject({
   valid_until: optionalDate,
 });
 
-export const ratingEntry = z.strictObject({
+const ratingEntry = z.strictObject({
   exam_date: optionalDate,
   valid_until: optionalDate,
 });

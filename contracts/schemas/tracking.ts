@@ -20,7 +20,7 @@ export const beaconBatch = z.object({
 });
 export type BeaconBatch = z.infer<typeof beaconBatch>;
 
-export const livePositionOutput = z.object({
+const livePositionOutput = z.object({
   address: z.string(),
   plane_id: z.string(),
   reg_num: z.string(),
@@ -43,7 +43,7 @@ export const liveOutput = z.object({ items: z.array(livePositionOutput) });
  * What `org/<id>/live` carries: the newest position of each device of one ingested batch, or the
  * devices whose positions were removed (a pilot's privacy bit seen mid-flight, issue 18).
  */
-export const livePush = z.union([
+const livePush = z.union([
   z.object({ type: z.literal('positions'), items: z.array(livePositionOutput) }),
   z.object({ type: z.literal('removed'), addresses: z.array(z.string()) }),
 ]);

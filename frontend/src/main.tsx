@@ -13,7 +13,7 @@ import { session } from './lib/session-state.ts';
 import { loadCloudscapeMessages } from './locales/cloudscape/index.ts';
 
 /**
- * Start-up: `/config.json` first (DESIGN §7), the shell's strings in the stored language meanwhile,
+ * Start-up: `/config.json` first (docs/ARCHITECTURE.md "The browser"), the shell's strings in the stored language meanwhile,
  * then Amplify and the app. A stored session is shown at once and refreshed from the server; a
  * lapsed one ends there (the API client's 401 rule).
  */

@@ -18,13 +18,14 @@ import {
 import {
   checkPerformedDate,
   defaultHoursBasis,
+  type MaintenanceDeps,
   newId,
   organizationOf,
   patchOf,
   performedCounters,
   todayOf,
 } from './maintenance-service.ts';
-import type { EventInput, MaintenanceStore, StoredComponent } from './maintenance-store.ts';
+import type { EventInput, StoredComponent } from './maintenance-store.ts';
 import { hasCycle, performedSchedule } from './next-due.ts';
 
 /** Components (components, plane/{id}/components, component/{id}): rules over the store. */
@@ -84,24 +85,26 @@ async function componentOutput(ctx: DueContext, c: StoredComponent): Promise<Com
   };
 }
 
-async function requireComponent(store: MaintenanceStore, organizationId: string, id: string) {
-  const c = await store.component(organizationId, id);
+async function requireComponent(deps: MaintenanceDeps, organizationId: string, id: string) {
+  const c = await deps.store.component(organizationId, id);
   if (!c) throw notFound();
   return c;
 }
 
-async function requirePlane(store: MaintenanceStore, organizationId: string, planeId: string) {
-  const plane = await store.plane(organizationId, planeId);
+async function requirePlane(deps: MaintenanceDeps, organizationId: string, planeId: string) {
+  const plane = await deps.store.plane(organizationId, planeId);
   if (!plane) throw notFound();
   return plane;
 }
 
 const event = (
+  deps: Pick<MaintenanceDeps, 'now'>,
   actor: Actor,
   c: Pick<StoredComponent, 'organization_id' | 'component_id'>,
   planeId: string,
-  fields: Omit<EventInput, 'organization_id' | 'plane_id' | 'user_id' | 'subject_id'>,
+  fields: Omit<EventInput, 'organization_id' | 'plane_id' | 'user_id' | 'subject_id' | 'at'>,
 ): EventInput => ({
+  at: deps.now().toISOString(),
   organization_id: c.organization_id,
   subject_id: c.component_id,
   plane_id: planeId,
@@ -110,20 +113,20 @@ const event = (
 });
 
 /** The cached due state written with every change, so the lists can show it without computing. */
-async function statusOf(store: MaintenanceStore, organizationId: string, c: StoredComponent, today: string) {
-  const usage = await store.usageRate(organizationId, c.plane_id, today);
+async function statusOf(deps: MaintenanceDeps, organizationId: string, c: StoredComponent, today: string) {
+  const usage = await deps.store.usageRate(organizationId, c.plane_id, today);
   return componentDue(c, today, usage).state;
 }
 
 // Reads --------------------------------------------------------------------------------------------
 
-export async function listComponents(store: MaintenanceStore, actor: Actor, query: ListQuery) {
+export async function listComponents(deps: MaintenanceDeps, actor: Actor, query: ListQuery) {
   const organizationId = organizationOf(actor);
   const page = { cursor: query.cursor, limit: query.limit ?? DEFAULT_PAGE };
   const result = query.plane_id
-    ? await store.planeComponentsPage(organizationId, query.plane_id, page)
-    : await store.componentsPage(organizationId, page);
-  const ctx = dueContext(store, organizationId, todayOf(actor));
+    ? await deps.store.planeComponentsPage(organizationId, query.plane_id, page)
+    : await deps.store.componentsPage(organizationId, page);
+  const ctx = dueContext(deps.store, organizationId, todayOf(deps, actor));
   return {
     items: await Promise.all(result.items.map((c) => componentOutput(ctx, c))),
     cursor: result.cursor,
@@ -131,36 +134,36 @@ export async function listComponents(store: MaintenanceStore, actor: Actor, quer
 }
 
 export async function listPlaneComponents(
-  store: MaintenanceStore,
+  deps: MaintenanceDeps,
   actor: Actor,
   planeId: string,
   query: { cursor?: string; limit?: number },
 ) {
-  await requirePlane(store, organizationOf(actor), planeId);
-  return listComponents(store, actor, { ...query, plane_id: planeId });
+  await requirePlane(deps, organizationOf(actor), planeId);
+  return listComponents(deps, actor, { ...query, plane_id: planeId });
 }
 
-export async function getComponent(store: MaintenanceStore, actor: Actor, id: string) {
+export async function getComponent(deps: MaintenanceDeps, actor: Actor, id: string) {
   const organizationId = organizationOf(actor);
-  const c = await requireComponent(store, organizationId, id);
-  return componentOutput(dueContext(store, organizationId, todayOf(actor)), c);
+  const c = await requireComponent(deps, organizationId, id);
+  return componentOutput(dueContext(deps.store, organizationId, todayOf(deps, actor)), c);
 }
 
 /** The component's history, newest first, with who recorded each entry. */
 export async function listEvents(
-  store: MaintenanceStore,
+  deps: MaintenanceDeps,
   actor: Actor,
   id: string,
   query: { cursor?: string; limit?: number },
 ) {
   const organizationId = organizationOf(actor);
   // A deleted component keeps its history: only an id never seen in this organization is unknown.
-  const page = await store.eventsPage(organizationId, id, {
+  const page = await deps.store.eventsPage(organizationId, id, {
     cursor: query.cursor,
     limit: query.limit ?? DEFAULT_PAGE,
   });
-  if (page.items.length === 0 && !query.cursor) await requireComponent(store, organizationId, id);
-  const names = await store.personNames(page.items.map((e) => e.user_id));
+  if (page.items.length === 0 && !query.cursor) await requireComponent(deps, organizationId, id);
+  const names = await deps.store.personNames(page.items.map((e) => e.user_id));
   return {
     items: page.items.map((e) => ({
       event_id: e.event_id,
@@ -180,10 +183,10 @@ export async function listEvents(
 
 // Writes -------------------------------------------------------------------------------------------
 
-export async function createComponent(store: MaintenanceStore, actor: Actor, input: CreateComponentInput) {
+export async function createComponent(deps: MaintenanceDeps, actor: Actor, input: CreateComponentInput) {
   const organizationId = organizationOf(actor);
-  const today = todayOf(actor);
-  const plane = await requirePlane(store, organizationId, input.plane_id);
+  const today = todayOf(deps, actor);
+  const plane = await requirePlane(deps, organizationId, input.plane_id);
   const { set } = patchOf(input as Record<string, unknown>, COMPONENT_FIELDS);
   const draft = {
     start_counter_flight: 0,
@@ -216,17 +219,17 @@ export async function createComponent(store: MaintenanceStore, actor: Actor, inp
         }
       : {}),
   } as StoredComponent;
-  item.maintenance_status_id = await statusOf(store, organizationId, item, today);
-  await store.createComponent(
+  item.maintenance_status_id = await statusOf(deps, organizationId, item, today);
+  await deps.store.createComponent(
     actor,
     item,
     [
-      event(actor, item, plane.plane_id, {
+      event(deps, actor, item, plane.plane_id, {
         kind: 'created',
         date: today,
         details: { name: item.name, plane_id: plane.plane_id },
       }),
-      event(actor, item, plane.plane_id, {
+      event(deps, actor, item, plane.plane_id, {
         kind: 'installed',
         date: item.installation_date ?? today,
         details: { plane_id: plane.plane_id, reg_num: plane.reg_num },
@@ -239,22 +242,22 @@ export async function createComponent(store: MaintenanceStore, actor: Actor, inp
       details: { plane_id: plane.plane_id },
     },
   );
-  return getComponent(store, actor, item.component_id);
+  return getComponent(deps, actor, item.component_id);
 }
 
 export async function updateComponent(
-  store: MaintenanceStore,
+  deps: MaintenanceDeps,
   actor: Actor,
   id: string,
   input: UpdateComponentInput,
 ) {
   const organizationId = organizationOf(actor);
-  const today = todayOf(actor);
-  const current = await requireComponent(store, organizationId, id);
+  const today = todayOf(deps, actor);
+  const current = await requireComponent(deps, organizationId, id);
   const { version, plane_id, ...rest } = input;
   const patch = patchOf(rest as Record<string, unknown>, COMPONENT_FIELDS);
   const moving = plane_id !== undefined && plane_id !== current.plane_id;
-  const target = moving ? await requirePlane(store, organizationId, plane_id) : null;
+  const target = moving ? await requirePlane(deps, organizationId, plane_id) : null;
   if (target) patch.set.plane_id = target.plane_id;
   const after = { ...current, ...patch.set } as StoredComponent;
   for (const field of patch.remove) delete (after as Record<string, unknown>)[field];
@@ -263,19 +266,19 @@ export async function updateComponent(
       throw validationFailed({ maintenanced_at: ['field_required'] });
     after.maintenanced_at = patch.set.maintenanced_at = today;
   }
-  patch.set.maintenance_status_id = await statusOf(store, organizationId, after, today);
+  patch.set.maintenance_status_id = await statusOf(deps, organizationId, after, today);
   const fields = [...Object.keys(patch.set).filter((f) => f !== 'maintenance_status_id'), ...patch.remove];
   const events: EventInput[] = [];
   if (target) {
     events.push(
-      event(actor, current, current.plane_id, {
+      event(deps, actor, current, current.plane_id, {
         kind: 'removed',
         date: today,
         details: { plane_id: current.plane_id },
       }),
     );
     events.push(
-      event(actor, current, target.plane_id, {
+      event(deps, actor, current, target.plane_id, {
         kind: 'installed',
         date: after.installation_date ?? today,
         details: { plane_id: target.plane_id, reg_num: target.reg_num },
@@ -285,9 +288,13 @@ export async function updateComponent(
   const changed = fields.filter((f) => f !== 'plane_id');
   if (changed.length > 0 || !target)
     events.push(
-      event(actor, current, after.plane_id, { kind: 'updated', date: today, details: { fields: changed } }),
+      event(deps, actor, current, after.plane_id, {
+        kind: 'updated',
+        date: today,
+        details: { fields: changed },
+      }),
     );
-  await store.updateComponent(
+  await deps.store.updateComponent(
     actor,
     { organization_id: organizationId, component_id: id },
     patch,
@@ -295,18 +302,18 @@ export async function updateComponent(
     events,
     { action: 'component.update', target_type: 'component', target_id: id, details: { fields } },
   );
-  return getComponent(store, actor, id);
+  return getComponent(deps, actor, id);
 }
 
-export async function deleteComponent(store: MaintenanceStore, actor: Actor, id: string) {
+export async function deleteComponent(deps: MaintenanceDeps, actor: Actor, id: string) {
   const organizationId = organizationOf(actor);
-  const today = todayOf(actor);
-  const current = await requireComponent(store, organizationId, id);
-  await store.deleteComponent(
+  const today = todayOf(deps, actor);
+  const current = await requireComponent(deps, organizationId, id);
+  await deps.store.deleteComponent(
     actor,
     { organization_id: organizationId, component_id: id },
     [
-      event(actor, current, current.plane_id, {
+      event(deps, actor, current, current.plane_id, {
         kind: 'removed',
         date: today,
         details: { plane_id: current.plane_id, deleted: true },
@@ -324,28 +331,28 @@ export async function deleteComponent(store: MaintenanceStore, actor: Actor, id:
 
 /** Its own overhaul / inspection performed: a new cycle from that point, with its event, atomically. */
 export async function performComponent(
-  store: MaintenanceStore,
+  deps: MaintenanceDeps,
   actor: Actor,
   id: string,
   input: PerformedInput,
 ) {
   const organizationId = organizationOf(actor);
-  const today = todayOf(actor);
+  const today = todayOf(deps, actor);
   checkPerformedDate(input.date, today);
-  const current = await requireComponent(store, organizationId, id);
+  const current = await requireComponent(deps, organizationId, id);
   if (!hasCycle(current)) throw validationFailed({ cycle_hours: ['field_required'] });
   const version = input.version ?? current.version;
   const counters = performedCounters(input, componentCounters(current));
   const set: Record<string, unknown> = performedSchedule(input.date, counters);
   const after = { ...current, ...set } as StoredComponent;
-  set.maintenance_status_id = await statusOf(store, organizationId, after, today);
-  await store.updateComponent(
+  set.maintenance_status_id = await statusOf(deps, organizationId, after, today);
+  await deps.store.updateComponent(
     actor,
     { organization_id: organizationId, component_id: id },
     { set, remove: [] },
     version,
     [
-      event(actor, current, current.plane_id, {
+      event(deps, actor, current, current.plane_id, {
         kind: 'maintenance_performed',
         date: input.date,
         comment: input.comment ?? undefined,
@@ -358,5 +365,5 @@ export async function performComponent(
     ],
     { action: 'component.performed', target_type: 'component', target_id: id, details: { date: input.date } },
   );
-  return getComponent(store, actor, id);
+  return getComponent(deps, actor, id);
 }

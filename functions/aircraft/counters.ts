@@ -1,5 +1,6 @@
 import type { EntityItem } from 'electrodb';
 import { db } from '../platform/db/service.ts';
+import { type TransactionBuilder, transactWrite } from '../platform/db/writes.ts';
 import { notFound } from '../platform/http/errors.ts';
 import type { component as componentEntity, plane as planeEntity } from './entities.ts';
 
@@ -22,16 +23,11 @@ export interface CounterDelta {
   landings: number;
 }
 
-type TransactionWriter = Parameters<ReturnType<typeof db>['transaction']['write']>[0];
-/** The entities a `db().transaction.write(...)` callback receives. */
-export type TransactionEntities = Parameters<TransactionWriter>[0];
-type Commit = ReturnType<TransactionWriter>[number];
-
-export interface PreparedAdvance {
+interface PreparedAdvance {
   plane: EntityItem<typeof planeEntity>;
   components: EntityItem<typeof componentEntity>[];
-  /** The writes to put inside the caller's `db().transaction.write(...)`. */
-  commits: (entities: TransactionEntities) => Commit[];
+  /** The writes to put inside the caller's TransactWrite. */
+  commits: TransactionBuilder;
 }
 
 const isZero = (delta: CounterDelta) =>
@@ -99,15 +95,13 @@ export async function prepareCounterAdvance(
   };
 }
 
-/** The same, alone in its own transaction (a correction of counters without a flight). */
+/** The same, alone in its own TransactWrite (a correction of counters without a flight); 409 on a lost race. */
 export async function advanceCounters(
   organizationId: string,
   planeId: string,
   delta: CounterDelta,
   date: string,
-): Promise<{ canceled: boolean }> {
+): Promise<void> {
   const prepared = await prepareCounterAdvance(organizationId, planeId, delta, date);
-  if (isZero(delta)) return { canceled: false };
-  const result = await db().transaction.write(prepared.commits).go();
-  return { canceled: result.canceled };
+  if (!isZero(delta)) await transactWrite(prepared.commits);
 }

@@ -11,10 +11,10 @@ import {
   PLANE_STATUSES,
   RENT_TYPES,
 } from '../../contracts/schemas/aircraft-enums.ts';
-import { versionedRecord } from '../platform/db/attributes.ts';
+import { isoNow, versionedRecord } from '../platform/db/attributes.ts';
 
 /**
- * The aircraft domain (spec §3 Plane, Component, Maintenance operation; DESIGN §4). Everything is
+ * The aircraft domain (spec §3 Plane, Component, Maintenance operation; docs/ARCHITECTURE.md "Data"). Everything is
  * organization-owned and lives in the `org#<id>` partition; gsi1 `org#<id>#plane#<plane_id>` holds
  * one aircraft's components, maintenance items and faults, so plane/{id} reads them in one Query.
  *
@@ -23,7 +23,6 @@ import { versionedRecord } from '../platform/db/attributes.ts';
  * counts, dates as yyyy-mm-dd, money as integer minor units of the organization's currency.
  */
 const service = 'windsock';
-const now = () => new Date().toISOString();
 
 const orgPk = { field: 'pk', composite: ['organization_id'], template: 'org#${organization_id}' } as const;
 /** Items that pile up with use (history, daily usage) get partitions of their own, by kind. */
@@ -273,7 +272,7 @@ export const aircraftEvent = new Entity({
     comment: { type: 'string' },
     /** The counters at the event, and codes (maintenance id, changed fields); no personal data. */
     details: { type: 'any' },
-    at: { type: 'string', required: true, default: now },
+    at: { type: 'string', required: true, default: isoNow },
   },
   indexes: {
     bySubject: {
@@ -341,7 +340,7 @@ export const fault = new Entity({
     reported_by: { type: 'string', required: true },
     /** The reporter's name as shown when reported (ids alone mean nothing in the list). */
     reported_by_name: { type: 'string', required: true },
-    reported_at: { type: 'string', required: true, default: now },
+    reported_at: { type: 'string', required: true, default: isoNow },
     /** The aircraft's status before a grounding fault made it inoperable: restored on closing. */
     status_before: { type: PLANE_STATUSES },
     closed_by: { type: 'string' },
@@ -364,7 +363,7 @@ export const fault = new Entity({
 
 /**
  * "Told the technical operators about this on this day": the daily job creates it with a
- * not-exists condition before notifying, so a retried or doubled run notifies once (STYLE §9).
+ * not-exists condition before notifying, so a retried or doubled run notifies once (docs/ARCHITECTURE.md "Scheduled jobs").
  */
 export const dueNotice = new Entity({
   model: { entity: 'dueNotice', version: '1', service },

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { todayIn } from '../../contracts/calendar.ts';
 import { FILE_FEATURES, type FileType } from '../../contracts/file-types.ts';
+import { timeOrderedId } from '../../contracts/ids.ts';
 import type { FaultSeverity, PlaneStatus } from '../../contracts/schemas/aircraft-enums.ts';
 import {
   type AddPhotoInput,
@@ -14,8 +16,7 @@ import {
   type PhotoUploadInput,
   type UpdateFaultInput,
 } from '../../contracts/schemas/faults.ts';
-import { type NotifyInput, notify } from '../identity/notifications-service.ts';
-import { timeOrderedId } from '../organizations/organization-store.ts';
+import { type NotifyInput, notify } from '../identity/public.ts';
 import type { Actor } from '../platform/auth/actor.ts';
 import { contentDisposition, SNIFF_BYTES, sniffFileType } from '../platform/files/file-types.ts';
 import * as files from '../platform/files/s3.ts';
@@ -46,7 +47,12 @@ export interface FaultDeps {
   now: () => Date;
 }
 
-const defaultDeps: FaultDeps = { store: faultStore, files, notify, now: () => new Date() };
+export const faultDeps: FaultDeps = {
+  store: faultStore,
+  files,
+  notify: (userId, input) => notify(userId, input),
+  now: () => new Date(),
+};
 
 const DEFAULT_PAGE = 25;
 /** A notification carries the start of the description, not a page of it. */
@@ -66,14 +72,11 @@ const organizationOf = (actor: FaultActor) => {
 const isTechnical = (actor: FaultActor) => actor.roles.has('technical_operator');
 
 /** The day in the organization's time zone (an aircraft's history is read in local days). */
-const localDate = (now: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    now,
-  );
+const localDate = (now: Date, actor: FaultActor) => todayIn(actor.organization?.timezone ?? 'UTC', now);
 
-export const faultLink = (faultId: string) => `/plane-fault/view/${faultId}/`;
+const faultLink = (faultId: string) => `/plane-fault/view/${faultId}/`;
 
-export function faultView(
+function faultView(
   fault: StoredFault,
   actor: FaultActor,
   urls: ReadonlyMap<string, string> = new Map(),
@@ -179,7 +182,7 @@ async function withUrls(fault: StoredFault, actor: FaultActor, deps: FaultDeps) 
 
 // ---- reads ----------------------------------------------------------------------------------
 
-export async function listFaults(actor: FaultActor, query: ListFaultsQuery, deps: FaultDeps = defaultDeps) {
+export async function listFaults(deps: FaultDeps, actor: FaultActor, query: ListFaultsQuery) {
   const page = await deps.store.page(organizationOf(actor), {
     status: query.status,
     plane_id: query.plane_id,
@@ -190,13 +193,13 @@ export async function listFaults(actor: FaultActor, query: ListFaultsQuery, deps
 }
 
 /** Any member of the organization may read its faults (a notification links here); photos as short-lived URLs. */
-export async function getFault(actor: FaultActor, faultId: string, deps: FaultDeps = defaultDeps) {
+export async function getFault(deps: FaultDeps, actor: FaultActor, faultId: string) {
   return withUrls(await existing(actor, faultId, deps), actor, deps);
 }
 
 // ---- writes ---------------------------------------------------------------------------------
 
-export async function createFault(actor: FaultActor, input: CreateFaultInput, deps: FaultDeps = defaultDeps) {
+export async function createFault(deps: FaultDeps, actor: FaultActor, input: CreateFaultInput) {
   const organizationId = organizationOf(actor);
   const plane = await deps.store.plane(organizationId, input.plane_id);
   if (!plane) throw notFound();
@@ -231,7 +234,7 @@ export async function createFault(actor: FaultActor, input: CreateFaultInput, de
       plane_id: plane.plane_id,
       event_id: timeOrderedId(now.getTime()),
       kind: 'fault_reported',
-      date: localDate(now, actor.organization?.timezone ?? 'UTC'),
+      date: localDate(now, actor),
       details: { fault_id: faultId, severity: input.severity, ...statusChange(plane.status, ground?.write) },
     },
     audit: {
@@ -262,10 +265,10 @@ export async function createFault(actor: FaultActor, input: CreateFaultInput, de
  * grounding grounds the aircraft; no longer grounding releases it as closing would.
  */
 export async function updateFault(
+  deps: FaultDeps,
   actor: FaultActor,
   faultId: string,
   input: UpdateFaultInput,
-  deps: FaultDeps = defaultDeps,
 ) {
   const organizationId = organizationOf(actor);
   const fault = await existing(actor, faultId, deps);
@@ -304,7 +307,7 @@ export async function updateFault(
         plane_id: plane.plane_id,
         event_id: timeOrderedId(now.getTime()),
         kind: 'status_changed',
-        date: localDate(now, actor.organization?.timezone ?? 'UTC'),
+        date: localDate(now, actor),
         details: { fault_id: faultId, severity, ...statusChange(plane.status, change.plane) },
       };
     }
@@ -314,10 +317,10 @@ export async function updateFault(
 }
 
 export async function closeFault(
+  deps: FaultDeps,
   actor: FaultActor,
   faultId: string,
   input: CloseFaultInput,
-  deps: FaultDeps = defaultDeps,
 ) {
   const organizationId = organizationOf(actor);
   const fault = await existing(actor, faultId, deps);
@@ -346,7 +349,7 @@ export async function closeFault(
       plane_id: fault.plane_id,
       event_id: timeOrderedId(now.getTime()),
       kind: 'fault_closed',
-      date: localDate(now, actor.organization?.timezone ?? 'UTC'),
+      date: localDate(now, actor),
       details: {
         fault_id: faultId,
         severity: fault.severity,
@@ -388,10 +391,10 @@ const photoPrefix = (organizationId: string, faultId: string) => `org/${organiza
 const photoError = (reason: PhotoError) => validationFailed({ file: [reason] });
 
 export async function createPhotoUpload(
+  deps: FaultDeps,
   actor: FaultActor,
   faultId: string,
   input: PhotoUploadInput,
-  deps: FaultDeps = defaultDeps,
 ) {
   const organizationId = organizationOf(actor);
   const fault = await existing(actor, faultId, deps);
@@ -411,14 +414,9 @@ export async function createPhotoUpload(
 
 /**
  * The upload is done: check what really arrived (size, first bytes) before the fault points at it.
- * A bad file is deleted and the user told why (DESIGN §6).
+ * A bad file is deleted and the user told why.
  */
-export async function addPhoto(
-  actor: FaultActor,
-  faultId: string,
-  input: AddPhotoInput,
-  deps: FaultDeps = defaultDeps,
-) {
+export async function addPhoto(deps: FaultDeps, actor: FaultActor, faultId: string, input: AddPhotoInput) {
   const organizationId = organizationOf(actor);
   const fault = await existing(actor, faultId, deps);
   photosAllowed(actor, fault);

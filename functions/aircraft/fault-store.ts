@@ -1,15 +1,15 @@
 import type { EntityItem } from 'electrodb';
 import type { AircraftEventKind, FaultStatus, PlaneStatus } from '../../contracts/schemas/aircraft-enums.ts';
 import { MAX_FAULT_PHOTOS } from '../../contracts/schemas/faults.ts';
-import { type ActionRecord, actionItem } from '../platform/audit/actions.ts';
-import type { Actor } from '../platform/auth/actor.ts';
+import { activeHoldersOf } from '../organizations/public.ts';
+import { type ActionRecord, type Auditor, auditedWrite } from '../platform/audit/actions.ts';
+import { fillPage } from '../platform/db/pages.ts';
 import { db } from '../platform/db/service.ts';
-import { committed } from '../platform/db/writes.ts';
+import { patchAtVersion } from '../platform/db/writes.ts';
 import type { fault as faultEntity } from './entities.ts';
 
 export type StoredFault = EntityItem<typeof faultEntity>;
 export type FaultPhoto = StoredFault['photos'][number];
-type AuditActor = Pick<Actor, 'userId' | 'organizationId' | 'actingSupervisorId'>;
 
 /** What a fault needs of its aircraft: the name for the screens, the status and version to change it. */
 export interface PlaneState {
@@ -29,7 +29,7 @@ export interface PlaneWrite {
   status?: PlaneStatus;
 }
 
-export interface EventRecord {
+interface EventRecord {
   plane_id: string;
   event_id: string;
   kind: AircraftEventKind;
@@ -37,7 +37,7 @@ export interface EventRecord {
   details: Record<string, string | number | boolean>;
 }
 
-/** One fault change and everything that must happen with it, in one TransactWrite (DESIGN §4). */
+/** One fault change and everything that must happen with it, in one TransactWrite. */
 export interface FaultWrite {
   organizationId: string;
   create?: StoredFault;
@@ -50,15 +50,12 @@ export interface FaultWrite {
   audit: ActionRecord;
 }
 
-export interface FaultPageQuery {
+interface FaultPageQuery {
   status?: FaultStatus;
   plane_id?: string;
   cursor?: string;
   limit: number;
 }
-
-/** A filtered Query page can come back short with more to read: read on, at most this many rounds. */
-const MAX_ROUNDS = 20;
 
 /** The aircraft domain's fault reads and writes; fault-service.ts holds the rules. */
 export const faultStore = {
@@ -88,97 +85,65 @@ export const faultStore = {
   },
 
   /** Newest first (fault ids sort by time): the organization's, or one aircraft's; by status. */
-  async page(organizationId: string, query: FaultPageQuery) {
-    const read = (cursor: string | null, count: number) => {
-      const base = query.plane_id
-        ? db().entities.fault.query.byPlane({ organization_id: organizationId, plane_id: query.plane_id })
-        : db().entities.fault.query.byOrganization({ organization_id: organizationId });
-      const wanted = query.status;
-      const filtered = wanted ? base.where(({ status }, { eq }) => eq(status, wanted)) : base;
-      return filtered.go({ cursor, count, order: 'desc' });
-    };
-    const items: StoredFault[] = [];
-    let cursor: string | null = query.cursor ?? null;
-    let rounds = 0;
-    do {
-      const result = await read(cursor, query.limit - items.length);
-      items.push(...result.data);
-      cursor = result.cursor;
-      rounds += 1;
-    } while (items.length < query.limit && cursor && rounds < MAX_ROUNDS);
-    return { items, cursor };
+  page(organizationId: string, query: FaultPageQuery) {
+    const base = query.plane_id
+      ? db().entities.fault.query.byPlane({ organization_id: organizationId, plane_id: query.plane_id })
+      : db().entities.fault.query.byOrganization({ organization_id: organizationId });
+    const wanted = query.status;
+    const filtered = wanted ? base.where(({ status }, { eq }) => eq(status, wanted)) : base;
+    return fillPage((cursor, limit) => filtered.go({ cursor, limit, order: 'desc' }), query);
   },
 
-  /** Members holding a role whose guard role is technical_operator (they are told about faults). */
-  async technicalOperators(organizationId: string): Promise<string[]> {
-    const [{ data: roles }, { data: members }] = await Promise.all([
-      db().entities.role.query.byOrganization({ organization_id: organizationId }).go({ pages: 'all' }),
-      db().entities.membership.query.byOrganization({ organization_id: organizationId }).go({ pages: 'all' }),
-    ]);
-    const technical = new Set(
-      roles.filter((role) => role.guard_role === 'technical_operator').map((role) => role.role_id),
-    );
-    return members
-      .filter((member) => member.status === 'active' && member.role_ids.some((id) => technical.has(id)))
-      .map((member) => member.user_id);
-  },
+  /** The active technical operators (they are told about faults). */
+  technicalOperators: (organizationId: string) => activeHoldersOf(organizationId, 'technical_operator'),
 
-  async write(actor: AuditActor, change: FaultWrite): Promise<void> {
+  async write(actor: Auditor, change: FaultWrite): Promise<void> {
     const organization_id = change.organizationId;
-    const result = await db()
-      .transaction.write(({ fault, plane, aircraftEvent, action }) => {
-        const writes = [];
-        if (change.create) writes.push(fault.create(change.create).commit());
-        if (change.update) {
-          const { fault_id, version, set } = change.update;
-          writes.push(
-            fault
-              .patch({ organization_id, fault_id })
-              .set({ ...set, version: version + 1 })
-              .where(
-                ({ version: stored, status }, { eq }) => `${eq(stored, version)} AND ${eq(status, 'open')}`,
-              )
-              .commit(),
-          );
-        }
-        if (change.plane) {
-          const { plane_id, version, status } = change.plane;
-          writes.push(
-            status
-              ? plane
-                  .patch({ organization_id, plane_id })
-                  .set({ status })
-                  .add({ version: 1 })
-                  .where(({ version: stored }, { eq }) => eq(stored, version))
-                  .commit()
-              : plane
-                  .check({ organization_id, plane_id })
-                  .where(({ version: stored }, { eq }) => eq(stored, version))
-                  .commit(),
-          );
-        }
-        for (const fault_id of change.stillOpen ?? []) {
-          writes.push(
-            fault
-              .check({ organization_id, fault_id })
-              .where(({ status }, { eq }) => eq(status, 'open'))
-              .commit(),
-          );
-        }
-        if (change.event) {
-          const { plane_id, ...event } = change.event;
-          writes.push(
-            aircraftEvent
-              .put({ organization_id, subject_id: plane_id, plane_id, user_id: actor.userId, ...event })
-              .commit(),
-          );
-        }
-        writes.push(action.put(actionItem(actor, change.audit)).commit());
-        return writes;
-      })
-      .go();
-    // A version, an open status or an aircraft changed meanwhile: a lost race (DESIGN §4).
-    committed(result);
+    // A version, an open status or an aircraft changed meanwhile: a lost race, 409.
+    await auditedWrite(actor, change.audit, ({ fault, plane, aircraftEvent }) => {
+      const writes = [];
+      if (change.create) writes.push(fault.create(change.create).commit());
+      if (change.update) {
+        const { fault_id, version, set } = change.update;
+        writes.push(
+          fault
+            .patch({ organization_id, fault_id })
+            .set({ ...set, version: version + 1 })
+            .where(
+              ({ version: stored, status }, { eq }) => `${eq(stored, version)} AND ${eq(status, 'open')}`,
+            )
+            .commit(),
+        );
+      }
+      if (change.plane) {
+        const { plane_id, version, status } = change.plane;
+        writes.push(
+          status
+            ? patchAtVersion(plane.patch({ organization_id, plane_id }), { set: { status } }, version)
+            : plane
+                .check({ organization_id, plane_id })
+                .where(({ version: stored }, { eq }) => eq(stored, version))
+                .commit(),
+        );
+      }
+      for (const fault_id of change.stillOpen ?? []) {
+        writes.push(
+          fault
+            .check({ organization_id, fault_id })
+            .where(({ status }, { eq }) => eq(status, 'open'))
+            .commit(),
+        );
+      }
+      if (change.event) {
+        const { plane_id, ...event } = change.event;
+        writes.push(
+          aircraftEvent
+            .put({ organization_id, subject_id: plane_id, plane_id, user_id: actor.userId, ...event })
+            .commit(),
+        );
+      }
+      return writes;
+    });
   },
 
   /**
@@ -186,26 +151,22 @@ export const faultStore = {
    * reporter's phone finished an upload), while the fault is open and has room for it.
    */
   async appendPhoto(
-    actor: AuditActor,
+    actor: Auditor,
     organizationId: string,
     faultId: string,
     photo: FaultPhoto,
     audit: ActionRecord,
   ) {
-    const result = await db()
-      .transaction.write(({ fault, action }) => [
-        fault
-          .patch({ organization_id: organizationId, fault_id: faultId })
-          .append({ photos: [photo] })
-          .where(
-            ({ photos, status }, { eq, size, value }) =>
-              `${eq(status, 'open')} AND ${size(photos)} < ${value(photos, MAX_FAULT_PHOTOS as never)}`,
-          )
-          .commit(),
-        action.put(actionItem(actor, audit)).commit(),
-      ])
-      .go();
-    committed(result);
+    await auditedWrite(actor, audit, ({ fault }) => [
+      fault
+        .patch({ organization_id: organizationId, fault_id: faultId })
+        .append({ photos: [photo] })
+        .where(
+          ({ photos, status }, { eq, size, value }) =>
+            `${eq(status, 'open')} AND ${size(photos)} < ${value(photos, MAX_FAULT_PHOTOS as never)}`,
+        )
+        .commit(),
+    ]);
   },
 };
 

@@ -7,9 +7,9 @@ import type { UsageRate } from './next-due.ts';
  * actual use"): the usageDay items that completed flights add to (counters.ts), over the last
  * FORECAST_WEEKS weeks up to yesterday. next-due.ts turns the rate into a date per counter dimension.
  */
-export const FORECAST_WEEKS = 8;
+const FORECAST_WEEKS = 8;
 
-export interface UsageDayReading {
+interface UsageDayReading {
   date: string;
   flight_minutes: number;
   engine_minutes: number;

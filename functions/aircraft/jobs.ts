@@ -1,15 +1,15 @@
 import { todayIn } from '../../contracts/calendar.ts';
-import type { Module } from '../../contracts/modules.ts';
-import { notify } from '../identity/notifications-service.ts';
+import { notify } from '../identity/public.ts';
+import { activeHoldersOf, organizationsWithModule } from '../organizations/public.ts';
 import { db } from '../platform/db/service.ts';
-import { isConditionFailure } from '../platform/db/writes.ts';
+import { writtenIf } from '../platform/db/writes.ts';
 import { type FleetEntry, fleetDues } from './maintenance-due.ts';
 import { maintenanceStore } from './maintenance-store.ts';
 import type { DueDimension } from './next-due.ts';
 
 /**
  * Scheduled entries of the aircraft domain (contracts/schedules.ts). Each is idempotent per period
- * (DESIGN §6): a retried or doubled run changes nothing more.
+ * (docs/ARCHITECTURE.md "Scheduled jobs"): a retried or doubled run changes nothing more.
  */
 
 /** A notice is kept a little longer than the day it answers for, then DynamoDB's TTL removes it. */
@@ -17,38 +17,13 @@ const NOTICE_TTL_DAYS = 8;
 
 type ScheduledEvent = { scheduleId: string; scheduledTime: string };
 
-/** Organizations with the maintenance module: one Query of gsi1 `organizations`. */
-async function maintenanceOrganizations() {
-  const { data } = await db().entities.organization.query.byName({}).go({ pages: 'all' });
-  return data.filter((o) => (o.modules as Module[]).includes('maintenance'));
-}
-
-/** Active members holding a role whose guard role is technical_operator. */
-export async function technicalOperators(organizationId: string): Promise<string[]> {
-  const [roles, members] = await Promise.all([
-    db().entities.role.query.byOrganization({ organization_id: organizationId }).go({ pages: 'all' }),
-    db().entities.membership.query.byOrganization({ organization_id: organizationId }).go({ pages: 'all' }),
-  ]);
-  const technical = new Set(
-    roles.data.filter((r) => r.guard_role === 'technical_operator').map((r) => r.role_id),
-  );
-  return members.data
-    .filter((m) => m.status === 'active' && m.role_ids.some((id) => technical.has(id)))
-    .map((m) => m.user_id);
-}
-
 /** "Told them today": false when an earlier run already did (the not-exists condition failed). */
-async function claimNotice(organizationId: string, date: string, subject: string, ttl: number) {
-  try {
-    await db()
+const claimNotice = (organizationId: string, date: string, subject: string, ttl: number) =>
+  writtenIf(() =>
+    db()
       .entities.dueNotice.create({ organization_id: organizationId, date, subject, ttl })
-      .go({ response: 'none' });
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
+      .go({ response: 'none' }),
+  );
 
 const hhmm = (minutes: number) =>
   `${Math.floor(minutes / 60)}:${String(Math.abs(minutes) % 60).padStart(2, '0')}`;
@@ -107,12 +82,12 @@ export async function notifyDueMaintenance(event: ScheduledEvent) {
   const at = new Date(event.scheduledTime);
   const ttl = Math.floor(at.getTime() / 1000) + NOTICE_TTL_DAYS * 24 * 3600;
   const totals = { organizations: 0, notices: 0, notifications: 0 };
-  for (const organization of await maintenanceOrganizations()) {
+  for (const organization of await organizationsWithModule('maintenance')) {
     const organizationId = organization.organization_id;
     const today = todayIn(organization.timezone, at);
     const [fleet, operators] = await Promise.all([
       fleetDues(maintenanceStore, organizationId, today),
-      technicalOperators(organizationId),
+      activeHoldersOf(organizationId, 'technical_operator'),
     ]);
     totals.organizations += 1;
     for (const { plane, entries } of fleet) {

@@ -47,7 +47,7 @@ export const componentDue = (c: StoredComponent, today: string, usage: UsageRate
   nextDue({ schedule: c, limits: c, counters: componentCounters(c), today, usage });
 
 /** An aircraft's own limits (limit_counter_*, limit_date, lifetime_*). */
-export const planeLimitsDue = (p: StoredPlane, today: string, usage: UsageRate | null) =>
+const planeLimitsDue = (p: StoredPlane, today: string, usage: UsageRate | null) =>
   nextDue({ limits: p, counters: planeCounters(p), today, usage });
 
 /** The owner's readings for an item: its component's since new, else the aircraft's. */
@@ -213,7 +213,7 @@ const fleetDueOf = (e: FleetEntry): FleetDueOutput => ({
 
 const DUE_WINDOW_DAYS = 30;
 /** "Due within 30 days": not ok, or a (forecast) date within the window. */
-export const dueWithinWindow = (due: NextDue) =>
+const dueWithinWindow = (due: NextDue) =>
   due.state !== 'ok' || (due.remaining_days !== null && due.remaining_days <= DUE_WINDOW_DAYS);
 
 /** GET /api/maintenance/fleet: per aircraft at a glance, and what is due and grounded in all. */

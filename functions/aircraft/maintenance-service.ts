@@ -20,15 +20,16 @@ import {
   itemCounters,
   itemDue,
 } from './maintenance-due.ts';
-import type {
-  EventInput,
-  MaintenanceStore,
-  StoredMaintenanceItem,
-  StoredPlane,
+import {
+  type EventInput,
+  type MaintenanceStore,
+  maintenanceStore,
+  type StoredMaintenanceItem,
+  type StoredPlane,
 } from './maintenance-store.ts';
 import { type Counters, performedSchedule } from './next-due.ts';
 
-/** Maintenance items (maintenance/operations): rules over the store, no HTTP, no SDK. */
+/** Maintenance items (maintenance/operations): rules over the deps.store, no HTTP, no SDK. */
 
 const DEFAULT_PAGE = 50;
 
@@ -36,7 +37,16 @@ export const organizationOf = (actor: Actor) => {
   if (!actor.organizationId) throw notFound();
   return actor.organizationId;
 };
-export const todayOf = (actor: Actor) => todayIn(actor.organization?.timezone ?? 'UTC');
+export interface MaintenanceDeps {
+  store: MaintenanceStore;
+  now: () => Date;
+}
+
+export const maintenanceDeps: MaintenanceDeps = { store: maintenanceStore, now: () => new Date() };
+
+/** Today in the organization's time zone (maintenance dates are its calendar days). */
+export const todayOf = (deps: Pick<MaintenanceDeps, 'now'>, actor: Actor) =>
+  todayIn(actor.organization?.timezone ?? 'UTC', deps.now());
 
 /** `Éves ellenőrzés` → `mnt-1f2e3d4c5b`: a short random id; the list order comes from the screen. */
 export const newId = (prefix: string) => `${prefix}-${randomBytes(6).toString('hex')}`;
@@ -53,7 +63,7 @@ export const defaultHoursBasis = (plane: StoredPlane | null, componentType?: str
     : 'flight';
 
 /** Fills what a new schedule leaves out: from today, from the owner's readings now. */
-export const scheduleDefaults = (input: Record<string, unknown>, today: string, counters: Counters) => ({
+const scheduleDefaults = (input: Record<string, unknown>, today: string, counters: Counters) => ({
   maintenanced_at: (input.maintenanced_at as string | null | undefined) ?? today,
   done_counter_flight: (input.done_counter_flight as number | null | undefined) ?? counters.flight,
   done_counter_engine: (input.done_counter_engine as number | null | undefined) ?? counters.engine,
@@ -131,14 +141,14 @@ async function itemOutput(ctx: DueContext, item: StoredMaintenanceItem): Promise
   };
 }
 
-async function requireItem(store: MaintenanceStore, organizationId: string, id: string) {
-  const item = await store.item(organizationId, id);
+async function requireItem(deps: MaintenanceDeps, organizationId: string, id: string) {
+  const item = await deps.store.item(organizationId, id);
   if (!item) throw notFound();
   return item;
 }
 
-async function requirePlane(store: MaintenanceStore, organizationId: string, planeId: string) {
-  const plane = await store.plane(organizationId, planeId);
+async function requirePlane(deps: MaintenanceDeps, organizationId: string, planeId: string) {
+  const plane = await deps.store.plane(organizationId, planeId);
   // Another organization's aircraft is not found in this one (tenancy).
   if (!plane) throw notFound();
   return plane;
@@ -146,12 +156,12 @@ async function requirePlane(store: MaintenanceStore, organizationId: string, pla
 
 /** A component named by an item must be in the same organization and on the same aircraft. */
 async function requireComponentOn(
-  store: MaintenanceStore,
+  deps: MaintenanceDeps,
   organizationId: string,
   componentId: string,
   planeId: string,
 ) {
-  const component = await store.component(organizationId, componentId);
+  const component = await deps.store.component(organizationId, componentId);
   if (!component) throw notFound();
   if (component.plane_id !== planeId) throw validationFailed({ component_id: ['invalid_value'] });
   return component;
@@ -159,13 +169,13 @@ async function requireComponentOn(
 
 // Lists --------------------------------------------------------------------------------------------
 
-export async function listItems(store: MaintenanceStore, actor: Actor, query: ListQuery) {
+export async function listItems(deps: MaintenanceDeps, actor: Actor, query: ListQuery) {
   const organizationId = organizationOf(actor);
   const page = { cursor: query.cursor, limit: query.limit ?? DEFAULT_PAGE };
   const result = query.plane_id
-    ? await store.planeItemsPage(organizationId, query.plane_id, page)
-    : await store.itemsPage(organizationId, page);
-  const ctx = dueContext(store, organizationId, todayOf(actor));
+    ? await deps.store.planeItemsPage(organizationId, query.plane_id, page)
+    : await deps.store.itemsPage(organizationId, page);
+  const ctx = dueContext(deps.store, organizationId, todayOf(deps, actor));
   return {
     items: await Promise.all(result.items.map((item) => itemOutput(ctx, item))),
     cursor: result.cursor,
@@ -173,41 +183,43 @@ export async function listItems(store: MaintenanceStore, actor: Actor, query: Li
 }
 
 export async function listPlaneItems(
-  store: MaintenanceStore,
+  deps: MaintenanceDeps,
   actor: Actor,
   planeId: string,
   query: { cursor?: string; limit?: number },
 ) {
   const organizationId = organizationOf(actor);
-  await requirePlane(store, organizationId, planeId);
-  return listItems(store, actor, { ...query, plane_id: planeId });
+  await requirePlane(deps, organizationId, planeId);
+  return listItems(deps, actor, { ...query, plane_id: planeId });
 }
 
-export async function getItem(store: MaintenanceStore, actor: Actor, id: string) {
+export async function getItem(deps: MaintenanceDeps, actor: Actor, id: string) {
   const organizationId = organizationOf(actor);
-  const item = await requireItem(store, organizationId, id);
-  return itemOutput(dueContext(store, organizationId, todayOf(actor)), item);
+  const item = await requireItem(deps, organizationId, id);
+  return itemOutput(dueContext(deps.store, organizationId, todayOf(deps, actor)), item);
 }
 
 // Writes -------------------------------------------------------------------------------------------
 
 const event = (
+  deps: Pick<MaintenanceDeps, 'now'>,
   actor: Actor,
   item: Pick<StoredMaintenanceItem, 'organization_id' | 'plane_id'>,
-  fields: Omit<EventInput, 'organization_id' | 'plane_id' | 'user_id'>,
+  fields: Omit<EventInput, 'organization_id' | 'plane_id' | 'user_id' | 'at'>,
 ): EventInput => ({
+  at: deps.now().toISOString(),
   organization_id: item.organization_id,
   plane_id: item.plane_id,
   user_id: actor.userId,
   ...fields,
 });
 
-export async function createItem(store: MaintenanceStore, actor: Actor, input: CreateMaintenanceInput) {
+export async function createItem(deps: MaintenanceDeps, actor: Actor, input: CreateMaintenanceInput) {
   const organizationId = organizationOf(actor);
-  const today = todayOf(actor);
-  const plane = await requirePlane(store, organizationId, input.plane_id);
+  const today = todayOf(deps, actor);
+  const plane = await requirePlane(deps, organizationId, input.plane_id);
   const component = input.component_id
-    ? await requireComponentOn(store, organizationId, input.component_id, plane.plane_id)
+    ? await requireComponentOn(deps, organizationId, input.component_id, plane.plane_id)
     : null;
   const counters = itemCounters(plane, component);
   const { set } = patchOf(input as Record<string, unknown>, [...SCHEDULE_FIELDS, 'name', 'kind', 'comment']);
@@ -225,11 +237,11 @@ export async function createItem(store: MaintenanceStore, actor: Actor, input: C
       : {}),
     ...scheduleDefaults(input, today, counters),
   } as StoredMaintenanceItem;
-  await store.createItem(
+  await deps.store.createItem(
     actor,
     item,
     [
-      event(actor, item, {
+      event(deps, actor, item, {
         subject_id: item.maintenance_id,
         kind: 'created',
         date: today,
@@ -243,19 +255,19 @@ export async function createItem(store: MaintenanceStore, actor: Actor, input: C
       details: { plane_id: plane.plane_id },
     },
   );
-  return getItem(store, actor, item.maintenance_id);
+  return getItem(deps, actor, item.maintenance_id);
 }
 
 export async function updateItem(
-  store: MaintenanceStore,
+  deps: MaintenanceDeps,
   actor: Actor,
   id: string,
   input: UpdateMaintenanceInput,
 ) {
   const organizationId = organizationOf(actor);
-  const today = todayOf(actor);
-  const item = await requireItem(store, organizationId, id);
-  if (input.component_id) await requireComponentOn(store, organizationId, input.component_id, item.plane_id);
+  const today = todayOf(deps, actor);
+  const item = await requireItem(deps, organizationId, id);
+  if (input.component_id) await requireComponentOn(deps, organizationId, input.component_id, item.plane_id);
   const { version, ...rest } = input;
   const patch = patchOf(rest as Record<string, unknown>, [
     ...SCHEDULE_FIELDS,
@@ -272,18 +284,18 @@ export async function updateItem(
   if (patch.remove.includes('maintenanced_at'))
     throw validationFailed({ maintenanced_at: ['field_required'] });
   if (after.cycle_hours && !after.hours_basis) {
-    const plane = await store.plane(organizationId, item.plane_id);
+    const plane = await deps.store.plane(organizationId, item.plane_id);
     patch.set.hours_basis = defaultHoursBasis(plane);
   }
   const fields = [...Object.keys(patch.set), ...patch.remove];
   const closing = patch.set.status !== undefined && patch.set.status !== item.status;
-  await store.updateItem(
+  await deps.store.updateItem(
     actor,
     { organization_id: organizationId, maintenance_id: id },
     patch,
     version,
     [
-      event(actor, item, {
+      event(deps, actor, item, {
         subject_id: id,
         kind: closing ? 'status_changed' : 'updated',
         date: today,
@@ -292,23 +304,23 @@ export async function updateItem(
     ],
     { action: 'maintenance.update', target_type: 'maintenance', target_id: id, details: { fields } },
   );
-  return getItem(store, actor, id);
+  return getItem(deps, actor, id);
 }
 
 /**
  * Performed: the new cycle runs from that date and those readings (default: the owner's current),
  * written with the item's event (and the component's, for a component's item) in one TransactWrite.
  */
-export async function performItem(store: MaintenanceStore, actor: Actor, id: string, input: PerformedInput) {
+export async function performItem(deps: MaintenanceDeps, actor: Actor, id: string, input: PerformedInput) {
   const organizationId = organizationOf(actor);
-  const today = todayOf(actor);
+  const today = todayOf(deps, actor);
   checkPerformedDate(input.date, today);
-  const item = await requireItem(store, organizationId, id);
+  const item = await requireItem(deps, organizationId, id);
   if (item.status !== 'active') throw conflict();
   if (input.version !== undefined && input.version !== item.version) throw conflict();
   const [plane, component] = await Promise.all([
-    store.plane(organizationId, item.plane_id),
-    item.component_id ? store.component(organizationId, item.component_id) : Promise.resolve(null),
+    deps.store.plane(organizationId, item.plane_id),
+    item.component_id ? deps.store.component(organizationId, item.component_id) : Promise.resolve(null),
   ]);
   const counters = performedCounters(input, itemCounters(plane, component));
   const details = {
@@ -319,7 +331,7 @@ export async function performItem(store: MaintenanceStore, actor: Actor, id: str
     counter_takeoff: counters.takeoff,
   };
   const events: EventInput[] = [
-    event(actor, item, {
+    event(deps, actor, item, {
       subject_id: id,
       kind: 'maintenance_performed',
       date: input.date,
@@ -329,7 +341,7 @@ export async function performItem(store: MaintenanceStore, actor: Actor, id: str
   ];
   if (component)
     events.push(
-      event(actor, item, {
+      event(deps, actor, item, {
         subject_id: component.component_id,
         kind: 'maintenance_performed',
         date: input.date,
@@ -337,7 +349,7 @@ export async function performItem(store: MaintenanceStore, actor: Actor, id: str
         details,
       }),
     );
-  await store.updateItem(
+  await deps.store.updateItem(
     actor,
     { organization_id: organizationId, maintenance_id: id },
     { set: performedSchedule(input.date, counters), remove: [] },
@@ -350,17 +362,17 @@ export async function performItem(store: MaintenanceStore, actor: Actor, id: str
       details: { date: input.date },
     },
   );
-  return getItem(store, actor, id);
+  return getItem(deps, actor, id);
 }
 
 // Fleet overview -----------------------------------------------------------------------------------
 
-export async function fleetOverview(store: MaintenanceStore, actor: Actor) {
+export async function fleetOverview(deps: MaintenanceDeps, actor: Actor) {
   const organizationId = organizationOf(actor);
-  const today = todayOf(actor);
+  const today = todayOf(deps, actor);
   const [dues, faults] = await Promise.all([
-    fleetDues(store, organizationId, today),
-    store.openFaultCounts(organizationId),
+    fleetDues(deps.store, organizationId, today),
+    deps.store.openFaultCounts(organizationId),
   ]);
   return fleetOverviewOf(dues, faults, today);
 }

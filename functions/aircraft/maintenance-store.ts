@@ -1,9 +1,10 @@
 import type { EntityItem } from 'electrodb';
-import { timeOrderedId } from '../organizations/organization-store.ts';
-import { type ActionRecord, actionItem } from '../platform/audit/actions.ts';
-import type { Actor } from '../platform/auth/actor.ts';
+import { timeOrderedId } from '../../contracts/ids.ts';
+import { recordNames } from '../organizations/public.ts';
+import { type ActionRecord, type Auditor, auditedWrite } from '../platform/audit/actions.ts';
+import { fillPage, type Page } from '../platform/db/pages.ts';
 import { db } from '../platform/db/service.ts';
-import { committed } from '../platform/db/writes.ts';
+import { type Change, patchAtVersion } from '../platform/db/writes.ts';
 import type {
   aircraftEvent as aircraftEventEntity,
   component as componentEntity,
@@ -16,32 +17,31 @@ import type { UsageRate } from './next-due.ts';
 export type StoredPlane = EntityItem<typeof planeEntity>;
 export type StoredComponent = EntityItem<typeof componentEntity>;
 export type StoredMaintenanceItem = EntityItem<typeof maintenanceItemEntity>;
-export type StoredEvent = EntityItem<typeof aircraftEventEntity>;
-type AuditActor = Pick<Actor, 'userId' | 'organizationId' | 'actingSupervisorId'>;
+type StoredEvent = EntityItem<typeof aircraftEventEntity>;
 
-/** An event to write with a change: the store gives it its time-ordered id. */
-export type EventInput = Omit<StoredEvent, 'event_id' | 'at'>;
+/** An event to write with a change, at the instant of the change: the store gives it its time-ordered id. */
+export type EventInput = Omit<StoredEvent, 'event_id'>;
 
-export interface Page<T> {
-  items: T[];
-  cursor: string | null;
-}
-export interface PageRequest {
+interface PageRequest {
   cursor?: string;
   limit: number;
 }
 
-/** A page of a Query; a cursor from another list or a tampered one is a 422 (the router's rule). */
-async function paged<T>(run: () => Promise<{ data: T[]; cursor: string | null }>): Promise<Page<T>> {
-  const { data, cursor } = await run();
-  return { items: data, cursor: cursor ?? null };
-}
+type Query<T> = {
+  go(options: {
+    cursor?: string;
+    limit: number;
+    order?: 'asc' | 'desc';
+  }): Promise<{ data: T[]; cursor: string | null }>;
+};
+
+/** One page of a Query. */
+const paged = <T>(query: Query<T>, page: PageRequest, order: 'asc' | 'desc' = 'asc'): Promise<Page<T>> =>
+  fillPage((cursor, limit) => query.go({ cursor, limit, order }), page);
 
 /** Events written together keep their order: one millisecond apart. */
-const eventItems = (events: EventInput[]) => {
-  const at = Date.now();
-  return events.map((event, index) => ({ ...event, event_id: timeOrderedId(at + index) }));
-};
+const eventItems = (events: EventInput[]) =>
+  events.map((event, index) => ({ ...event, event_id: timeOrderedId(Date.parse(event.at) + index) }));
 
 /**
  * Components, maintenance items, their history and what the fleet overview reads; every read a key
@@ -79,14 +79,8 @@ export const maintenanceStore = {
     return counts;
   },
 
-  async personNames(userIds: string[]) {
-    const unique = [...new Set(userIds)];
-    if (unique.length === 0) return new Map<string, string>();
-    const { data } = await db()
-      .entities.person.get(unique.map((user_id) => ({ user_id })))
-      .go();
-    return new Map(data.map((p) => [p.user_id, `${p.last_name} ${p.first_name}`.trim()]));
-  },
+  /** Who changed what, as the history shows them (organizations). */
+  personNames: (userIds: string[]) => recordNames(userIds),
 
   // Components ------------------------------------------------------------------------------------
 
@@ -98,18 +92,13 @@ export const maintenanceStore = {
   },
 
   componentsPage(organizationId: string, page: PageRequest) {
-    return paged(() =>
-      db()
-        .entities.component.query.byOrganization({ organization_id: organizationId })
-        .go({ cursor: page.cursor ?? null, count: page.limit }),
-    );
+    return paged(db().entities.component.query.byOrganization({ organization_id: organizationId }), page);
   },
 
   planeComponentsPage(organizationId: string, planeId: string, page: PageRequest) {
-    return paged(() =>
-      db()
-        .entities.component.query.byPlane({ organization_id: organizationId, plane_id: planeId })
-        .go({ cursor: page.cursor ?? null, count: page.limit }),
+    return paged(
+      db().entities.component.query.byPlane({ organization_id: organizationId, plane_id: planeId }),
+      page,
     );
   },
 
@@ -120,60 +109,41 @@ export const maintenanceStore = {
     return data;
   },
 
-  async createComponent(actor: AuditActor, item: StoredComponent, events: EventInput[], audit: ActionRecord) {
-    const result = await db()
-      .transaction.write(({ component, aircraftEvent, action }) => [
-        component.create(item as never).commit(),
-        ...eventItems(events).map((e) => aircraftEvent.create(e).commit()),
-        action.put(actionItem(actor, audit)).commit(),
-      ])
-      .go();
-    committed(result);
+  async createComponent(actor: Auditor, item: StoredComponent, events: EventInput[], audit: ActionRecord) {
+    await auditedWrite(actor, audit, ({ component, aircraftEvent }) => [
+      component.create(item as never).commit(),
+      ...eventItems(events).map((e) => aircraftEvent.create(e).commit()),
+    ]);
   },
 
   /** The record on the caller's `version` (else 409), its events and the log entry, together. */
   async updateComponent(
-    actor: AuditActor,
+    actor: Auditor,
     key: { organization_id: string; component_id: string },
-    patch: { set: Record<string, unknown>; remove: string[] },
+    change: Change,
     version: number,
     events: EventInput[],
     audit: ActionRecord,
   ) {
-    const result = await db()
-      .transaction.write(({ component, aircraftEvent, action }) => {
-        const update = component
-          .patch(key)
-          .set({ ...(patch.set as Record<string, never>), version: version + 1 });
-        return [
-          (patch.remove.length ? update.remove(patch.remove as never[]) : update)
-            .where(({ version: current }, { eq }) => eq(current, version))
-            .commit(),
-          ...eventItems(events).map((e) => aircraftEvent.create(e).commit()),
-          action.put(actionItem(actor, audit)).commit(),
-        ];
-      })
-      .go();
-    committed(result);
+    await auditedWrite(actor, audit, ({ component, aircraftEvent }) => [
+      patchAtVersion(component.patch(key), change, version),
+      ...eventItems(events).map((e) => aircraftEvent.create(e).commit()),
+    ]);
   },
 
   async deleteComponent(
-    actor: AuditActor,
+    actor: Auditor,
     key: { organization_id: string; component_id: string },
     events: EventInput[],
     audit: ActionRecord,
   ) {
-    const result = await db()
-      .transaction.write(({ component, aircraftEvent, action }) => [
-        component
-          .delete(key)
-          .where(({ component_id }, { exists }) => exists(component_id))
-          .commit(),
-        ...eventItems(events).map((e) => aircraftEvent.create(e).commit()),
-        action.put(actionItem(actor, audit)).commit(),
-      ])
-      .go();
-    committed(result);
+    await auditedWrite(actor, audit, ({ component, aircraftEvent }) => [
+      component
+        .delete(key)
+        .where(({ component_id }, { exists }) => exists(component_id))
+        .commit(),
+      ...eventItems(events).map((e) => aircraftEvent.create(e).commit()),
+    ]);
   },
 
   /**
@@ -202,18 +172,16 @@ export const maintenanceStore = {
   },
 
   itemsPage(organizationId: string, page: PageRequest) {
-    return paged(() =>
-      db()
-        .entities.maintenanceItem.query.byOrganization({ organization_id: organizationId })
-        .go({ cursor: page.cursor ?? null, count: page.limit }),
+    return paged(
+      db().entities.maintenanceItem.query.byOrganization({ organization_id: organizationId }),
+      page,
     );
   },
 
   planeItemsPage(organizationId: string, planeId: string, page: PageRequest) {
-    return paged(() =>
-      db()
-        .entities.maintenanceItem.query.byPlane({ organization_id: organizationId, plane_id: planeId })
-        .go({ cursor: page.cursor ?? null, count: page.limit }),
+    return paged(
+      db().entities.maintenanceItem.query.byPlane({ organization_id: organizationId, plane_id: planeId }),
+      page,
     );
   },
 
@@ -224,55 +192,35 @@ export const maintenanceStore = {
     return data;
   },
 
-  async createItem(
-    actor: AuditActor,
-    item: StoredMaintenanceItem,
-    events: EventInput[],
-    audit: ActionRecord,
-  ) {
-    const result = await db()
-      .transaction.write(({ maintenanceItem, aircraftEvent, action }) => [
-        maintenanceItem.create(item as never).commit(),
-        ...eventItems(events).map((e) => aircraftEvent.create(e).commit()),
-        action.put(actionItem(actor, audit)).commit(),
-      ])
-      .go();
-    committed(result);
+  async createItem(actor: Auditor, item: StoredMaintenanceItem, events: EventInput[], audit: ActionRecord) {
+    await auditedWrite(actor, audit, ({ maintenanceItem, aircraftEvent }) => [
+      maintenanceItem.create(item as never).commit(),
+      ...eventItems(events).map((e) => aircraftEvent.create(e).commit()),
+    ]);
   },
 
   async updateItem(
-    actor: AuditActor,
+    actor: Auditor,
     key: { organization_id: string; maintenance_id: string },
-    patch: { set: Record<string, unknown>; remove: string[] },
+    change: Change,
     version: number,
     events: EventInput[],
     audit: ActionRecord,
   ) {
-    const result = await db()
-      .transaction.write(({ maintenanceItem, aircraftEvent, action }) => {
-        const update = maintenanceItem
-          .patch(key)
-          .set({ ...(patch.set as Record<string, never>), version: version + 1 });
-        return [
-          (patch.remove.length ? update.remove(patch.remove as never[]) : update)
-            .where(({ version: current }, { eq }) => eq(current, version))
-            .commit(),
-          ...eventItems(events).map((e) => aircraftEvent.create(e).commit()),
-          action.put(actionItem(actor, audit)).commit(),
-        ];
-      })
-      .go();
-    committed(result);
+    await auditedWrite(actor, audit, ({ maintenanceItem, aircraftEvent }) => [
+      patchAtVersion(maintenanceItem.patch(key), change, version),
+      ...eventItems(events).map((e) => aircraftEvent.create(e).commit()),
+    ]);
   },
 
   // History ---------------------------------------------------------------------------------------
 
   /** Newest first: event ids sort by time. */
   eventsPage(organizationId: string, subjectId: string, page: PageRequest) {
-    return paged(() =>
-      db()
-        .entities.aircraftEvent.query.bySubject({ organization_id: organizationId, subject_id: subjectId })
-        .go({ cursor: page.cursor ?? null, count: page.limit, order: 'desc' }),
+    return paged(
+      db().entities.aircraftEvent.query.bySubject({ organization_id: organizationId, subject_id: subjectId }),
+      page,
+      'desc',
     );
   },
 };

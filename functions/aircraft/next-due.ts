@@ -17,9 +17,9 @@ import type { CycleCalendar, DueState, HoursBasis } from '../../contracts/schema
  *   (forecast) date, then the least remaining.
  */
 
-export const DEFAULT_NOTICE_DAYS = 30;
-export const DEFAULT_NOTICE_HOURS = 10;
-export const DEFAULT_NOTICE_TAKEOFFS = 50;
+const DEFAULT_NOTICE_DAYS = 30;
+const DEFAULT_NOTICE_HOURS = 10;
+const DEFAULT_NOTICE_TAKEOFFS = 50;
 
 /** A maintenance schedule (entities.ts `schedule`); absent values are no cycle of that kind. */
 export interface ScheduleFields {
@@ -38,7 +38,7 @@ export interface ScheduleFields {
 }
 
 /** Hard limits (absolute readings, a date) and life limits (totals since new, end-of-life date). */
-export interface LimitFields {
+interface LimitFields {
   limit_counter_flight?: number | null;
   limit_counter_engine?: number | null;
   limit_counter_takeoff?: number | null;
@@ -63,7 +63,7 @@ export interface UsageRate {
   takeoffs: number;
 }
 
-export type DueKey =
+type DueKey =
   | 'cycle_hours'
   | 'cycle_takeoffs'
   | 'cycle_days'
@@ -109,7 +109,7 @@ export interface NextDue {
 
 // Dates ----------------------------------------------------------------------------------------
 
-export const CALENDAR_MONTHS: Record<CycleCalendar, number> = {
+const CALENDAR_MONTHS: Record<CycleCalendar, number> = {
   monthly: 1,
   yearly: 12,
   '3_years': 36,
@@ -129,7 +129,7 @@ const PER_WEEK: Record<CounterName, keyof UsageRate> = {
 };
 
 /** The day a counter reaches `remaining` more at the weekly rate; null without use. */
-export function forecastDate(today: string, remaining: number, perWeek: number | undefined): string | null {
+function forecastDate(today: string, remaining: number, perWeek: number | undefined): string | null {
   if (!perWeek || perWeek <= 0 || remaining <= 0) return null;
   return addDays(today, Math.ceil((remaining / perWeek) * 7));
 }

@@ -1,20 +1,19 @@
-import type { DomainOps } from '../platform/http/router.ts';
+import type { aircraftRoutes } from '../../contracts/routes/aircraft.ts';
+import type { OpsFor } from '../platform/http/router.ts';
 import * as planes from './plane-service.ts';
-import { planeStore as store } from './plane-store.ts';
-
-type Names = keyof typeof import('../../contracts/routes/aircraft.ts').aircraftRoutes;
+import { planeDeps as deps } from './plane-service.ts';
 
 /** HTTP adaptor of the aircraft domain's aircraft routes. */
-export const planeOps: Pick<DomainOps<'aircraft'>, Names> = {
-  listPlanes: ({ actor, query }) => planes.listPlanes(store, actor, query),
-  getPlane: ({ actor, params }) => planes.getPlane(store, actor, params.id),
+export const planeOps: OpsFor<typeof aircraftRoutes> = {
+  listPlanes: ({ actor, query }) => planes.listPlanes(deps, actor, query),
+  getPlane: ({ actor, params }) => planes.getPlane(deps, actor, params.id),
   getPlaneStatistics: ({ actor, params, query }) =>
-    planes.planeStatistics(store, actor, params.id, query.year),
-  createPlane: ({ actor, body }) => planes.createPlane(store, actor, body),
-  updatePlane: ({ actor, params, body }) => planes.updatePlane(store, actor, params.id, body),
+    planes.planeStatistics(deps, actor, params.id, query.year),
+  createPlane: ({ actor, body }) => planes.createPlane(deps, actor, body),
+  updatePlane: ({ actor, params, body }) => planes.updatePlane(deps, actor, params.id, body),
   deletePlane: async ({ actor, params }) => {
-    await planes.deletePlane(store, actor, params.id);
+    await planes.deletePlane(deps, actor, params.id);
     return null;
   },
-  closePlaneShare: ({ actor, params, body }) => planes.closePlaneShare(store, actor, params.id, body.version),
+  closePlaneShare: ({ actor, params, body }) => planes.closePlaneShare(deps, actor, params.id, body.version),
 };

@@ -15,14 +15,28 @@ import {
 } from '../../contracts/schemas/aircraft.ts';
 import { type LimitBucket, limitBucketOf } from '../../contracts/schemas/aircraft-enums.ts';
 import type { Actor } from '../platform/auth/actor.ts';
+import { lostRace } from '../platform/db/writes.ts';
 import { conflict, domainError, notFound, validationFailed } from '../platform/http/errors.ts';
 import { usageStatistics } from './plane-statistics.ts';
-import type { PlaneCount, PlaneLimits, PlaneStore, StoredPlane } from './plane-store.ts';
+import {
+  type PlaneCount,
+  type PlaneLimits,
+  type PlaneStore,
+  planeStore,
+  type StoredPlane,
+} from './plane-store.ts';
 
 /**
  * Rules of the fleet (spec §3 Plane, §9 package limits): create, edit, delete, close a share.
- * Takes its store as an argument (STYLE §2); no HTTP, no SDK.
+ * Takes its dependencies as an argument; no HTTP, no SDK.
  */
+
+interface PlaneDeps {
+  store: PlaneStore;
+  now: () => Date;
+}
+
+export const planeDeps: PlaneDeps = { store: planeStore, now: () => new Date() };
 
 const DEFAULT_PAGE = 25;
 
@@ -118,7 +132,7 @@ export function planeOutputOf(p: StoredPlane): PlaneOutput {
   };
 }
 
-export const planeListItemOf = (p: StoredPlane): PlaneListItem => ({
+const planeListItemOf = (p: StoredPlane): PlaneListItem => ({
   plane_id: p.plane_id,
   reg_num: p.reg_num,
   tail_number: orNull(p.tail_number),
@@ -188,14 +202,14 @@ const organizationOf = (actor: Actor) => {
   return actor.organizationId;
 };
 
-async function found(store: PlaneStore, organizationId: string, planeId: string) {
-  const plane = await store.plane(organizationId, planeId);
+async function found(deps: PlaneDeps, organizationId: string, planeId: string) {
+  const plane = await deps.store.plane(organizationId, planeId);
   if (!plane) throw notFound();
   return plane;
 }
 
-async function checkOwner(store: PlaneStore, organizationId: string, owner: string | null | undefined) {
-  if (owner && !(await store.isActiveMember(organizationId, owner)))
+async function checkOwner(deps: PlaneDeps, organizationId: string, owner: string | null | undefined) {
+  if (owner && !(await deps.store.isActiveMember(organizationId, owner)))
     throw validationFailed({ owner: ['invalid_value'] });
 }
 
@@ -204,22 +218,33 @@ async function checkOwner(store: PlaneStore, organizationId: string, owner: stri
  * atomically; an entry no aircraft carries (a rename whose clean-up did not run) is released here.
  */
 async function regNumTaken(
-  store: PlaneStore,
+  deps: PlaneDeps,
   organizationId: string,
   count: PlaneCount,
   regNum: string,
   exceptPlaneId?: string,
 ) {
   if (!count.reg_nums.includes(regNum)) return false;
-  const planes = await store.allPlanes(organizationId);
+  const planes = await deps.store.allPlanes(organizationId);
   if (planes.some((p) => p.reg_num === regNum && p.plane_id !== exceptPlaneId)) return true;
-  if (!planes.some((p) => p.reg_num === regNum)) await store.releaseRegNum(organizationId, regNum);
+  if (!planes.some((p) => p.reg_num === regNum)) await deps.store.releaseRegNum(organizationId, regNum);
   return false;
 }
 
-export async function listPlanes(store: PlaneStore, actor: Actor, query: ListPlanesQuery) {
+/** A write that lost its race is tried once more after a fresh read (a stale registration entry). */
+async function committed(write: () => Promise<void>) {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (lostRace(error)) return false;
+    throw error;
+  }
+}
+
+export async function listPlanes(deps: PlaneDeps, actor: Actor, query: ListPlanesQuery) {
   const organizationId = organizationOf(actor);
-  const { items, cursor } = await store.planes(organizationId, {
+  const { items, cursor } = await deps.store.planes(organizationId, {
     cursor: query.cursor,
     limit: query.limit ?? DEFAULT_PAGE,
     status: query.status,
@@ -229,24 +254,21 @@ export async function listPlanes(store: PlaneStore, actor: Actor, query: ListPla
   return { items: items.map(planeListItemOf), cursor };
 }
 
-export async function getPlane(store: PlaneStore, actor: Actor, planeId: string) {
-  return planeOutputOf(await found(store, organizationOf(actor), planeId));
+export async function getPlane(deps: PlaneDeps, actor: Actor, planeId: string) {
+  return planeOutputOf(await found(deps, organizationOf(actor), planeId));
 }
 
 /** Spec §9: the aircraft's statistics for a year (default this one), its years and last 12 months. */
 export async function planeStatistics(
-  store: PlaneStore,
+  deps: PlaneDeps,
   actor: Actor,
   planeId: string,
   year: number | undefined,
-  now = new Date(),
 ) {
   const organizationId = organizationOf(actor);
-  await found(store, organizationId, planeId);
-  const today = new Intl.DateTimeFormat('en-CA', {
-    timeZone: actor.organization?.timezone ?? 'Europe/Budapest',
-  }).format(now);
-  const days = await store.usageDays(organizationId, planeId);
+  await found(deps, organizationId, planeId);
+  const today = todayIn(actor.organization?.timezone ?? 'Europe/Budapest', deps.now());
+  const days = await deps.store.usageDays(organizationId, planeId);
   return usageStatistics(planeId, days, year ?? Number(today.slice(0, 4)), today);
 }
 
@@ -255,9 +277,9 @@ export async function planeStatistics(
  * and again by the TransactWrite's condition on the count item, which is what holds when two admins
  * add the last allowed aircraft at the same moment.
  */
-export async function createPlane(store: PlaneStore, actor: Actor, input: CreatePlaneInput) {
+export async function createPlane(deps: PlaneDeps, actor: Actor, input: CreatePlaneInput) {
   const organizationId = organizationOf(actor);
-  await checkOwner(store, organizationId, input.owner);
+  await checkOwner(deps, organizationId, input.owner);
   const bucket = limitBucketOf({ plane_category: input.plane_category, is_tmg: input.is_tmg ?? false });
   const planeId = planeIdFor(input.reg_num);
   const item = newPlaneItem(organizationId, planeId, input);
@@ -270,24 +292,24 @@ export async function createPlane(store: PlaneStore, actor: Actor, input: Create
   // Two rounds: the second after a stale registration entry was released.
   for (let round = 0; round < 2; round++) {
     const [limits, count] = await Promise.all([
-      store.limits(organizationId),
-      store.ensureCount(organizationId, limitBucketOf),
+      deps.store.limits(organizationId),
+      deps.store.ensureCount(organizationId, limitBucketOf),
     ]);
-    if (await regNumTaken(store, organizationId, count, input.reg_num))
+    if (await regNumTaken(deps, organizationId, count, input.reg_num))
       throw validationFailed({ reg_num: ['reg_num_taken'] });
     if (limitReached(count, limits, bucket)) throw domainError('plane_limit_reached');
-    if ((await store.createPlane(actor, item, bucket, limits, audit)) === 'ok')
-      return planeOutputOf(await found(store, organizationId, planeId));
+    if (await committed(() => deps.store.createPlane(actor, item, bucket, limits, audit)))
+      return planeOutputOf(await found(deps, organizationId, planeId));
   }
   throw conflict();
 }
 
-export async function updatePlane(store: PlaneStore, actor: Actor, planeId: string, input: UpdatePlaneInput) {
+export async function updatePlane(deps: PlaneDeps, actor: Actor, planeId: string, input: UpdatePlaneInput) {
   const organizationId = organizationOf(actor);
-  const before = await found(store, organizationId, planeId);
+  const before = await found(deps, organizationId, planeId);
   if (before.version !== input.version) throw conflict();
   if (input.owner !== undefined && input.owner !== before.owner)
-    await checkOwner(store, organizationId, input.owner);
+    await checkOwner(deps, organizationId, input.owner);
   const { version, ...fields } = input;
   const patch = planePatch(before, fields);
   const fromBucket = limitBucketOf(before);
@@ -307,28 +329,22 @@ export async function updatePlane(store: PlaneStore, actor: Actor, planeId: stri
     let countChange: Parameters<PlaneStore['updatePlane']>[3]['count'];
     if (moves || newRegNum) {
       const [limits, count] = await Promise.all([
-        store.limits(organizationId),
-        store.ensureCount(organizationId, limitBucketOf),
+        deps.store.limits(organizationId),
+        deps.store.ensureCount(organizationId, limitBucketOf),
       ]);
-      if (newRegNum && (await regNumTaken(store, organizationId, count, newRegNum, planeId)))
+      if (newRegNum && (await regNumTaken(deps, organizationId, count, newRegNum, planeId)))
         throw validationFailed({ reg_num: ['reg_num_taken'] });
       if (moves && limitReached(count, limits, toBucket, { total: false }))
         throw domainError('plane_limit_reached');
       countChange = { from: fromBucket, to: toBucket, regNum: newRegNum, limits };
     }
-    const outcome = await store.updatePlane(
-      actor,
-      organizationId,
-      planeId,
-      { ...patch, version, count: countChange },
-      audit,
-    );
-    if (outcome === 'ok') {
+    const change = { ...patch, version, count: countChange };
+    if (await committed(() => deps.store.updatePlane(actor, organizationId, planeId, change, audit))) {
       // The old registration is free again (a crash here leaves an entry regNumTaken releases).
-      if (newRegNum) await store.releaseRegNum(organizationId, before.reg_num);
-      return planeOutputOf(await found(store, organizationId, planeId));
+      if (newRegNum) await deps.store.releaseRegNum(organizationId, before.reg_num);
+      return planeOutputOf(await found(deps, organizationId, planeId));
     }
-    const now = await store.plane(organizationId, planeId);
+    const now = await deps.store.plane(organizationId, planeId);
     if (!now || now.version !== version) throw conflict();
   }
   throw conflict();
@@ -339,42 +355,39 @@ export async function updatePlane(store: PlaneStore, actor: Actor, planeId: stri
  * their history would be orphaned. Retiring an aircraft is its status `inactive`; delete is for an
  * aircraft recorded by mistake.
  */
-export async function deletePlane(store: PlaneStore, actor: Actor, planeId: string) {
+export async function deletePlane(deps: PlaneDeps, actor: Actor, planeId: string) {
   const organizationId = organizationOf(actor);
-  const plane = await found(store, organizationId, planeId);
-  if (await store.hasDependents(organizationId, planeId)) throw domainError('plane_in_use');
+  const plane = await found(deps, organizationId, planeId);
+  if (await deps.store.hasDependents(organizationId, planeId)) throw domainError('plane_in_use');
   // The count item exists for every organization that has an aircraft; ensure it for old data.
-  await store.ensureCount(organizationId, limitBucketOf);
-  const outcome = await store.deletePlane(actor, plane, limitBucketOf(plane), {
+  await deps.store.ensureCount(organizationId, limitBucketOf);
+  await deps.store.deletePlane(actor, plane, limitBucketOf(plane), {
     action: 'plane.delete',
     target_type: 'plane',
     target_id: planeId,
     details: { reg_num: plane.reg_num },
   });
-  if (outcome !== 'ok') throw conflict();
 }
 
 /**
  * Spec §4 "Share of aircraft data: it can be closed": sharing stops today (in the organization's
  * time zone); a window that had not started yet is dropped whole.
  */
-export async function closePlaneShare(store: PlaneStore, actor: Actor, planeId: string, version: number) {
+export async function closePlaneShare(deps: PlaneDeps, actor: Actor, planeId: string, version: number) {
   const organizationId = organizationOf(actor);
-  const before = await found(store, organizationId, planeId);
+  const before = await found(deps, organizationId, planeId);
   if (before.version !== version) throw conflict();
-  const today = todayIn(actor.organization?.timezone ?? 'UTC');
+  const today = todayIn(actor.organization?.timezone ?? 'UTC', deps.now());
   const notStarted = before.share_start_date !== undefined && before.share_start_date > today;
   const patch = {
     set: { can_be_shared: false, ...(notStarted ? {} : { share_end_date: today }) },
     remove: notStarted ? ['share_start_date', 'share_end_date'] : [],
-    add: {},
     version,
   };
-  const outcome = await store.updatePlane(actor, organizationId, planeId, patch, {
+  await deps.store.updatePlane(actor, organizationId, planeId, patch, {
     action: 'plane.share_close',
     target_type: 'plane',
     target_id: planeId,
   });
-  if (outcome !== 'ok') throw conflict();
-  return planeOutputOf(await found(store, organizationId, planeId));
+  return planeOutputOf(await found(deps, organizationId, planeId));
 }

@@ -5,7 +5,7 @@ import type { PlaneStatisticsOutput } from '../../contracts/schemas/aircraft.ts'
  * An aircraft's statistics (spec §9: per year and per month, the last 12 months) from its usage
  * days — the items every completed flight adds to (counters.ts). Pure: the days in, the shape out.
  */
-export interface UsageDayLike {
+interface UsageDayLike {
   /** yyyy-mm-dd in the organization's time zone */
   date: string;
   flight_minutes: number;

@@ -1,12 +1,13 @@
 import type { EntityItem } from 'electrodb';
 import type { LimitBucket } from '../../contracts/schemas/aircraft-enums.ts';
-import { type ActionRecord, actionItem } from '../platform/audit/actions.ts';
-import type { Actor } from '../platform/auth/actor.ts';
+import { isActiveMember, planeLimits } from '../organizations/public.ts';
+import { type ActionRecord, type Auditor, auditedWrite } from '../platform/audit/actions.ts';
+import { fillPage } from '../platform/db/pages.ts';
 import { db } from '../platform/db/service.ts';
+import { type Change, patchAtVersion, writtenIf } from '../platform/db/writes.ts';
 import type { plane as planeEntity } from './entities.ts';
 
 export type StoredPlane = EntityItem<typeof planeEntity>;
-type AuditActor = Pick<Actor, 'userId' | 'organizationId' | 'actingSupervisorId'>;
 
 /** The package's caps; an absent one is unlimited. */
 export interface PlaneLimits {
@@ -20,33 +21,6 @@ export interface PlaneCount {
   general: number;
   glider: number;
   reg_nums: string[];
-}
-
-/** Why a guarded write was refused, found out after the transaction was cancelled. */
-export type WriteOutcome = 'ok' | 'canceled';
-
-const page = <T>(data: T[], cursor: string | null) => ({ items: data, cursor: cursor ?? null });
-/** A filtered Query page may come back short with more to read; rounds of reading at most. */
-const MAX_ROUNDS = 20;
-
-/**
- * With a filter DynamoDB counts `Limit` before filtering, so keep reading from the cursor until the
- * page is full or the keys run out, asking each round only for what is missing.
- */
-async function fullPage<T>(
-  read: (cursor: string | undefined, limit: number) => Promise<{ data: T[]; cursor: string | null }>,
-  options: { cursor?: string; limit: number },
-) {
-  const items: T[] = [];
-  let cursor: string | null = options.cursor ?? null;
-  let rounds = 0;
-  do {
-    const result = await read(cursor ?? undefined, options.limit - items.length);
-    items.push(...result.data);
-    cursor = result.cursor;
-    rounds += 1;
-  } while (items.length < options.limit && cursor && rounds < MAX_ROUNDS);
-  return page(items, cursor);
 }
 
 const countOf = (data: { total?: number; general?: number; glider?: number; reg_nums?: string[] }) => ({
@@ -128,7 +102,7 @@ export const planeStore = {
             return parts.join(' AND ');
           })
         : query;
-    return fullPage((cursor, limit) => filtered.go({ cursor, limit }), options);
+    return fillPage((cursor, limit) => filtered.go({ cursor, limit }), options);
   },
 
   /** Every aircraft of the organization (one Query on `org#<id>` begins_with `plane#`). */
@@ -160,44 +134,35 @@ export const planeStore = {
       glider: planes.length - general,
       ...(planes.length > 0 ? { reg_nums: planes.map((p) => p.reg_num) } : {}),
     };
-    await db()
-      .entities.planeCount.create(item)
-      .go({ response: 'none' })
-      .catch((error: unknown) => {
-        if (!(error instanceof Error) || !/conditional/i.test(error.message)) throw error;
-      });
+    await writtenIf(() => db().entities.planeCount.create(item).go({ response: 'none' }));
     return (await planeStore.count(organizationId)) ?? countOf(item);
   },
 
   /**
    * One TransactWrite: the aircraft (must not exist), the count item (+1 total and bucket, the
    * registration into the set; only while under the limits and the registration is free) and the
-   * activity-log entry. A cancelled write says 'canceled'; the service finds out why.
+   * activity-log record. A cancelled write is a 409; the service finds out why and may retry.
    */
   async createPlane(
-    actor: AuditActor,
+    actor: Auditor,
     item: Record<string, unknown> & { organization_id: string; plane_id: string; reg_num: string },
     bucket: LimitBucket,
     limits: PlaneLimits,
     audit: ActionRecord,
-  ): Promise<WriteOutcome> {
-    const result = await db()
-      .transaction.write(({ plane, planeCount, action }) => [
-        plane.create(item as never).commit(),
-        planeCount
-          .update({ organization_id: item.organization_id })
-          .add({
-            total: 1,
-            general: bucket === 'general' ? 1 : 0,
-            glider: bucket === 'glider' ? 1 : 0,
-            reg_nums: [item.reg_num],
-          })
-          .where(countGuard(limits, bucket, { total: true, regNum: item.reg_num }) as never)
-          .commit(),
-        action.put(actionItem(actor, audit)).commit(),
-      ])
-      .go();
-    return result.canceled ? 'canceled' : 'ok';
+  ): Promise<void> {
+    await auditedWrite(actor, audit, ({ plane, planeCount }) => [
+      plane.create(item as never).commit(),
+      planeCount
+        .update({ organization_id: item.organization_id })
+        .add({
+          total: 1,
+          general: bucket === 'general' ? 1 : 0,
+          glider: bucket === 'glider' ? 1 : 0,
+          reg_nums: [item.reg_num],
+        })
+        .where(countGuard(limits, bucket, { total: true, regNum: item.reg_num }) as never)
+        .commit(),
+    ]);
   },
 
   /**
@@ -206,54 +171,42 @@ export const planeStore = {
    * move and new registration where they change, and the log entry: one TransactWrite.
    */
   async updatePlane(
-    actor: AuditActor,
+    actor: Auditor,
     organizationId: string,
     planeId: string,
-    change: {
-      set: Record<string, unknown>;
-      remove: string[];
-      add: Record<string, number>;
+    change: Change & {
       version: number;
       /** A new bucket and/or a new registration to register in the count item. */
       count?: { from?: LimitBucket; to?: LimitBucket; regNum?: string; limits: PlaneLimits };
     },
     audit: ActionRecord,
-  ): Promise<WriteOutcome> {
-    const { set, remove, add, version, count } = change;
-    const result = await db()
-      .transaction.write(({ plane, planeCount, action }) => {
-        let update = plane
-          .patch({ organization_id: organizationId, plane_id: planeId })
-          .set({ ...(set as Record<string, never>), version: version + 1 });
-        if (Object.keys(add).length > 0) update = update.add(add as never);
-        if (remove.length > 0) update = update.remove(remove as never[]);
-        const writes = [
-          update.where(({ version: current }, { eq }) => eq(current, version)).commit(),
-          action.put(actionItem(actor, audit)).commit(),
-        ];
-        if (count && (count.to || count.regNum)) {
-          const moves: Record<string, unknown> = {};
-          if (count.from && count.to && count.from !== count.to) {
-            moves[count.from] = -1;
-            moves[count.to] = 1;
-          }
-          if (count.regNum) moves.reg_nums = [count.regNum];
-          const guard =
-            count.to && count.from !== count.to
-              ? countGuard(count.limits, count.to, { total: false, regNum: count.regNum })
-              : countGuard({}, count.to ?? 'general', { total: false, regNum: count.regNum });
-          writes.push(
-            planeCount
-              .update({ organization_id: organizationId })
-              .add(moves as never)
-              .where(guard as never)
-              .commit() as never,
-          );
+  ): Promise<void> {
+    const { version, count } = change;
+    await auditedWrite(actor, audit, ({ plane, planeCount }) => {
+      const writes = [
+        patchAtVersion(plane.patch({ organization_id: organizationId, plane_id: planeId }), change, version),
+      ];
+      if (count && (count.to || count.regNum)) {
+        const moves: Record<string, unknown> = {};
+        if (count.from && count.to && count.from !== count.to) {
+          moves[count.from] = -1;
+          moves[count.to] = 1;
         }
-        return writes;
-      })
-      .go();
-    return result.canceled ? 'canceled' : 'ok';
+        if (count.regNum) moves.reg_nums = [count.regNum];
+        const guard =
+          count.to && count.from !== count.to
+            ? countGuard(count.limits, count.to, { total: false, regNum: count.regNum })
+            : countGuard({}, count.to ?? 'general', { total: false, regNum: count.regNum });
+        writes.push(
+          planeCount
+            .update({ organization_id: organizationId })
+            .add(moves as never)
+            .where(guard as never)
+            .commit() as never,
+        );
+      }
+      return writes;
+    });
   },
 
   /** A registration no aircraft uses any more leaves the count item's set. */
@@ -265,22 +218,18 @@ export const planeStore = {
   },
 
   /** The aircraft (at the version read), its place in the count item and the log entry, together. */
-  async deletePlane(actor: AuditActor, stored: StoredPlane, bucket: LimitBucket, audit: ActionRecord) {
-    const result = await db()
-      .transaction.write(({ plane, planeCount, action }) => [
-        plane
-          .delete({ organization_id: stored.organization_id, plane_id: stored.plane_id })
-          .where(({ version }, { eq }) => eq(version, stored.version))
-          .commit(),
-        planeCount
-          .update({ organization_id: stored.organization_id })
-          .add({ total: -1, [bucket]: -1 } as never)
-          .delete({ reg_nums: [stored.reg_num] })
-          .commit(),
-        action.put(actionItem(actor, audit)).commit(),
-      ])
-      .go();
-    return result.canceled ? 'canceled' : 'ok';
+  async deletePlane(actor: Auditor, stored: StoredPlane, bucket: LimitBucket, audit: ActionRecord) {
+    await auditedWrite(actor, audit, ({ plane, planeCount }) => [
+      plane
+        .delete({ organization_id: stored.organization_id, plane_id: stored.plane_id })
+        .where(({ version }, { eq }) => eq(version, stored.version))
+        .commit(),
+      planeCount
+        .update({ organization_id: stored.organization_id })
+        .add({ total: -1, [bucket]: -1 } as never)
+        .delete({ reg_nums: [stored.reg_num] })
+        .commit(),
+    ]);
   },
 
   /** Components, maintenance items or faults recorded against the aircraft (gsi1, one of each). */
@@ -296,23 +245,10 @@ export const planeStore = {
   },
 
   /** An active member of the organization (a private owner must be one). */
-  async isActiveMember(organizationId: string, userId: string) {
-    const { data } = await db()
-      .entities.membership.get({ user_id: userId, organization_id: organizationId })
-      .go();
-    return data?.status === 'active';
-  },
+  isActiveMember,
 
-  async limits(organizationId: string): Promise<PlaneLimits> {
-    const { data } = await db()
-      .entities.organization.get({ organization_id: organizationId })
-      .go({ attributes: ['plane_limit', 'general_limit', 'glider_limit'] });
-    return {
-      plane_limit: data?.plane_limit ?? undefined,
-      general_limit: data?.general_limit ?? undefined,
-      glider_limit: data?.glider_limit ?? undefined,
-    };
-  },
+  /** The organization's package limits (organizations). */
+  limits: (organizationId: string): Promise<PlaneLimits> => planeLimits(organizationId),
 };
 
 export type PlaneStore = typeof planeStore;

@@ -1,6 +1,8 @@
 import type { FlightChange } from '../../contracts/events.ts';
+import { lineTotals, STAT_FIELDS, type TotalsLine } from '../../contracts/logbook-totals.ts';
 import type { FlightKind, PilotRole, TakeoffTypeId } from '../../contracts/schemas/flight-enums.ts';
-import type { CounterDelta } from '../aircraft/counters.ts';
+import type { LogbookTotals } from '../../contracts/schemas/logbook.ts';
+import type { CounterDelta } from '../aircraft/public.ts';
 
 /**
  * What a flight's change means beyond the flight itself (issue 5 §3): the aircraft's counters, the
@@ -88,37 +90,8 @@ export interface PlannedEntry {
   signer_id: string;
 }
 
-export interface StatChange {
-  user_id: string;
-  kind: FlightKind;
-  /** yyyy-mm */
-  month: string;
-  flights: number;
-  minutes: number;
-  launches: number;
-  landings: number;
-  over_3h: number;
-  pic_minutes: number;
-  dual_minutes: number;
-  instructor_minutes: number;
-  sic_minutes: number;
-  night_minutes: number;
-  ifr_minutes: number;
-}
-
-export const STAT_FIELDS = [
-  'flights',
-  'minutes',
-  'launches',
-  'landings',
-  'over_3h',
-  'pic_minutes',
-  'dual_minutes',
-  'instructor_minutes',
-  'sic_minutes',
-  'night_minutes',
-  'ifr_minutes',
-] as const;
+/** What a change does to one pilot's month (yyyy-mm) of one kind: the figures to ADD. */
+export type StatChange = { user_id: string; kind: FlightKind; month: string } & LogbookTotals;
 
 export interface CompletionPlan {
   /** Counter changes per aircraft (two when a landed flight moves to another aircraft). */
@@ -132,7 +105,6 @@ export interface CompletionPlan {
 }
 
 const ZERO: CounterDelta = { flight_minutes: 0, engine_minutes: 0, takeoffs: 0, landings: 0 };
-const THREE_HOURS = 180;
 
 const counted = (f: CompletionFlight | null): f is CompletionFlight & { takeoff_time: string } =>
   f !== null && f.status === 'landed' && typeof f.takeoff_time === 'string';
@@ -179,7 +151,7 @@ const isZero = (d: CounterDelta) =>
  * flies dual and their line waits for the instructor's signature; the instructor logs instructor
  * time. Otherwise the pilot in command logs PIC and a second club pilot logs co-pilot (sic).
  */
-export function crewOf(f: CompletionFlight): { user_id: string; role: PilotRole }[] {
+function crewOf(f: CompletionFlight): { user_id: string; role: PilotRole }[] {
   const crew: { user_id: string; role: PilotRole }[] = [];
   if (f.instructor_id && f.pic_id && f.instructor_id !== f.pic_id) {
     crew.push({ user_id: f.pic_id, role: 'dual' }, { user_id: f.instructor_id, role: 'instructor' });
@@ -232,40 +204,11 @@ export function entriesOf(f: CompletionFlight | null): PlannedEntry[] {
   });
 }
 
-/** What one logbook line adds to its pilot's month (sign −1: takes it back). */
+/** What one logbook line adds to its pilot's month (sign −1: takes it back; contracts/logbook-totals.ts). */
 export const statOf = (
-  e: Pick<
-    PlannedEntry,
-    | 'user_id'
-    | 'kind'
-    | 'date'
-    | 'flight_minutes'
-    | 'launches'
-    | 'landings'
-    | 'role'
-    | 'night_minutes'
-    | 'ifr_minutes'
-  >,
+  e: Pick<PlannedEntry, 'user_id' | 'kind' | 'date'> & TotalsLine,
   sign: 1 | -1,
-): StatChange => {
-  const part = (role: PilotRole) => (e.role === role ? sign * e.flight_minutes : 0);
-  return {
-    user_id: e.user_id,
-    kind: e.kind,
-    month: e.date.slice(0, 7),
-    flights: sign,
-    minutes: sign * e.flight_minutes,
-    launches: sign * e.launches,
-    landings: sign * e.landings,
-    over_3h: e.flight_minutes > THREE_HOURS ? sign : 0,
-    pic_minutes: part('pic'),
-    dual_minutes: part('dual'),
-    instructor_minutes: part('instructor'),
-    sic_minutes: part('sic'),
-    night_minutes: sign * e.night_minutes,
-    ifr_minutes: sign * e.ifr_minutes,
-  };
-};
+): StatChange => ({ user_id: e.user_id, kind: e.kind, month: e.date.slice(0, 7), ...lineTotals(e, sign) });
 
 const sameLine = (a: PlannedEntry, b: PlannedEntry) => JSON.stringify(a) === JSON.stringify(b);
 const keyOf = (e: PlannedEntry) => `${e.user_id}|${e.kind}|${e.takeoff_time}|${e.entry_id}`;

@@ -3,10 +3,9 @@ import type { Actor } from '../platform/auth/actor.ts';
 import { mayCall } from '../platform/auth/capabilities.ts';
 import { sheetTopic } from '../platform/events/push.ts';
 import { conflict, missingPermissions, validationFailed } from '../platform/http/errors.ts';
-import { type DailySheetStore, dailySheetStore, type StoredSheet } from './daily-sheet-store.ts';
+import type { StoredSheet } from './daily-sheet-store.ts';
 import { type FlightDeps, flightOutputOf } from './flight-service.ts';
 import { sheetProposals } from './proposal-service.ts';
-import { type ProposalStore, proposalStore } from './proposal-store.ts';
 
 /**
  * The daily flight sheet (daily-flight/{id}): the day's settings and every flight of the day.
@@ -19,11 +18,7 @@ const organizationOf = (actor: Actor) => {
   return actor.organization;
 };
 
-export const sheetOutputOf = (
-  sheet: StoredSheet | null,
-  date: string,
-  baseAirport: string | null,
-): SheetOutput => ({
+const sheetOutputOf = (sheet: StoredSheet | null, date: string, baseAirport: string | null): SheetOutput => ({
   date,
   airport: sheet?.airport ?? baseAirport,
   status: sheet?.status ?? 'open',
@@ -35,33 +30,27 @@ export const sheetOutputOf = (
   version: sheet?.version ?? 0,
 });
 
-export async function getDailySheet(
-  deps: FlightDeps,
-  actor: Actor,
-  date: string,
-  store: DailySheetStore = dailySheetStore,
-  proposals: ProposalStore = proposalStore,
-): Promise<DailySheetOutput> {
+export async function getDailySheet(deps: FlightDeps, actor: Actor, date: string): Promise<DailySheetOutput> {
   const organization = organizationOf(actor);
   const [sheet, flights] = await Promise.all([
-    store.sheet(organization.organization_id, date),
+    deps.sheets.sheet(organization.organization_id, date),
     deps.store.flightsOfDay(organization.organization_id, date),
   ]);
   return {
     sheet: sheetOutputOf(sheet, date, organization.base_airport),
     flights: flights.map(flightOutputOf),
-    proposals: await sheetProposals(proposals, actor, date, flights),
+    proposals: await sheetProposals(deps, actor, date, flights),
     can_edit: mayCall('saveDailySheet', actor),
   };
 }
 
 export async function listDailySheets(
+  deps: FlightDeps,
   actor: Actor,
   query: { cursor?: string; limit?: number },
-  store: DailySheetStore = dailySheetStore,
 ) {
   const organization = organizationOf(actor);
-  const page = await store.sheets(organization.organization_id, {
+  const page = await deps.sheets.sheets(organization.organization_id, {
     cursor: query.cursor,
     limit: query.limit ?? 30,
   });
@@ -76,10 +65,9 @@ export async function saveDailySheet(
   actor: Actor,
   date: string,
   input: SaveSheetInput,
-  store: DailySheetStore = dailySheetStore,
 ): Promise<SheetOutput> {
   const organization = organizationOf(actor);
-  const current = await store.sheet(organization.organization_id, date);
+  const current = await deps.sheets.sheet(organization.organization_id, date);
   if ((current?.version ?? 0) !== input.version) throw conflict();
   const people = [input.leader_id, ...(input.timer_operator_ids ?? [])].filter((v): v is string =>
     Boolean(v),
@@ -110,7 +98,7 @@ export async function saveDailySheet(
   } as StoredSheet;
   for (const [field, value] of Object.entries(fields))
     if (value === null) delete (item as Record<string, unknown>)[field];
-  await store.save(actor, item, input.version);
+  await deps.sheets.save(actor, item, input.version);
   const output = sheetOutputOf(item, date, organization.base_airport);
   await deps.publish(sheetTopic(organization.organization_id, date), {
     type: 'sheet.changed',

@@ -1,8 +1,8 @@
 import type { EntityItem } from 'electrodb';
-import { actionItem } from '../platform/audit/actions.ts';
-import type { Actor } from '../platform/auth/actor.ts';
+import { type Auditor, auditedWrite } from '../platform/audit/actions.ts';
+import { fillPage } from '../platform/db/pages.ts';
 import { db } from '../platform/db/service.ts';
-import { committed } from '../platform/db/writes.ts';
+import { saveAtVersion } from '../platform/db/writes.ts';
 import type { dailySheet } from './entities.ts';
 
 export type StoredSheet = EntityItem<typeof dailySheet>;
@@ -14,39 +14,18 @@ export const dailySheetStore = {
     return data;
   },
 
-  async sheets(organizationId: string, options: { cursor?: string; limit: number }) {
-    const { data, cursor } = await db()
-      .entities.dailySheet.query.byDate({ organization_id: organizationId })
-      .go({ cursor: options.cursor, limit: options.limit, order: 'desc' });
-    return { items: data, cursor: cursor ?? null };
+  sheets(organizationId: string, options: { cursor?: string; limit: number }) {
+    const query = db().entities.dailySheet.query.byDate({ organization_id: organizationId });
+    return fillPage((cursor, limit) => query.go({ cursor, limit, order: 'desc' }), options);
   },
 
   /** Creates the day's sheet (version 0 read) or replaces it at the version read; 409 otherwise. */
-  async save(
-    actor: Pick<Actor, 'userId' | 'organizationId' | 'actingSupervisorId'>,
-    item: StoredSheet,
-    readVersion: number,
-  ) {
-    const result = await db()
-      .transaction.write(({ dailySheet: sheet, action }) => [
-        readVersion === 0
-          ? sheet.create(item).commit()
-          : sheet
-              .put(item)
-              .where(({ version }, { eq }) => eq(version, readVersion))
-              .commit(),
-        action
-          .put(
-            actionItem(actor, {
-              action: 'daily_sheet.save',
-              target_type: 'daily_sheet',
-              target_id: item.date,
-            }),
-          )
-          .commit(),
-      ])
-      .go();
-    committed(result);
+  async save(actor: Auditor, item: StoredSheet, readVersion: number) {
+    await auditedWrite(
+      actor,
+      { action: 'daily_sheet.save', target_type: 'daily_sheet', target_id: item.date },
+      ({ dailySheet: sheet }) => [saveAtVersion(sheet, item, readVersion)],
+    );
   },
 };
 

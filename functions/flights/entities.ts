@@ -9,10 +9,10 @@ import {
   LOGBOOK_STATUSES,
   PILOT_ROLES,
 } from '../../contracts/schemas/flight-enums.ts';
-import { versionedRecord } from '../platform/db/attributes.ts';
+import { isoNow, versionedRecord } from '../platform/db/attributes.ts';
 
 /**
- * The flights domain (spec §3 Flight, §4 flight and logbook states; DESIGN §4). Club flights are
+ * The flights domain (spec §3 Flight, §4 flight and logbook states; docs/ARCHITECTURE.md "Data"). Club flights are
  * organization-owned (`org#<id>`), logbooks person-owned (`person#<id>`): a pilot's logbook stays
  * theirs when they leave the club.
  *
@@ -21,7 +21,6 @@ import { versionedRecord } from '../platform/db/attributes.ts';
  * altitudes in metres; dates yyyy-mm-dd (the organization's operating day).
  */
 const service = 'windsock';
-const now = () => new Date().toISOString();
 
 const minutes = { type: 'number' } as const;
 
@@ -292,7 +291,7 @@ export const logbookBook = new Entity({
     chain_seq: { type: 'number', required: true, default: 0 },
     chain_head: { type: 'string', required: true, default: '' },
     version: { type: 'number', required: true, default: 1 },
-    updated_at: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
+    updated_at: { type: 'string', required: true, default: isoNow, watch: '*', set: () => isoNow() },
   },
   indexes: {
     byKind: {

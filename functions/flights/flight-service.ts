@@ -1,5 +1,6 @@
 import type { ActionKey } from '../../contracts/actions.ts';
 import { todayIn } from '../../contracts/calendar.ts';
+import { timeOrderedId } from '../../contracts/ids.ts';
 import { lapsedFor } from '../../contracts/recency-check.ts';
 import {
   type FlightKind,
@@ -16,7 +17,7 @@ import type {
 } from '../../contracts/schemas/flights.ts';
 import type { RecencyOutput } from '../../contracts/schemas/logbook.ts';
 import type { Actor, ActorOrganization } from '../platform/auth/actor.ts';
-import { timeOrderedId } from '../platform/db/ids.ts';
+import { fillPage } from '../platform/db/pages.ts';
 import { eventItem } from '../platform/events/outbox.ts';
 import { publish, sheetTopic } from '../platform/events/push.ts';
 import {
@@ -26,7 +27,9 @@ import {
   notFound,
   validationFailed,
 } from '../platform/http/errors.ts';
+import { type SheetProposalStore, sheetProposalStore } from '../tracking/public.ts';
 import { type CompletionFlight, entriesOf, flightChangeOf, planCompletion } from './completion.ts';
+import { type DailySheetStore, dailySheetStore } from './daily-sheet-store.ts';
 import {
   type FlightStore,
   type FlightWrite,
@@ -45,6 +48,10 @@ import { defaultLogbookDeps, recencyFor } from './logbook-service.ts';
 
 export interface FlightDeps {
   store: FlightStore;
+  /** The daily sheets' own settings (daily-sheet-store.ts). */
+  sheets: DailySheetStore;
+  /** The detector's proposals on the sheet (tracking). */
+  proposals: SheetProposalStore;
   now: () => Date;
   publish: (topic: string, payload: unknown) => Promise<void>;
   /** A pilot's recency on a day (logbook-service.ts), for the organization's block policy. */
@@ -53,8 +60,10 @@ export interface FlightDeps {
 
 export const defaultFlightDeps: FlightDeps = {
   store: flightStore,
+  sheets: dailySheetStore,
+  proposals: sheetProposalStore,
   now: () => new Date(),
-  publish,
+  publish: (topic, payload) => publish(topic, payload),
   // Resolved at call time: logbook-service.ts imports this module too.
   recency: (userId, today) => recencyFor(defaultLogbookDeps, userId, today),
 };
@@ -95,7 +104,7 @@ const withoutNulls = <T extends Record<string, unknown>>(value: T) =>
     [K in keyof T]: Exclude<T[K], null>;
   };
 
-export const toCompletion = (f: StoredFlight): CompletionFlight => ({ ...f });
+const toCompletion = (f: StoredFlight): CompletionFlight => ({ ...f });
 
 export function flightOutputOf(f: StoredFlight): FlightOutput {
   const n = <T>(value: T | undefined) => value ?? null;
@@ -510,6 +519,53 @@ export async function deleteFlight(
   await commit(deps, actor, changes, 'flight.delete', flightId);
 }
 
+/**
+ * The daily sheet's change of one of its flights: a sheet route names its day, and a flight of
+ * another day is not on that sheet (404); then the same rules as anywhere.
+ */
+async function ofSheet<T>(
+  deps: FlightDeps,
+  actor: Actor,
+  date: string,
+  flightId: string,
+  change: () => Promise<T>,
+) {
+  if ((await flightFor(deps, actor, flightId)).date !== date) throw notFound();
+  return change();
+}
+
+export const updateSheetFlight = (
+  deps: FlightDeps,
+  actor: Actor,
+  date: string,
+  flightId: string,
+  input: UpdateFlightInput,
+) => ofSheet(deps, actor, date, flightId, () => updateFlight(deps, actor, flightId, input));
+
+export const takeOffSheetFlight = (
+  deps: FlightDeps,
+  actor: Actor,
+  date: string,
+  flightId: string,
+  input: FlightMomentInput,
+) => ofSheet(deps, actor, date, flightId, () => takeOff(deps, actor, flightId, input));
+
+export const landSheetFlight = (
+  deps: FlightDeps,
+  actor: Actor,
+  date: string,
+  flightId: string,
+  input: FlightMomentInput,
+) => ofSheet(deps, actor, date, flightId, () => land(deps, actor, flightId, input));
+
+export const deleteSheetFlight = (
+  deps: FlightDeps,
+  actor: Actor,
+  date: string,
+  flightId: string,
+  version: number | undefined,
+) => ofSheet(deps, actor, date, flightId, () => deleteFlight(deps, actor, flightId, version));
+
 /** Spec §4 "Flight: accepted by the instructor": the flight's instructor confirms it. */
 export async function acceptFlight(deps: FlightDeps, actor: Actor, flightId: string, version: number) {
   const before = await flightFor(deps, actor, flightId);
@@ -528,9 +584,6 @@ export async function acceptFlight(deps: FlightDeps, actor: Actor, flightId: str
   return flightOutputOf(after);
 }
 
-/** A kind's page reads on through the other kind's flights, but not without end (a busy glider day). */
-const MAX_LIST_ROUNDS = 10;
-
 /**
  * GET /api/flights: a page of the organization's flights between two days, newest first. The kind
  * is not in the key, so the page is filled from further reads until it is full or the days end —
@@ -539,21 +592,18 @@ const MAX_LIST_ROUNDS = 10;
 export async function listFlights(deps: FlightDeps, actor: Actor, query: ListFlightsQuery) {
   const organization = organizationOf(actor);
   const today = operatingDay(deps.now(), organization.timezone);
-  const limit = query.limit ?? 50;
-  const items: FlightOutput[] = [];
-  let cursor: string | null = query.cursor ?? null;
-  let rounds = 0;
-  do {
-    const page = await deps.store.flightsBetween(organization.organization_id, {
-      from: query.from ?? '0000-01-01',
-      to: query.to ?? today,
-      cursor: cursor ?? undefined,
-      limit: limit - items.length,
-      planeId: query.plane_id,
-    });
-    items.push(...page.items.filter((f) => !query.kind || f.kind === query.kind).map(flightOutputOf));
-    cursor = page.cursor;
-    rounds += 1;
-  } while (items.length < limit && cursor && rounds < MAX_LIST_ROUNDS);
-  return { items, cursor };
+  const page = await fillPage(
+    async (cursor, limit) => {
+      const read = await deps.store.flightsBetween(organization.organization_id, {
+        from: query.from ?? '0000-01-01',
+        to: query.to ?? today,
+        cursor,
+        limit,
+        planeId: query.plane_id,
+      });
+      return { data: read.items.filter((f) => !query.kind || f.kind === query.kind), cursor: read.cursor };
+    },
+    { cursor: query.cursor, limit: query.limit ?? 50 },
+  );
+  return { items: page.items.map(flightOutputOf), cursor: page.cursor };
 }

@@ -1,17 +1,16 @@
 import type { EntityItem } from 'electrodb';
-import { prepareCounterAdvance } from '../aircraft/counters.ts';
-import type { plane as planeEntity } from '../aircraft/entities.ts';
-import { type ActionRecord, actionItem } from '../platform/audit/actions.ts';
-import type { Actor } from '../platform/auth/actor.ts';
+import { STAT_FIELDS } from '../../contracts/logbook-totals.ts';
+import { plane, prepareCounterAdvance } from '../aircraft/public.ts';
+import { activeMembersAmong } from '../organizations/public.ts';
+import { type ActionRecord, type Auditor, auditedWrite } from '../platform/audit/actions.ts';
 import { db } from '../platform/db/service.ts';
-import { committed, isConditionFailure } from '../platform/db/writes.ts';
+import { writtenIf } from '../platform/db/writes.ts';
 import type { OutboxItem } from '../platform/events/outbox.ts';
-import { type CompletionPlan, mergeStats, STAT_FIELDS } from './completion.ts';
+import { type CompletionPlan, mergeStats } from './completion.ts';
 import type { flight as flightEntity } from './entities.ts';
 
 export type StoredFlight = EntityItem<typeof flightEntity>;
-export type StoredPlane = EntityItem<typeof planeEntity>;
-type AuditActor = Pick<Actor, 'userId' | 'organizationId' | 'actingSupervisorId'>;
+export type { StoredPlane } from '../aircraft/public.ts';
 
 /**
  * One flight's write: the flight as it was (null: new) and as it will be (null: deleted), its plan,
@@ -29,12 +28,8 @@ const MAX_TRANSACTION_ITEMS = 100;
 
 /** The flights domain's reads and writes; flight-service.ts holds the rules. */
 export const flightStore = {
-  async plane(organizationId: string, planeId: string) {
-    const { data } = await db()
-      .entities.plane.get({ organization_id: organizationId, plane_id: planeId })
-      .go();
-    return data;
-  },
+  /** An aircraft of the organization (aircraft). */
+  plane,
 
   async flight(organizationId: string, flightId: string) {
     const { data } = await db()
@@ -73,22 +68,11 @@ export const flightStore = {
    * nobody saved its settings. Created only when absent (a lost race or a second flight: nothing).
    */
   async ensureSheet(organizationId: string, date: string) {
-    try {
-      await db().entities.dailySheet.create({ organization_id: organizationId, date }).go();
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
+    await writtenIf(() => db().entities.dailySheet.create({ organization_id: organizationId, date }).go());
   },
 
-  /** The members among these user ids (crew must belong to the organization). */
-  async memberIds(organizationId: string, userIds: string[]): Promise<Set<string>> {
-    const unique = [...new Set(userIds)];
-    if (unique.length === 0) return new Set();
-    const { data } = await db()
-      .entities.membership.get(unique.map((user_id) => ({ user_id, organization_id: organizationId })))
-      .go();
-    return new Set(data.filter((m) => m.status === 'active').map((m) => m.user_id));
-  },
+  /** The active members among these user ids (crew must belong to the organization; organizations). */
+  memberIds: (organizationId: string, userIds: string[]) => activeMembersAmong(organizationId, userIds),
 
   /**
    * Flights with everything they mean, in ONE TransactWrite (issue 5 §3): each flight's item
@@ -96,54 +80,51 @@ export const flightStore = {
    * day, the logbook lines of the club pilots on board, their statistics, the `flight.changed`
    * events and the audit entry. A lost race on any of them cancels all: 409, nothing half-written.
    */
-  async write(actor: AuditActor, writes: FlightWrite[], audit: ActionRecord) {
+  async write(actor: Auditor, writes: FlightWrite[], audit: ActionRecord) {
     const organizationId = actor.organizationId ?? '';
     const prepared = await Promise.all(
       writes.flatMap((w) =>
         w.plan.counters.map((c) => prepareCounterAdvance(organizationId, c.plane_id, c.delta, c.date)),
       ),
     );
-    const result = await db()
-      .transaction.write((e) => {
-        const items = [];
-        for (const { before, after } of writes) {
-          const sameKey = before && after && before.date === after.date;
-          if (before && !sameKey)
-            items.push(
-              e.flight
-                .delete({ organization_id: organizationId, date: before.date, flight_id: before.flight_id })
-                .where(({ version }, { eq }) => eq(version, before.version))
-                .commit(),
-            );
-          if (after && sameKey)
-            items.push(
-              e.flight
-                .put(after)
-                .where(({ version }, { eq }) => eq(version, before.version))
-                .commit(),
-            );
-          else if (after) items.push(e.flight.create(after).commit());
-        }
-        for (const p of prepared) items.push(...p.commits(e));
-        for (const { plan } of writes) {
-          for (const entry of plan.removedEntries) items.push(e.logbookEntry.delete(entry).commit());
-          for (const entry of plan.entries) items.push(e.logbookEntry.put(entry).commit());
-        }
-        for (const s of mergeStats(writes.flatMap((w) => w.plan.stats)))
+    await auditedWrite(actor, audit, (e) => {
+      const items = [];
+      for (const { before, after } of writes) {
+        const sameKey = before && after && before.date === after.date;
+        if (before && !sameKey)
           items.push(
-            e.flightStat
-              .update({ user_id: s.user_id, kind: s.kind, month: s.month })
-              .add(Object.fromEntries(STAT_FIELDS.map((field) => [field, s[field]])))
+            e.flight
+              .delete({ organization_id: organizationId, date: before.date, flight_id: before.flight_id })
+              .where(({ version }, { eq }) => eq(version, before.version))
               .commit(),
           );
-        // The announcement: created only where absent, so the same change cannot be announced twice.
-        for (const { event } of writes) if (event) items.push(e.domainEvent.create(event).commit());
-        items.push(e.action.put(actionItem(actor, audit)).commit());
-        if (items.length > MAX_TRANSACTION_ITEMS) throw new Error('flight transaction too large');
-        return items;
-      })
-      .go();
-    committed(result);
+        if (after && sameKey)
+          items.push(
+            e.flight
+              .put(after)
+              .where(({ version }, { eq }) => eq(version, before.version))
+              .commit(),
+          );
+        else if (after) items.push(e.flight.create(after).commit());
+      }
+      for (const p of prepared) items.push(...p.commits(e));
+      for (const { plan } of writes) {
+        for (const entry of plan.removedEntries) items.push(e.logbookEntry.delete(entry).commit());
+        for (const entry of plan.entries) items.push(e.logbookEntry.put(entry).commit());
+      }
+      for (const s of mergeStats(writes.flatMap((w) => w.plan.stats)))
+        items.push(
+          e.flightStat
+            .update({ user_id: s.user_id, kind: s.kind, month: s.month })
+            .add(Object.fromEntries(STAT_FIELDS.map((field) => [field, s[field]])))
+            .commit(),
+        );
+      // The announcement: created only where absent, so the same change cannot be announced twice.
+      for (const { event } of writes) if (event) items.push(e.domainEvent.create(event).commit());
+      // With the activity-log record, one more.
+      if (items.length + 1 > MAX_TRANSACTION_ITEMS) throw new Error('flight transaction too large');
+      return items;
+    });
   },
 };
 

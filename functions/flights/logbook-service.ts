@@ -1,4 +1,6 @@
 import { addMonths } from '../../contracts/calendar.ts';
+import { timeOrderedId } from '../../contracts/ids.ts';
+import { addTotals, emptyTotals, sumTotals } from '../../contracts/logbook-totals.ts';
 import type { FlightKind, TakeoffTypeId } from '../../contracts/schemas/flight-enums.ts';
 import { takeoffTypeOf } from '../../contracts/schemas/flight-enums.ts';
 import {
@@ -14,10 +16,8 @@ import {
   type UpdatePrivateEntryInput,
 } from '../../contracts/schemas/logbook.ts';
 import type { Actor } from '../platform/auth/actor.ts';
-import { timeOrderedId } from '../platform/db/ids.ts';
-import { db } from '../platform/db/service.ts';
 import { conflict, domainError, missingPermissions, notFound } from '../platform/http/errors.ts';
-import { mergeStats, STAT_FIELDS, statOf } from './completion.ts';
+import { mergeStats, statOf } from './completion.ts';
 import { operatingDay } from './flight-service.ts';
 import { sign, verifyChain } from './logbook-signature.ts';
 import { type LogbookStore, logbookStore, type StoredBook, type StoredEntry } from './logbook-store.ts';
@@ -39,7 +39,7 @@ export const defaultLogbookDeps: LogbookDeps = { store: logbookStore, now: () =>
 const timeZoneOf = (actor: Actor) => actor.organization?.timezone ?? 'Europe/Budapest';
 const todayOf = (deps: LogbookDeps, actor: Actor) => operatingDay(deps.now(), timeZoneOf(actor));
 
-export function entryOutputOf(e: StoredEntry, names: Map<string, string> = new Map()): LogbookEntryOutput {
+function entryOutputOf(e: StoredEntry, names: Map<string, string> = new Map()): LogbookEntryOutput {
   const n = <T>(value: T | undefined) => value ?? null;
   return {
     user_id: e.user_id,
@@ -127,7 +127,7 @@ export async function listMemberLogbook(
   userId: string,
   query: LogbookQuery,
 ) {
-  const member = await requireMember(actor, userId);
+  const member = await requireMember(deps, actor, userId);
   return page(deps, userId, 'glider', query, member.shared ? undefined : member.organizationId);
 }
 
@@ -135,14 +135,12 @@ export async function listMemberLogbook(
  * An ACTIVE member of the actor's organization, or 404: an invited person who has not accepted, a
  * suspended or removed member, another club's person — their logbook is not this club's to read.
  */
-async function requireMember(actor: Actor, userId: string) {
+async function requireMember(deps: LogbookDeps, actor: Actor, userId: string) {
   const organizationId = actor.organizationId;
   if (!organizationId) throw notFound();
-  const { data } = await db()
-    .entities.membership.get({ user_id: userId, organization_id: organizationId })
-    .go();
-  if (data?.status !== 'active') throw notFound();
-  return { organizationId, shared: data.logbook_shared === true };
+  const access = await deps.store.access(organizationId, userId);
+  if (!access) throw notFound();
+  return { organizationId, shared: access.shared };
 }
 
 /** Whether a club that reads only its own lines of the member may see this one. */
@@ -252,24 +250,6 @@ export async function deletePrivateEntry(deps: LogbookDeps, actor: Actor, kind: 
   });
 }
 
-const emptyTotals = (): LogbookTotals => ({
-  flights: 0,
-  minutes: 0,
-  launches: 0,
-  landings: 0,
-  pic_minutes: 0,
-  dual_minutes: 0,
-  instructor_minutes: 0,
-  sic_minutes: 0,
-  night_minutes: 0,
-  ifr_minutes: 0,
-  over_3h: 0,
-});
-const addInto = (sum: LogbookTotals, s: Partial<Record<keyof LogbookTotals, number>>) => {
-  for (const field of STAT_FIELDS) sum[field] += s[field] ?? 0;
-  return sum;
-};
-
 const prevOf = (book: StoredBook | null) =>
   Object.fromEntries(PREV_FIELDS.map((field) => [field, book?.[field] ?? 0]));
 
@@ -282,7 +262,7 @@ export async function getBook(deps: LogbookDeps, actor: Actor, kind: FlightKind)
   return {
     kind,
     prev: prevOf(book),
-    logged: stats.reduce(addInto, emptyTotals()),
+    logged: sumTotals(stats) ?? emptyTotals(),
     chain_problems: [],
     version: book?.version ?? 0,
   };
@@ -373,17 +353,16 @@ export async function statistics(
   const byMonth = new Map(stats.map((s) => [s.month, s]));
   const months = Array.from({ length: 12 }, (_, i) => {
     const month = `${chosen}-${String(i + 1).padStart(2, '0')}`;
-    return { month, ...addInto(emptyTotals(), byMonth.get(month) ?? {}) };
+    return { month, ...addTotals(emptyTotals(), byMonth.get(month) ?? {}) };
   });
   const years = new Map<string, LogbookTotals>();
   for (const s of stats) {
     const key = s.month.slice(0, 4);
-    years.set(key, addInto(years.get(key) ?? emptyTotals(), s));
+    years.set(key, addTotals(years.get(key) ?? emptyTotals(), s));
   }
   const firstMonth = addMonths(`${today.slice(0, 7)}-01`, -11).slice(0, 7);
-  const last12 = stats
-    .filter((s) => s.month >= firstMonth && s.month <= today.slice(0, 7))
-    .reduce(addInto, emptyTotals());
+  const last12 =
+    sumTotals(stats.filter((s) => s.month >= firstMonth && s.month <= today.slice(0, 7))) ?? emptyTotals();
   return {
     kind,
     months,
@@ -395,7 +374,7 @@ export async function statistics(
 }
 
 /** A logbook line as the recency rules read it (sailplane or powered: TMG counts as powered). */
-export const recencyFlightOf = (e: StoredEntry): RecencyFlight => ({
+const recencyFlightOf = (e: StoredEntry): RecencyFlight => ({
   id: e.entry_id,
   date: e.date,
   kind: e.kind === 'general' || e.is_tmg || e.takeoff_type_id === 6 ? 'powered' : 'glider',
@@ -420,19 +399,17 @@ export async function recencyFor(
   visible: (entry: StoredEntry) => boolean = () => true,
 ): Promise<RecencyOutput> {
   const since = addMonths(today, -36);
-  const [glider, general, pilot] = await Promise.all([
+  const [glider, general, medical] = await Promise.all([
     deps.store.entriesSince(userId, 'glider', since),
     deps.store.entriesSince(userId, 'general', since),
-    db().entities.pilotInfo.get({ user_id: userId }).go(),
+    deps.store.medicalValidUntil(userId),
   ]);
   const entries = [...glider, ...general];
   const shown = new Set(entries.filter(visible).map((e) => e.entry_id));
-  const rules = recencyOf(entries.map(recencyFlightOf), pilot.data?.medical_valid_until, today).map(
-    (rule) => ({
-      ...rule,
-      counted: rule.counted.filter((id) => shown.has(id)),
-    }),
-  );
+  const rules = recencyOf(entries.map(recencyFlightOf), medical, today).map((rule) => ({
+    ...rule,
+    counted: rule.counted.filter((id) => shown.has(id)),
+  }));
   return { user_id: userId, today, rules, lapsed: rules.some((r) => r.status === 'lapsed') };
 }
 
@@ -443,6 +420,6 @@ export const ownRecency = (deps: LogbookDeps, actor: Actor) =>
 export async function memberRecency(deps: LogbookDeps, actor: Actor, userId: string) {
   if (!actor.permissions.has('daily-flight-edit') && !actor.permissions.has('training-administration'))
     throw missingPermissions();
-  const member = await requireMember(actor, userId);
+  const member = await requireMember(deps, actor, userId);
   return recencyFor(deps, userId, todayOf(deps, actor), readableBy(member));
 }

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
  */
 
 /** The fields a signature covers: everything the logbook prints for the line. */
-export const SIGNED_FIELDS = [
+const SIGNED_FIELDS = [
   'user_id',
   'entry_id',
   'kind',
@@ -45,13 +45,10 @@ export interface Signature {
 }
 
 /** One canonical text per line: the covered fields in a fixed order, absent ones as null. */
-export const canonicalContent = (entry: SignedContent) =>
+const canonicalContent = (entry: SignedContent) =>
   JSON.stringify(SIGNED_FIELDS.map((field) => [field, entry[field] ?? null]));
 
-export function signatureHash(
-  entry: SignedContent,
-  signature: Omit<Signature, 'hash' | 'signer_name'>,
-): string {
+function signatureHash(entry: SignedContent, signature: Omit<Signature, 'hash' | 'signer_name'>): string {
   return createHash('sha256')
     .update(canonicalContent(entry))
     .update('\n')
@@ -75,7 +72,7 @@ export function sign(
   return { ...base, signer_name: signer.signer_name, hash: signatureHash(entry, base) };
 }
 
-export type ChainProblem = 'content_changed' | 'chain_broken' | 'missing_signature';
+type ChainProblem = 'content_changed' | 'chain_broken' | 'missing_signature';
 
 /**
  * Checks a pilot's signed lines in chain order. Each must hash to its stored hash (else its content

@@ -1,20 +1,11 @@
-import type { Actor } from '../platform/auth/actor.ts';
-import { notFound } from '../platform/http/errors.ts';
 import type { DomainOps } from '../platform/http/router.ts';
 import { getDailySheet, listDailySheets, saveDailySheet } from './daily-sheet-service.ts';
 import * as flights from './flight-service.ts';
 import * as logbook from './logbook-service.ts';
-import { confirmProposal, defaultProposalDeps, dismissProposal } from './proposal-service.ts';
+import { confirmProposal, dismissProposal } from './proposal-service.ts';
 
 const deps = flights.defaultFlightDeps;
 const books = logbook.defaultLogbookDeps;
-
-/** A sheet route names its day: a flight of another day is not on that sheet. */
-async function onSheet(actor: Actor, date: string, flightId: string) {
-  const flight = await flights.getFlight(deps, actor, flightId);
-  if (flight.date !== date) throw notFound();
-  return flight;
-}
 
 const versionOf = (value: string | undefined) => (value === undefined ? undefined : Number(value));
 
@@ -30,32 +21,24 @@ export const ops: DomainOps<'flights'> = {
   },
   acceptFlight: ({ actor, params, body }) => flights.acceptFlight(deps, actor, params.id, body.version),
 
-  listDailySheets: ({ actor, query }) => listDailySheets(actor, query),
+  listDailySheets: ({ actor, query }) => listDailySheets(deps, actor, query),
   getDailySheet: ({ actor, params }) => getDailySheet(deps, actor, params.date),
   saveDailySheet: ({ actor, params, body }) => saveDailySheet(deps, actor, params.date, body),
   createSheetFlight: ({ actor, params, body }) =>
     flights.createFlight(deps, actor, { ...body, date: params.date, source: 'daily_sheet' }),
-  updateSheetFlight: async ({ actor, params, body }) => {
-    await onSheet(actor, params.date, params.id);
-    return flights.updateFlight(deps, actor, params.id, body);
-  },
-  takeOffSheetFlight: async ({ actor, params, body }) => {
-    await onSheet(actor, params.date, params.id);
-    return flights.takeOff(deps, actor, params.id, body);
-  },
-  landSheetFlight: async ({ actor, params, body }) => {
-    await onSheet(actor, params.date, params.id);
-    return flights.land(deps, actor, params.id, body);
-  },
+  updateSheetFlight: ({ actor, params, body }) =>
+    flights.updateSheetFlight(deps, actor, params.date, params.id, body),
+  takeOffSheetFlight: ({ actor, params, body }) =>
+    flights.takeOffSheetFlight(deps, actor, params.date, params.id, body),
+  landSheetFlight: ({ actor, params, body }) =>
+    flights.landSheetFlight(deps, actor, params.date, params.id, body),
   deleteSheetFlight: async ({ actor, params, query }) => {
-    await onSheet(actor, params.date, params.id);
-    await flights.deleteFlight(deps, actor, params.id, versionOf(query.version));
+    await flights.deleteSheetFlight(deps, actor, params.date, params.id, versionOf(query.version));
     return { deleted: true as const };
   },
-  confirmProposal: ({ actor, params, body }) =>
-    confirmProposal(defaultProposalDeps, actor, params.date, params.id, body),
+  confirmProposal: ({ actor, params, body }) => confirmProposal(deps, actor, params.date, params.id, body),
   dismissProposal: ({ actor, params, body }) =>
-    dismissProposal(defaultProposalDeps, actor, params.date, params.id, body.version),
+    dismissProposal(deps, actor, params.date, params.id, body.version),
 
   listLogbook: ({ actor, params, query }) => logbook.listOwnLogbook(books, actor, params.kind, query),
   getLogbookBook: ({ actor, params }) => logbook.getBook(books, actor, params.kind),

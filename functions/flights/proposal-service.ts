@@ -19,17 +19,9 @@ import {
   notFound,
   validationFailed,
 } from '../platform/http/errors.ts';
-import { proposalOutputOf, type StoredProposal } from '../tracking/proposals.ts';
-import {
-  createFlight,
-  defaultFlightDeps,
-  type FlightDeps,
-  flightOutputOf,
-  takeOff,
-  updateFlight,
-} from './flight-service.ts';
+import { proposalOutputOf, type StoredProposal } from '../tracking/public.ts';
+import { createFlight, type FlightDeps, flightOutputOf, takeOff, updateFlight } from './flight-service.ts';
 import type { StoredFlight } from './flight-store.ts';
-import { type ProposalStore, proposalStore } from './proposal-store.ts';
 
 /**
  * Flights the OGN detector proposes on the daily sheet (issue 6 §5): the timer operator confirms
@@ -37,12 +29,6 @@ import { type ProposalStore, proposalStore } from './proposal-store.ts';
  * flight — or dismisses it. Every flight change goes through the flight service (flight-service.ts),
  * so counters, logbook lines and the sheet's live channel follow as for a tap on the sheet.
  */
-
-export interface ProposalDeps extends FlightDeps {
-  proposals: ProposalStore;
-}
-
-export const defaultProposalDeps: ProposalDeps = { ...defaultFlightDeps, proposals: proposalStore };
 
 /** Spec §3 takeoff types. */
 const SELF_LAUNCH = 1;
@@ -66,7 +52,7 @@ const sameInstant = (a: string | null | undefined, b: string | null | undefined)
  * confirming the same detection at once, meet on one flight item (a second create of the same id
  * fails its condition) — never two flights. Same shape as a browser's client id (base-36 ms + hex).
  */
-export const proposalFlightId = (organizationId: string, proposal: StoredProposal) => {
+const proposalFlightId = (organizationId: string, proposal: StoredProposal) => {
   const at = Date.parse(proposal.takeoff_time ?? proposal.landing_time ?? proposal.created_at);
   const hash = createHash('sha256').update(`${organizationId}|${proposal.date}|${proposal.proposal_id}`);
   return `${(Number.isNaN(at) ? 0 : at).toString(36).padStart(9, '0')}${hash.digest('hex').slice(0, 10)}`;
@@ -95,7 +81,7 @@ interface Day {
   matches: Map<string, string | null>;
 }
 
-async function dayOf(deps: ProposalDeps, organizationId: string, date: string): Promise<Day> {
+async function dayOf(deps: FlightDeps, organizationId: string, date: string): Promise<Day> {
   const [proposals, flights] = await Promise.all([
     deps.proposals.proposalsOfDay(organizationId, date),
     deps.store.flightsOfDay(organizationId, date),
@@ -114,14 +100,14 @@ const byTime = (a: ProposalOutput, b: ProposalOutput) => {
  * they are the ones who act on them, and where the club's aircraft flew is theirs (spec §6).
  */
 export async function sheetProposals(
-  store: ProposalStore,
+  deps: FlightDeps,
   actor: Actor,
   date: string,
   flights: readonly StoredFlight[],
 ): Promise<ProposalOutput[]> {
   const organization = organizationOf(actor);
   if (!actor.permissions.has('daily-flight-edit')) return [];
-  const proposals = await store.proposalsOfDay(organization.organization_id, date);
+  const proposals = await deps.proposals.proposalsOfDay(organization.organization_id, date);
   if (proposals.length === 0) return [];
   const matches = matchProposals(proposals, flights);
   const byId = new Map(flights.map((f) => [f.flight_id, f]));
@@ -137,7 +123,7 @@ export async function sheetProposals(
  * the rest is one update — a landing moves the counters and writes the logbook lines once.
  */
 async function applyTo(
-  deps: ProposalDeps,
+  deps: FlightDeps,
   actor: Actor,
   proposal: StoredProposal,
   flight: StoredFlight,
@@ -182,7 +168,7 @@ async function applyTo(
  * when the tug's proposal is open, none when it was dismissed.
  */
 async function createFrom(
-  deps: ProposalDeps,
+  deps: FlightDeps,
   actor: Actor,
   proposal: StoredProposal,
   day: Day,
@@ -227,7 +213,7 @@ async function createFrom(
 
 /** The proposal confirmed into a flight, at the version read (409 if another operator moved it on). */
 async function markConfirmed(
-  deps: ProposalDeps,
+  deps: FlightDeps,
   actor: Actor,
   proposal: StoredProposal,
   flightId: string,
@@ -239,7 +225,7 @@ async function markConfirmed(
     confirmed_by: actor.userId,
     version: proposal.version + 1,
   };
-  await deps.proposals.save(actor, confirmed, proposal.version, 'flight_proposal.confirm');
+  await deps.proposals.settle(actor, confirmed, proposal.version, 'flight_proposal.confirm');
   await deps.publish(sheetTopic(proposal.organization_id, proposal.date), {
     type: 'proposal.changed',
     proposal: proposalOutputOf(confirmed, flightId),
@@ -252,7 +238,7 @@ async function markConfirmed(
  * goes into the tow flight (its landing applied). Best effort — the glider's confirmation stands if
  * another operator got there first; the tug's proposal then stays on the sheet.
  */
-async function confirmTug(deps: ProposalDeps, actor: Actor, tug: StoredProposal, towFlightId: string) {
+async function confirmTug(deps: FlightDeps, actor: Actor, tug: StoredProposal, towFlightId: string) {
   try {
     const tow = await deps.store.flight(tug.organization_id, towFlightId);
     if (!tow) return;
@@ -270,7 +256,7 @@ async function confirmTug(deps: ProposalDeps, actor: Actor, tug: StoredProposal,
  * other second confirmation is a 409, and never a second flight.
  */
 export async function confirmProposal(
-  deps: ProposalDeps,
+  deps: FlightDeps,
   actor: Actor,
   date: string,
   proposalId: string,
@@ -318,7 +304,7 @@ export async function confirmProposal(
 
 /** POST /api/daily-flights/{date}/proposals/{id}/dismiss: not a flight of ours (or not worth one). */
 export async function dismissProposal(
-  deps: ProposalDeps,
+  deps: FlightDeps,
   actor: Actor,
   date: string,
   proposalId: string,
@@ -329,7 +315,7 @@ export async function dismissProposal(
   if (!proposal) throw notFound();
   if (proposal.version !== version || proposal.status !== 'open') throw conflict();
   const dismissed: StoredProposal = { ...proposal, status: 'dismissed', version: proposal.version + 1 };
-  await deps.proposals.save(actor, dismissed, proposal.version, 'flight_proposal.dismiss');
+  await deps.proposals.settle(actor, dismissed, proposal.version, 'flight_proposal.dismiss');
   const output = proposalOutputOf(dismissed, null);
   await deps.publish(sheetTopic(organizationId, date), { type: 'proposal.changed', proposal: output });
   return output;

@@ -36,10 +36,10 @@ export interface RecencyFlight {
 }
 
 export type RecencyRule = 'sfcl_160a' | 'sfcl_160e' | 'sfcl_155' | 'fcl_060' | 'medical';
-export type RecencyStatus = 'current' | 'lapsing' | 'lapsed' | 'not_applicable';
-export type Measure = 'minutes' | 'launches' | 'training_flights' | 'takeoffs' | 'landings';
+type RecencyStatus = 'current' | 'lapsing' | 'lapsed' | 'not_applicable';
+type Measure = 'minutes' | 'launches' | 'training_flights' | 'takeoffs' | 'landings';
 
-export interface RecencyResult {
+interface RecencyResult {
   rule: RecencyRule;
   /** SFCL.155 only: the launch method this result is for. */
   method?: TakeoffType;
@@ -61,7 +61,7 @@ export interface RecencyResult {
 }
 
 /** Lapsing: current, but for at most this many more days (the dashboard's warning). */
-export const RECENCY_WARNING_DAYS = 30;
+const RECENCY_WARNING_DAYS = 30;
 
 interface Requirement {
   measure: Measure;

@@ -26,7 +26,7 @@ type Loader<T extends DatasourceType> = (
 const collator = (lang: Lang) => new Intl.Collator(lang, { sensitivity: 'base' });
 
 /** A person as a picker lists them: the caller's name order (Hungarian: family name first). */
-export const userItemOf = (person: Person, lang: Lang): UserItem => ({
+const userItemOf = (person: Person, lang: Lang): UserItem => ({
   user_id: person.user_id,
   name: displayName(person.first_name, person.last_name, lang),
   callsign: person.callsign ?? null,

@@ -1,12 +1,14 @@
 import { Entity } from 'electrodb';
+import { AIRPORT_CATEGORIES } from '../../contracts/schemas/lookups.ts';
 import { NOTIFICATION_KINDS } from '../../contracts/schemas/notifications.ts';
+import { isoNow } from '../platform/db/attributes.ts';
 
 /**
- * The identity domain's own person-owned items (DESIGN §4: under `person#<user_id>`): the
- * person's notifications and the private profile an individual pilot gets at registration.
+ * The identity domain's own items: person-owned ones under `person#<user_id>` (the person's
+ * notifications, the private profile an individual pilot gets at registration, their open live
+ * connections) and the global reference airports.
  */
 const service = 'windsock';
-const now = () => new Date().toISOString();
 
 /**
  * One notification (spec §3 "Notification"). The sort key is the id, and the id starts with the
@@ -26,7 +28,7 @@ export const notification = new Entity({
     link: { type: 'string' },
     read: { type: 'boolean', required: true, default: false },
     read_at: { type: 'string' },
-    created_at: { type: 'string', readOnly: true, required: true, default: now },
+    created_at: { type: 'string', readOnly: true, required: true, default: isoNow },
     ttl: { type: 'number', required: true },
   },
   indexes: {
@@ -51,7 +53,7 @@ export const privateProfile = new Entity({
       required: true,
       default: 'active',
     },
-    private_profile_created_at: { type: 'string', readOnly: true, required: true, default: now },
+    private_profile_created_at: { type: 'string', readOnly: true, required: true, default: isoNow },
     logbook_glider_on: { type: 'boolean', required: true, default: true },
     logbook_general_on: { type: 'boolean', required: true, default: true },
     documents_on: { type: 'boolean', required: true, default: true },
@@ -83,6 +85,42 @@ export const realtimeConnection = new Entity({
     byPerson: {
       pk: { field: 'pk', composite: ['user_id'], template: 'person#${user_id}' },
       sk: { field: 'sk', composite: ['client_id'], template: 'mqtt#${client_id}' },
+    },
+  },
+});
+
+/**
+ * A reference airport (spec §3 "Airport"): global, not owned by a club, so all of them live in one
+ * partition `ref#airports` and the airports datasource reads them with one Query. The airports
+ * screen (role supervisor, a later issue) edits them; the main runway serves take-off and landing
+ * detection (tracking issue).
+ */
+export const airport = new Entity({
+  model: { entity: 'airport', version: '1', service },
+  attributes: {
+    airport_id: { type: 'string', required: true },
+    icao: { type: 'string' },
+    iata_faa: { type: 'string' },
+    name: { type: 'string', required: true },
+    latitude: { type: 'number', required: true },
+    longitude: { type: 'number', required: true },
+    /** Metres above mean sea level. */
+    altitude: { type: 'number', required: true },
+    airport_category: { type: AIRPORT_CATEGORIES, required: true },
+    show_in_map: { type: 'boolean', required: true, default: true },
+    /** ISO 3166-1 alpha-2 (the airportCountries type list's code). */
+    country: { type: 'string', required: true },
+    city: { type: 'string' },
+    /** Main runway: length in metres, true heading of the lower-numbered end in degrees. */
+    runway_length: { type: 'number' },
+    runway_heading: { type: 'number' },
+    version: { type: 'number', required: true, default: 1 },
+    updated_at: { type: 'string', required: true, default: isoNow, watch: '*', set: () => isoNow() },
+  },
+  indexes: {
+    byId: {
+      pk: { field: 'pk', composite: [], template: 'ref#airports' },
+      sk: { field: 'sk', composite: ['airport_id'], template: 'airport#${airport_id}' },
     },
   },
 });

@@ -7,10 +7,10 @@ import { notFound } from '../platform/http/errors.ts';
  * written in `help/<lang>.json`. A page without a text in the requested language falls back to
  * English (spec §1); a page with no text at all is 404.
  */
-export type HelpFiles = (lang: Lang) => Promise<HelpFile>;
+type HelpFiles = (lang: Lang) => Promise<HelpFile>;
 
 /** A string is a paragraph, an array of strings a bullet list: plain text, never HTML. */
-export const blocksOf = (source: HelpSource): HelpBlock[] =>
+const blocksOf = (source: HelpSource): HelpBlock[] =>
   source.body.map((block) =>
     typeof block === 'string' ? { type: 'paragraph', text: block } : { type: 'list', items: [...block] },
   );

@@ -1,21 +1,13 @@
-import type { DomainOps } from '../platform/http/router.ts';
+import type { notificationRoutes } from '../../contracts/routes/notifications.ts';
+import type { OpsFor } from '../platform/http/router.ts';
 import * as notifications from './notifications-service.ts';
-import { notificationsStore as store } from './notifications-store.ts';
-
-type NotificationOps = Pick<
-  DomainOps<'identity'>,
-  | 'listNotifications'
-  | 'searchNotifications'
-  | 'getNotification'
-  | 'markNotificationRead'
-  | 'deleteNotification'
->;
+import { notificationDeps as deps } from './notifications-service.ts';
 
 /** The person's notifications (spec §7): always the caller's own; another person's id is a 404. */
-export const notificationOps: NotificationOps = {
-  listNotifications: ({ actor, query }) => notifications.listNotifications(store, actor, query),
-  searchNotifications: ({ actor, body }) => notifications.searchNotifications(store, actor, body),
-  getNotification: ({ actor, params }) => notifications.getNotification(store, actor, params.id),
-  markNotificationRead: ({ actor, body }) => notifications.markNotificationRead(store, actor, body.id),
-  deleteNotification: ({ actor, params }) => notifications.deleteNotification(store, actor, params.id),
+export const notificationOps: OpsFor<typeof notificationRoutes> = {
+  listNotifications: ({ actor, query }) => notifications.listNotifications(deps, actor, query),
+  searchNotifications: ({ actor, body }) => notifications.searchNotifications(deps, actor, body),
+  getNotification: ({ actor, params }) => notifications.getNotification(deps, actor, params.id),
+  markNotificationRead: ({ actor, body }) => notifications.markNotificationRead(deps, actor, body.id),
+  deleteNotification: ({ actor, params }) => notifications.deleteNotification(deps, actor, params.id),
 };

@@ -7,6 +7,7 @@ import type {
   NotificationParams,
   SearchNotificationsInput,
 } from '../../contracts/schemas/notifications.ts';
+import { fillPage } from '../platform/db/pages.ts';
 import { publish, userTopic } from '../platform/events/push.ts';
 import { notFound } from '../platform/http/errors.ts';
 import {
@@ -19,11 +20,9 @@ import { messageMatches } from './notifications-text.ts';
 /** How long a notification is kept (read or not); DynamoDB's TTL removes it afterwards. */
 export const NOTIFICATION_DAYS = 180;
 const DEFAULT_PAGE = 20;
-/** A text search reads at most this many pages per request, then hands back a cursor to go on. */
-const MAX_ROUNDS = 10;
 
 /** The person whose notifications these are: only their own, ever (the id comes from the actor). */
-export interface NotificationOwner {
+interface NotificationOwner {
   userId: string;
   lang: Lang;
 }
@@ -34,7 +33,7 @@ export const compactInstant = (iso: string) => iso.replace(/[-:.]/g, '');
 /**
  * A new notification's id: its creation instant and a random part. With a natural `key` (a job's
  * "medical expiry, 30 days, this person") the id is the day and a hash of the key instead, so a
- * retried job on the same day writes the same item and notifies once (STYLE §9).
+ * retried job on the same day writes the same item and notifies once (docs/ARCHITECTURE.md "Events").
  */
 export function notificationIdFor(now: Date, key?: string): string {
   if (!key) return `${compactInstant(now.toISOString())}-${randomUUID().slice(0, 8)}`;
@@ -48,7 +47,7 @@ export const idRangeOf = (from?: string, to?: string) => ({
   toId: to ? `${compactInstant(`${to}T23:59:59.999Z`)}~` : undefined,
 });
 
-export const notificationOutputOf = (item: StoredNotification): NotificationOutput => ({
+const notificationOutputOf = (item: StoredNotification): NotificationOutput => ({
   id: item.notification_id,
   kind: item.kind,
   message: item.message,
@@ -70,23 +69,30 @@ export interface NotifyInput {
   key?: string;
 }
 
-export interface NotifyDeps {
+interface NotificationDeps {
   store: NotificationsStore;
   publish: (topic: string, payload: unknown) => Promise<void>;
   now: () => Date;
 }
 
-const defaultDeps: NotifyDeps = { store: notificationsStore, publish, now: () => new Date() };
+export const notificationDeps: NotificationDeps = {
+  store: notificationsStore,
+  publish: (topic, payload) => publish(topic, payload),
+  now: () => new Date(),
+};
+
+/** Tells a person something: `tell` with the default deps (any domain calls it, through public.ts). */
+export const notify = (userId: string, input: NotifyInput) => tell(notificationDeps, userId, input);
 
 /**
- * Tells a person something (any area may call this): stores the notification under the person and
+ * Tells a person something: stores the notification under the person and
  * pushes it on their channel `user/<userId>/notifications`. The push is best effort; the stored
  * item is what the bell and the list show.
  */
-export async function notify(
+export async function tell(
+  deps: NotificationDeps,
   userId: string,
   input: NotifyInput,
-  deps: NotifyDeps = defaultDeps,
 ): Promise<NotificationOutput> {
   const now = deps.now();
   const item: StoredNotification = {
@@ -102,7 +108,7 @@ export async function notify(
   };
   const created = await deps.store.create(item);
   if (!created) {
-    const existing = await deps.store.get(userId, item.notification_id);
+    const existing = await deps.store.get(userId, item.notification_id, Math.floor(now.getTime() / 1000));
     return notificationOutputOf(existing ?? item);
   }
   const output = notificationOutputOf(item);
@@ -112,25 +118,25 @@ export async function notify(
 
 /** GET /api/profile/notifications: newest first, optionally only unread, with the unread count. */
 export async function listNotifications(
-  store: NotificationsStore,
+  deps: NotificationDeps,
   owner: NotificationOwner,
   query: ListNotificationsQuery,
 ) {
   const read = query.read === undefined ? undefined : query.read === 'true';
   const [page, unread] = await Promise.all([
-    collect(store, owner, { cursor: query.cursor, limit: query.limit ?? DEFAULT_PAGE, read }),
-    store.countUnread(owner.userId),
+    collect(deps, owner, { cursor: query.cursor, limit: query.limit ?? DEFAULT_PAGE, read }),
+    deps.store.countUnread(owner.userId, Math.floor(deps.now().getTime() / 1000)),
   ]);
   return { ...page, unread };
 }
 
 /** POST /api/profile/search-notifications: read state, days (UTC) and a text in the person's language. */
 export async function searchNotifications(
-  store: NotificationsStore,
+  deps: NotificationDeps,
   owner: NotificationOwner,
   input: SearchNotificationsInput,
 ) {
-  return collect(store, owner, {
+  return collect(deps, owner, {
     cursor: input.cursor,
     limit: input.limit ?? DEFAULT_PAGE,
     read: input.read,
@@ -140,47 +146,52 @@ export async function searchNotifications(
 }
 
 /**
- * Fills a page. Each round asks the table for exactly the items still missing, so the cursor it
- * returns never skips a match even when filters (read state, expiry, text) drop items.
+ * Fills a page (functions/platform/db/pages.ts): the text is matched here, on what the person reads,
+ * so a round may keep fewer items than it read; the cursor still resumes after the last one read.
  */
 async function collect(
-  store: NotificationsStore,
+  deps: NotificationDeps,
   owner: NotificationOwner,
   query: { cursor?: string; limit: number; read?: boolean; fromId?: string; toId?: string; text?: string },
 ) {
-  const items: NotificationOutput[] = [];
-  let cursor: string | null = query.cursor ?? null;
-  for (let round = 0; round < MAX_ROUNDS && items.length < query.limit; round++) {
-    const page = await store.page(owner.userId, {
-      cursor: cursor ?? undefined,
-      limit: query.limit - items.length,
+  const nowSeconds = Math.floor(deps.now().getTime() / 1000);
+  const page = await fillPage(async (cursor, limit) => {
+    const read = await deps.store.page(owner.userId, {
+      cursor,
+      limit,
       read: query.read,
       fromId: query.fromId,
       toId: query.toId,
+      nowSeconds,
     });
-    for (const item of page.items) {
-      if (!query.text || messageMatches(owner.lang, item, query.text)) items.push(notificationOutputOf(item));
-    }
-    cursor = page.cursor;
-    if (!cursor) break;
-  }
-  return { items, cursor };
+    return {
+      data: read.items.filter((item) => !query.text || messageMatches(owner.lang, item, query.text)),
+      cursor: read.cursor,
+    };
+  }, query);
+  return { items: page.items.map(notificationOutputOf), cursor: page.cursor };
 }
 
-export async function getNotification(store: NotificationsStore, owner: NotificationOwner, id: string) {
-  const item = await store.get(owner.userId, id);
+export async function getNotification(deps: NotificationDeps, owner: NotificationOwner, id: string) {
+  const item = await deps.store.get(owner.userId, id, Math.floor(deps.now().getTime() / 1000));
   if (!item) throw notFound();
   return notificationOutputOf(item);
 }
 
 /** Spec §7 set-notification-read: only the person's own; another's id is simply not found. */
-export async function markNotificationRead(store: NotificationsStore, owner: NotificationOwner, id: string) {
-  const item = await store.markRead(owner.userId, id, new Date().toISOString());
+export async function markNotificationRead(deps: NotificationDeps, owner: NotificationOwner, id: string) {
+  const now = deps.now();
+  const item = await deps.store.markRead(
+    owner.userId,
+    id,
+    now.toISOString(),
+    Math.floor(now.getTime() / 1000),
+  );
   if (!item) throw notFound();
   return { id: item.notification_id };
 }
 
-export async function deleteNotification(store: NotificationsStore, owner: NotificationOwner, id: string) {
-  if (!(await store.remove(owner.userId, id))) throw notFound();
+export async function deleteNotification(deps: NotificationDeps, owner: NotificationOwner, id: string) {
+  if (!(await deps.store.remove(owner.userId, id))) throw notFound();
   return { id };
 }

@@ -1,63 +1,46 @@
+import type { identityRoutes } from '../../contracts/routes/identity.ts';
 import { forgetActor, resolveActorBySub } from '../platform/auth/actor.ts';
 import { unauthorized } from '../platform/http/errors.ts';
-import type { DomainOps } from '../platform/http/router.ts';
-import { logger } from '../platform/log/logger.ts';
-import { cognitoDirectory } from './cognito-users.ts';
-import { notify } from './notifications-service.ts';
+import type { OpsFor } from '../platform/http/router.ts';
+import * as own from './own-records-service.ts';
 import * as profile from './profile-service.ts';
-import { profileStore as store } from './profile-store.ts';
-import { loadProfile } from './service.ts';
-import { identityStore } from './store.ts';
+import { profileDeps as deps } from './profile-service.ts';
 
-type ProfileOps = Pick<
-  DomainOps<'identity'>,
-  | 'getMyPerson'
-  | 'updateMyPerson'
-  | 'getMyPilotInfo'
-  | 'updateMyPilotInfo'
-  | 'listMyActions'
-  | 'listActionsAboutMe'
-  | 'register'
->;
+/** After the person's own change, the profile as the next request will see it. */
+async function reloadedProfile(sub: string) {
+  forgetActor(sub);
+  const actor = await resolveActorBySub(sub);
+  if (!actor) throw unauthorized();
+  return profile.loadProfile(deps, actor);
+}
 
-/** profile/edit, profile/pilot-info-edit, profile/actions and registration. */
-export const profileOps: ProfileOps = {
-  getMyPerson: ({ actor }) => profile.personOf(store, actor),
-
-  updateMyPerson: async ({ actor, body }) => {
-    const saved = await profile.updatePerson(store, actor, body);
-    // The name shows in the profile (user_name) the next request resolves.
-    forgetActor(actor.sub);
-    return saved;
+/** HTTP adaptor of the identity domain's session, profile and own records. */
+export const profileOps: OpsFor<typeof identityRoutes> = {
+  health: () => ({ ok: true, time: deps.now().toISOString() }),
+  checkSession: ({ actor }) => ({ user_id: actor.userId, organization_id: actor.organizationId }),
+  getProfile: ({ actor }) => profile.loadProfile(deps, actor),
+  changeLanguage: async ({ actor, body }) => {
+    await profile.changeLanguage(deps, actor, body.lang);
+    return reloadedProfile(actor.sub);
   },
+  listMyOrganizations: async ({ actor }) => ({ items: await profile.organizationsOf(deps, actor) }),
+  changeOrganization: async ({ actor, body }) => {
+    await profile.changeOrganization(deps, actor, body.organization_id);
+    return reloadedProfile(actor.sub);
+  },
+  getOwnOrganization: ({ actor }) => own.ownOrganization(actor),
+  updateOwnOrganization: ({ actor, body }) => own.updateOwnOrganization(actor, body),
 
-  getMyPilotInfo: ({ actor }) => profile.pilotInfoOf(store, actor),
-
-  updateMyPilotInfo: ({ actor, body }) => profile.updatePilotInfo(store, actor, body),
-
-  listMyActions: ({ actor, query }) => profile.myActions(store, actor, query),
-
-  listActionsAboutMe: ({ actor, query }) => profile.myActions(store, actor, query, 'about_me'),
+  getMyPerson: ({ actor }) => own.personOf(actor),
+  updateMyPerson: ({ actor, body }) => own.updatePerson(actor, body),
+  getMyPilotInfo: ({ actor }) => own.pilotInfoOf(actor),
+  updateMyPilotInfo: ({ actor, body }) => own.updatePilotInfo(actor, body),
+  listMyActions: ({ actor, query }) => own.myActions(actor, query),
+  listActionsAboutMe: ({ actor, query }) => own.myActions(actor, query, 'about_me'),
 
   register: async ({ token, body }) => {
     if (!token) throw unauthorized();
-    const { userId } = await profile.register(store, cognitoDirectory, token, body);
-    // The welcome is a courtesy: the registration stands even if it could not be written.
-    await notify(userId, {
-      kind: 'welcome',
-      message_key: 'welcome',
-      params: { name: body.first_name },
-      link: '/profile/edit/',
-      key: `welcome:${userId}`,
-    }).catch((error: unknown) =>
-      logger.warn('welcome notification failed', {
-        userId,
-        error: error instanceof Error ? error.name : 'error',
-      }),
-    );
-    forgetActor(token.sub);
-    const actor = await resolveActorBySub(token.sub);
-    if (!actor) throw unauthorized();
-    return loadProfile(identityStore, actor);
+    await own.register(own.registrationDeps, token, body);
+    return reloadedProfile(token.sub);
   },
 };

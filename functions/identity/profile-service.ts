@@ -1,120 +1,142 @@
-import type { MyActionOutput, PageQuery, RegistrationInput } from '../../contracts/schemas/identity.ts';
-import type {
-  PersonInput,
-  PersonOutput,
-  PilotInfoInput,
-  PilotInfoOutput,
-} from '../../contracts/schemas/people.ts';
-import { personOutputOf, pilotInfoOutputOf } from '../organizations/person-views.ts';
-import type { Actor } from '../platform/auth/actor.ts';
-import { conflict, notFound, unauthorized } from '../platform/http/errors.ts';
-import type { CallerToken } from '../platform/http/router.ts';
-import type { UserDirectory } from './cognito-users.ts';
-import type { ProfileStore } from './profile-store.ts';
-
-export type StoredPrivateProfile = NonNullable<Actor['privateProfile']>;
-
-const DEFAULT_PAGE = 20;
-
-/** profile/edit: the person's own data, always their own (the id comes from the actor). */
-export async function personOf(store: ProfileStore, actor: Actor): Promise<PersonOutput> {
-  const person = await store.person(actor.userId);
-  if (!person) throw notFound();
-  return personOutputOf(person);
-}
-
-/** PATCH /api/profile. The e-mail is the sign-in name and is not changed here. */
-export async function updatePerson(
-  store: ProfileStore,
-  actor: Actor,
-  input: PersonInput,
-): Promise<PersonOutput> {
-  await store.updatePerson(actor, input);
-  return personOf(store, actor);
-}
-
-export async function pilotInfoOf(store: ProfileStore, actor: Actor): Promise<PilotInfoOutput> {
-  return pilotInfoOutputOf(actor.userId, await store.pilotInfo(actor.userId));
-}
-
-export async function updatePilotInfo(
-  store: ProfileStore,
-  actor: Actor,
-  input: PilotInfoInput,
-): Promise<PilotInfoOutput> {
-  await store.savePilotInfo(actor, input);
-  return pilotInfoOf(store, actor);
-}
+import { addMonths, todayIn } from '../../contracts/calendar.ts';
+import type { Lang } from '../../contracts/langs.ts';
+import type { GuardRole, Permission } from '../../contracts/permissions.ts';
+import { isFunctional } from '../../contracts/schemas/aircraft.ts';
+import type { MembershipSummary, Profile } from '../../contracts/schemas/identity.ts';
+import { fleet } from '../aircraft/public.ts';
+import { monthlyTotals } from '../flights/public.ts';
+import { organizationsById, rentPermitTypes, rolesOf, setPreferences } from '../organizations/public.ts';
+import { type Actor, cachedWithActor, forgetActor, organizationSummaryOf } from '../platform/auth/actor.ts';
+import { notFound } from '../platform/http/errors.ts';
 
 /**
- * profile/actions: what the person did (or a supervisor did as them), newest first; `about_me`:
- * what organizations did to the person's own data — person record, pilot data, permits, membership.
+ * The profile the browser holds after sign-in (spec §3 Profile, GET /api/profile) and the two
+ * settings that change it: the language and the organization the person works in.
  */
-export async function myActions(
-  store: ProfileStore,
-  actor: Actor,
-  query: PageQuery,
-  whose: 'by_me' | 'about_me' = 'by_me',
-) {
-  const page = await store.actions(
-    actor.userId,
-    { cursor: query.cursor, limit: query.limit ?? DEFAULT_PAGE },
-    whose,
-  );
-  const organizationIds = [...new Set(page.items.map((item) => item.organization_id))].filter(
-    (id) => id !== 'personal',
-  );
-  const names = await store.organizationNames(organizationIds);
-  const items: MyActionOutput[] = page.items.map((item) => ({
-    action_id: item.action_id,
-    action: item.action,
-    target_type: item.target_type,
-    target_id: item.target_id,
-    organization_id: item.organization_id,
-    organization_name: names.get(item.organization_id) ?? null,
-    at: item.at,
-    acting_supervisor_id: item.acting_supervisor_id ?? null,
-    details: (item.details as Record<string, unknown> | undefined) ?? null,
-  }));
-  return { items, cursor: page.cursor };
+
+type ProfilePlane = Profile['planes'][number];
+type Totals = NonNullable<Profile['flight_stat']>;
+type FleetPlane = Awaited<ReturnType<typeof fleet>>[number];
+
+/** What the profile reads beyond the actor, each from the domain that owns it. */
+interface ProfileDeps {
+  now: () => Date;
+  /** The organization's aircraft (aircraft). */
+  fleet: (organizationId: string) => Promise<FleetPlane[]>;
+  /** The aircraft types of the person's rent permits valid on `today` (organizations). */
+  rentPermitTypes: (organizationId: string, userId: string, today: string) => Promise<string[]>;
+  /** The person's logbook totals of months `from`..`to` (yyyy-mm), per kind (flights). */
+  monthlyTotals: (
+    userId: string,
+    from: string,
+    to: string,
+  ) => Promise<Record<'glider' | 'general', Totals | null>>;
+  organizations: typeof organizationsById;
+  roles: typeof rolesOf;
+  setPreferences: typeof setPreferences;
+  /**
+   * The profile's own reads, cached with the actor (functions/platform/auth/actor.ts): for the actor
+   * cache's seconds, in this container, and forgotten with it.
+   */
+  withActor: <T>(actor: Actor, key: string, load: () => Promise<T>) => Promise<T>;
 }
 
-/** The person's id for a Cognito sub: one person per sign-in, whatever the client retries. */
-export const userIdForSub = (sub: string) => `p-${sub.replace(/[^A-Za-z0-9-]/g, '')}`;
+export const profileDeps: ProfileDeps = {
+  now: () => new Date(),
+  fleet: (organizationId) => fleet(organizationId),
+  rentPermitTypes: (organizationId, userId, today) => rentPermitTypes(organizationId, userId, today),
+  monthlyTotals: (userId, from, to) => monthlyTotals(userId, from, to),
+  organizations: (ids) => organizationsById(ids),
+  roles: (organizationId) => rolesOf(organizationId),
+  setPreferences: (self, preferences) => setPreferences(self, preferences),
+  withActor: (actor, key, load) => cachedWithActor(actor.sub, key, load),
+};
+
+/** What the profile carries about aircraft (spec §3 Profile: organization.planes, planes, rent_permits). */
+interface ProfileAircraft {
+  planes: ProfilePlane[];
+  planes_all: ProfilePlane[];
+  owned: ProfilePlane[];
+  rent_permits: string[];
+}
+
+const NO_AIRCRAFT: ProfileAircraft = { planes: [], planes_all: [], owned: [], rent_permits: [] };
+
+const profilePlaneOf = (p: FleetPlane): ProfilePlane => ({
+  plane_id: p.plane_id,
+  reg_num: p.reg_num,
+  plane_category: p.plane_category,
+  is_tmg: p.is_tmg,
+  functional: isFunctional(p.status),
+  rentable: p.rentable,
+});
+
+/** Spec §3 Profile flight_stat*: the last 12 months' totals, per kind and together. */
+interface ProfileFlightStats {
+  flight_stat: Totals | null;
+  flight_stat_glider: Totals | null;
+  flight_stat_general: Totals | null;
+}
+
+const NO_FLIGHT_STATS: ProfileFlightStats = {
+  flight_stat: null,
+  flight_stat_glider: null,
+  flight_stat_general: null,
+};
+
+const both = (a: Totals | null, b: Totals | null): Totals | null => {
+  if (!a || !b) return a ?? b;
+  return Object.fromEntries(
+    Object.entries(a).map(([k, v]) => [k, v + (b[k as keyof Totals] ?? 0)]),
+  ) as Totals;
+};
 
 /**
- * POST /api/registration (spec §2, the "finalize registration" tab): after Cognito confirmed the
- * e-mail, the person and their private profile — free logbooks, documents and statistics on.
- * The guard already refused a token that has a person (409); an e-mail another person holds is
- * a 409 too.
+ * The profile's own reads, in parallel: the current organization's aircraft (all, and those not
+ * inactive — what the flight and reservation guards look at), the ones the person owns among them,
+ * the aircraft types of their rent permits still valid today, and their last 12 months' statistics.
  */
-export async function register(
-  store: ProfileStore,
-  directory: UserDirectory,
-  token: CallerToken,
-  input: RegistrationInput,
-): Promise<{ userId: string }> {
-  if (!token.raw) throw unauthorized();
-  const email = await directory.verifiedEmailOf(token.raw);
-  if (!email) throw unauthorized();
-  if (await store.emailTaken(email)) throw conflict();
-  const userId = userIdForSub(token.sub);
-  await store.register({
-    user_id: userId,
-    cognito_sub: token.sub,
-    email,
-    first_name: input.first_name,
-    last_name: input.last_name,
-    lang: input.lang,
-    public_privatedata: input.public_privatedata ?? false,
-    newsletter_on: input.newsletter_on ?? false,
-    private_profile_id: `private-${userId}`,
-  });
-  return { userId };
+async function profileReads(deps: ProfileDeps, actor: Actor) {
+  // "This month" is the organization's (a private pilot's: Budapest's, the product's home).
+  const today = todayIn(actor.organization?.timezone ?? 'Europe/Budapest', deps.now());
+  const thisMonth = today.slice(0, 7);
+  const organizationId = actor.organizationId;
+  const [planes, permits, totals] = await Promise.all([
+    organizationId ? deps.fleet(organizationId) : [],
+    organizationId ? deps.rentPermitTypes(organizationId, actor.userId, today) : [],
+    deps.monthlyTotals(actor.userId, addMonths(`${thisMonth}-01`, -11).slice(0, 7), thisMonth),
+  ]);
+  const sorted = [...planes].sort((a, b) => a.reg_num.localeCompare(b.reg_num));
+  const aircraft: ProfileAircraft = organizationId
+    ? {
+        planes_all: sorted.map(profilePlaneOf),
+        planes: sorted.filter((p) => p.status !== 'inactive').map(profilePlaneOf),
+        owned: sorted.filter((p) => p.owner === actor.userId).map(profilePlaneOf),
+        rent_permits: permits,
+      }
+    : NO_AIRCRAFT;
+  const flightStats: ProfileFlightStats = {
+    flight_stat: both(totals.glider, totals.general),
+    flight_stat_glider: totals.glider,
+    flight_stat_general: totals.general,
+  };
+  return { aircraft, flightStats };
 }
+
+/** GET /api/profile: the actor and the profile's own reads. */
+export async function loadProfile(deps: ProfileDeps, actor: Actor): Promise<Profile> {
+  const { aircraft, flightStats } = await deps.withActor(actor, 'profile', () => profileReads(deps, actor));
+  return profileOf(actor, aircraft, flightStats);
+}
+
+const trueMap = <K extends string>(keys: Iterable<K>) => {
+  const map: Partial<Record<K, boolean>> = {};
+  for (const key of keys) map[key] = true;
+  return map as Record<K, boolean>;
+};
 
 /** The Profile fields (spec §3) that come from a private profile. */
-export function privateProfileFields(privateProfile: StoredPrivateProfile | null) {
+function privateProfileFields(privateProfile: Actor['privateProfile']) {
   const active = privateProfile?.private_profile_status === 'active';
   return {
     private_profile_id: privateProfile?.private_profile_id ?? null,
@@ -129,4 +151,73 @@ export function privateProfileFields(privateProfile: StoredPrivateProfile | null
         }
       : {},
   };
+}
+
+/**
+ * The profile held after login (spec §3). Balance and trainings belong to later domains; until a
+ * person has such data they are null or empty, never invented.
+ */
+function profileOf(
+  actor: Actor,
+  aircraft: ProfileAircraft = NO_AIRCRAFT,
+  flightStats: ProfileFlightStats = NO_FLIGHT_STATS,
+): Profile {
+  const personal = privateProfileFields(actor.privateProfile);
+  return {
+    user_id: actor.userId,
+    user_name: actor.userName,
+    email: actor.email,
+    ...flightStats,
+    organization: actor.organization
+      ? { ...actor.organization, planes: aircraft.planes, planes_all: aircraft.planes_all }
+      : null,
+    has_role: trueMap<GuardRole>(actor.roles),
+    role_names: actor.roleNames,
+    can: trueMap<Permission>(actor.permissions),
+    lang: actor.lang,
+    avatar: null,
+    planes: aircraft.owned,
+    logbook_glider_on: actor.modules.has('glider') || personal.logbook_glider_on,
+    logbook_general_on: actor.modules.has('general') || personal.logbook_general_on,
+    balance_stat: null,
+    settings: personal.settings,
+    trainings: [],
+    rent_permits: aircraft.rent_permits,
+    private_profile_id: personal.private_profile_id,
+    private_profile_status: personal.private_profile_status,
+    private_profile_created_at: personal.private_profile_created_at,
+    signature: null,
+    pilot_info: null,
+    acting_as: actor.actingSupervisorId ? { user_id: actor.userId, user_name: actor.userName } : null,
+  };
+}
+
+export async function changeLanguage(deps: ProfileDeps, actor: Actor, lang: Lang): Promise<void> {
+  await deps.setPreferences(actor, { lang });
+  forgetActor(actor.sub);
+}
+
+/** Every organization the person belongs to, with the roles held there (the organization switch). */
+export async function organizationsOf(deps: ProfileDeps, actor: Actor): Promise<MembershipSummary[]> {
+  const organizations = await deps.organizations(actor.memberships.map((m) => m.organizationId));
+  const roleSets = await Promise.all(organizations.map((o) => deps.roles(o.organization_id)));
+  return organizations
+    .map((org, index) => {
+      const held = new Set(
+        actor.memberships.find((m) => m.organizationId === org.organization_id)?.roleIds ?? [],
+      );
+      return {
+        organization: organizationSummaryOf(org),
+        roles: (roleSets[index] ?? []).filter((r) => held.has(r.role_id)).map((r) => r.role_name),
+        current: org.organization_id === actor.organizationId,
+      };
+    })
+    .sort((a, b) => a.organization.organization_name.localeCompare(b.organization.organization_name));
+}
+
+/** Switching to an organization the person is not a member of is refused as if it did not exist. */
+export async function changeOrganization(deps: ProfileDeps, actor: Actor, organizationId: string) {
+  if (!actor.memberships.some((m) => m.organizationId === organizationId)) throw notFound();
+  await deps.setPreferences(actor, { current_organization_id: organizationId });
+  forgetActor(actor.sub);
 }

@@ -12,7 +12,7 @@ import { logger } from '../platform/log/logger.ts';
 import { browserClientPrefix, recordConnection } from './realtime-connections.ts';
 
 /**
- * AWS IoT Core custom authorizer for browsers (DESIGN §6): MQTT over WebSocket, username `jwt`,
+ * AWS IoT Core custom authorizer for browsers (docs/ARCHITECTURE.md "Push"): MQTT over WebSocket, username `jwt`,
  * password the Cognito access token. The same topics as the local aedes hook, from
  * realtimeTopicsFor(actor): subscribe and receive only, never publish. Any failure denies.
  */
@@ -31,7 +31,7 @@ const MAX_SECONDS = 86_400;
  * recorded connections with IoT DeleteConnection at once (realtime-connections.ts), and the browser
  * reconnects under its new policy.
  */
-export const REFRESH_SECONDS = MIN_SECONDS;
+const REFRESH_SECONDS = MIN_SECONDS;
 
 const DENY: IoTCustomAuthorizerResult = {
   isAuthenticated: false,
@@ -41,13 +41,13 @@ const DENY: IoTCustomAuthorizerResult = {
   policyDocuments: [],
 };
 
-export interface VerifiedToken {
+interface VerifiedToken {
   sub: string;
   /** Expiry, seconds since the epoch. */
   exp: number;
 }
 
-export interface RealtimeAuthorizerDeps {
+interface RealtimeAuthorizerDeps {
   verifyAccessToken(token: string): Promise<VerifiedToken>;
   resolveActor(sub: string): Promise<Actor | null>;
   /** Notes the connection so that a revocation can end it (realtime-connections.ts). */
@@ -65,7 +65,7 @@ const SAFE_FILTER = /^[A-Za-z0-9_.:-]+(\/[A-Za-z0-9_.:-]+)*(\/#)?$/;
  * The IoT policy for one person: connect as `web-<userId>-*`, subscribe to and receive from the topic
  * filters realtimeTopicsFor allows. `arnPrefix` is `arn:<partition>:iot:<region>:<account>`.
  */
-export function iotPolicyFor(actor: Actor, arnPrefix: string): PolicyDocument {
+function iotPolicyFor(actor: Actor, arnPrefix: string): PolicyDocument {
   if (!SAFE_ID.test(actor.userId)) throw new Error('unsafe user id');
   const topics = realtimeTopicsFor(actor);
   for (const filter of [...topics.subscribe, ...topics.deny])
@@ -115,7 +115,7 @@ export function iotArnPrefix(invokedFunctionArn: string): string {
 }
 
 /** The access token from an MQTT CONNECT: username `jwt` (IoT may append `?x-amz-customauthorizer-name=…`). */
-export function tokenFromEvent(event: IoTCustomAuthorizerEvent): string | null {
+function tokenFromEvent(event: IoTCustomAuthorizerEvent): string | null {
   const mqtt = event.protocolData?.mqtt;
   if (!mqtt?.password || mqtt.username?.split('?')[0] !== 'jwt') return null;
   const token = Buffer.from(mqtt.password, 'base64').toString('utf8');

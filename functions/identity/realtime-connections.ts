@@ -24,7 +24,10 @@ import { logger } from '../platform/log/logger.ts';
 /** Browsers connect as `web-<userId>-<random>` (frontend/src/lib/live-topics.ts); the IoT policy allows only that. */
 export const browserClientPrefix = (userId: string) => `web-${userId}-`;
 
-export type RightsListener = (userIds: readonly string[]) => Promise<void>;
+type RightsListener = (userIds: readonly string[]) => Promise<void>;
+
+/** The clock the connections' expiry is read against (seconds since the epoch). */
+const connectionClock = { now: () => Date.now() / 1000 };
 
 let localListener: RightsListener | undefined;
 
@@ -63,7 +66,7 @@ export async function recordConnection(userId: string, clientId: string, untilEp
 }
 
 /** The person's connections IoT may still hold (DynamoDB deletes expired items lazily). */
-export async function openConnections(userId: string, nowEpochSeconds = Date.now() / 1000) {
+export async function openConnections(userId: string, nowEpochSeconds = connectionClock.now()) {
   const { data } = await db()
     .entities.realtimeConnection.query.byPerson({ user_id: userId })
     .where((attr, op) => op.gt(attr.ttl, Math.floor(nowEpochSeconds)))

@@ -23,7 +23,7 @@ import type { DatasourceStore } from './datasource-store.ts';
  */
 
 /** `Szélzsák` → `szelzsak`: accents and case do not matter, so `kovacs` finds `Kovács`. */
-export const fold = (text: string) =>
+const fold = (text: string) =>
   text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -31,12 +31,12 @@ export const fold = (text: string) =>
     .trim();
 
 /** Every word of the query is found in one of the fields (`anna mol` finds Molnár Anna). */
-export const matchesAll = (terms: readonly string[], fields: readonly (string | null | undefined)[]) => {
+const matchesAll = (terms: readonly string[], fields: readonly (string | null | undefined)[]) => {
   const haystack = fields.filter(Boolean).map((field) => fold(field as string));
   return terms.every((term) => haystack.some((field) => field.includes(term)));
 };
 
-export const termsOf = (text: string) => fold(text).split(/\s+/).filter(Boolean);
+const termsOf = (text: string) => fold(text).split(/\s+/).filter(Boolean);
 
 /** Best first: a field that starts with the whole query, then the rest; each by name. */
 const ranked = <T>(

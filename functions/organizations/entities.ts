@@ -5,15 +5,14 @@ import { GUARD_ROLES, type Permission, ROLE_LABELS } from '../../contracts/permi
 import { MEMBERSHIP_STATES } from '../../contracts/schemas/members.ts';
 import { CUSTOM_PRICE_UNITS } from '../../contracts/schemas/organizations.ts';
 import { LICENCE_TYPES, PROFILE_TYPES, type RATINGS } from '../../contracts/schemas/people.ts';
-import { versionedRecord } from '../platform/db/attributes.ts';
+import { isoNow, versionedRecord } from '../platform/db/attributes.ts';
 
 /**
- * The administrative core: organizations, people, memberships and roles. Keys follow DESIGN §4:
+ * The administrative core: organizations, people, memberships and roles. Keys follow docs/ARCHITECTURE.md "Data":
  * organization-owned items live under `org#<id>`, person-owned items under `person#<id>`.
  * The organizations issue extends these attributes; the keys stay.
  */
 const service = 'windsock';
-const now = () => new Date().toISOString();
 
 export const organization = new Entity({
   model: { entity: 'organization', version: '1', service },
@@ -217,7 +216,7 @@ export const membership = new Entity({
      */
     status: { type: MEMBERSHIP_STATES, required: true, default: 'active' },
     /** When the member joined (accepted); for an invitation, when it was sent. */
-    joined_at: { type: 'string', required: true, default: now },
+    joined_at: { type: 'string', required: true, default: isoNow },
     /** Who sent the invitation (user id), when there was one. */
     invited_by: { type: 'string' },
     /** When the invited person accepted or declined. */
@@ -341,7 +340,7 @@ export const pilotInfo = new Entity({
     /** rating → { exam_date, valid_until } */
     ratings: { type: 'any', required: true, default: () => ({}) },
     version: { type: 'number', required: true, default: 1 },
-    updated_at: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
+    updated_at: { type: 'string', required: true, default: isoNow, watch: '*', set: () => isoNow() },
   },
   indexes: {
     byPerson: {
@@ -354,60 +353,6 @@ export const pilotInfo = new Entity({
 export type RatingMap = Partial<
   Record<(typeof RATINGS)[number], { exam_date?: string; valid_until?: string }>
 >;
-
-/**
- * The activity log (organization/actions, profile/actions): who did what, when, to which item —
- * ids and action keys only, never personal data. One item per action, readable by organization
- * (the main key), by the person who acted (gsi1) and by the person it was done to (gsi2, when an
- * organization changed someone's own data). Items expire after two years.
- */
-export const action = new Entity({
-  model: { entity: 'action', version: '1', service },
-  attributes: {
-    action_id: { type: 'string', required: true },
-    /** The organization the action belongs to; `personal` for a person's own actions outside one. */
-    organization_id: { type: 'string', required: true },
-    user_id: { type: 'string', required: true },
-    /** The supervisor acting as `user_id` (users/change), when that is how it was done. */
-    acting_supervisor_id: { type: 'string' },
-    /**
-     * The person whose own data an organization changed (their person record, pilot data, permits,
-     * membership): they read it in profile/actions (issue 11 §1), not only the organization's log.
-     * '' for none: ElectroDB needs every composite of a conditional index on each write.
-     */
-    subject_user_id: { type: 'string', required: true, default: '' },
-    /** i18n key of the verb, e.g. `role.create`, `user.update`, `act_as.start`. */
-    action: { type: 'string', required: true },
-    target_type: { type: 'string', required: true },
-    target_id: { type: 'string', required: true },
-    /** Ids and codes only (changed field names, role ids) — never names, dates of birth or licences. */
-    details: { type: 'any' },
-    at: { type: 'string', required: true, default: now },
-    ttl: { type: 'number' },
-  },
-  indexes: {
-    byOrganization: {
-      pk: { field: 'pk', composite: ['organization_id'], template: 'org#${organization_id}#actions' },
-      sk: { field: 'sk', composite: ['at', 'action_id'], template: 'at#${at}#${action_id}' },
-    },
-    byActor: {
-      index: 'gsi1',
-      pk: { field: 'gsi1pk', composite: ['user_id'], template: 'person#${user_id}#actions' },
-      sk: { field: 'gsi1sk', composite: ['at', 'action_id'], template: 'at#${at}#${action_id}' },
-    },
-    /**
-     * What organizations did to the person's own data: only items with a subject are in it (action
-     * items are only ever put whole, so the condition always sees every attribute).
-     */
-    bySubject: {
-      index: 'gsi2',
-      pk: { field: 'gsi2pk', composite: ['subject_user_id'], template: 'person#${subject_user_id}#about' },
-      sk: { field: 'gsi2sk', composite: ['at', 'action_id'], template: 'at#${at}#${action_id}' },
-      condition: (attributes) =>
-        typeof attributes.subject_user_id === 'string' && attributes.subject_user_id !== '',
-    },
-  },
-});
 
 /** Names of a lookup item in the product's languages (the lists are global, not per club). */
 const langNames = {
@@ -442,7 +387,7 @@ export const typeList = new Entity({
       },
     },
     version: { type: 'number', required: true, default: 1 },
-    updated_at: { type: 'string', required: true, default: now, watch: '*', set: () => now() },
+    updated_at: { type: 'string', required: true, default: isoNow, watch: '*', set: () => isoNow() },
   },
   indexes: {
     byId: {
@@ -471,7 +416,7 @@ export const permit = new Entity({
     /** yyyy-mm-dd; none: no end date. */
     valid_until: { type: 'string' },
     granted_by: { type: 'string', required: true },
-    granted_at: { type: 'string', required: true, default: now },
+    granted_at: { type: 'string', required: true, default: isoNow },
   },
   indexes: {
     byMember: {

@@ -5,14 +5,22 @@ import type {
   LogbookSharingItem,
   MemberListItem,
 } from '../../contracts/schemas/members.ts';
-import { type NotifyInput, notify } from '../identity/notifications-service.ts';
-import { type Actor, forgetActor } from '../platform/auth/actor.ts';
-import { publishRefresh } from '../platform/events/push.ts';
-import { domainError, missingPermissions, notFound, validationFailed } from '../platform/http/errors.ts';
+import type { NotifyInput } from '../identity/public.ts';
+import type { Actor } from '../platform/auth/actor.ts';
+import {
+  domainError,
+  found,
+  missingPermissions,
+  notFound,
+  validationFailed,
+} from '../platform/http/errors.ts';
 import { logger } from '../platform/log/logger.ts';
+import type { OrganizationsDeps } from './deps.ts';
 import { isMembership, memberIndexFields } from './entities.ts';
-import { byName, checkRoleIds, memberListItemOf, nameOf, organizationOf } from './people-service.ts';
-import { type PeopleStore, peopleStore, type StoredMembership } from './people-store.ts';
+import { memberListItemOf, nameOf } from './member-service.ts';
+import type { StoredMembership } from './membership-store.ts';
+import { personCreation } from './person-store.ts';
+import { byName, checkRoleIds, organizationOf } from './role-service.ts';
 
 /**
  * How a person joins an organization (issue 11 §1). An e-mail nobody has an account for becomes a
@@ -27,23 +35,8 @@ import { type PeopleStore, peopleStore, type StoredMembership } from './people-s
 export const DECLINE_QUIET_DAYS = 30;
 const DAY_MS = 24 * 3600 * 1000;
 
-export interface InvitationDeps {
-  store: PeopleStore;
-  notify: (userId: string, input: NotifyInput) => Promise<unknown>;
-  /** Makes the person's open tabs reload the profile (a new organization to switch to). */
-  refresh: (userId: string) => Promise<void>;
-  now: () => Date;
-}
-
-export const invitationDeps: InvitationDeps = {
-  store: peopleStore,
-  notify,
-  refresh: (userId) => publishRefresh(userId, 'membership_changed'),
-  now: () => new Date(),
-};
-
 /** Telling someone is a courtesy after the commit: the invitation stands whether or not it arrives. */
-async function tell(deps: InvitationDeps, userId: string | undefined, input: NotifyInput) {
+async function tell(deps: OrganizationsDeps, userId: string | undefined, input: NotifyInput) {
   if (!userId) return;
   try {
     await deps.notify(userId, input);
@@ -63,25 +56,24 @@ const refuseActing = (actor: Actor) => {
 // ---- users: add member -------------------------------------------------------------------------
 
 export async function addMember(
-  deps: InvitationDeps,
+  deps: OrganizationsDeps,
   actor: Actor,
   input: AddMemberInput,
 ): Promise<{ member: MemberListItem; login_created: boolean; invited: boolean }> {
-  const { store } = deps;
   const organizationId = organizationOf(actor);
   const roleIds = [...new Set(input.role_ids)];
-  const roles = [...(await store.roles(organizationId))].sort(byName);
+  const roles = [...(await deps.roles.roles(organizationId))].sort(byName);
   checkRoleIds(actor, roles, roleIds, roleIds);
 
-  const existing = await store.personByEmail(input.email);
+  const existing = await deps.persons.personByEmail(input.email);
   if (existing) {
-    const current = await store.membership(organizationId, existing.user_id);
+    const current = await deps.memberships.membership(organizationId, existing.user_id);
     if (current && isMembership(current)) throw domainError('member_exists');
     if (current?.status === 'invited') throw domainError('already_invited');
     if (current?.status === 'declined' && deps.now().getTime() < quietUntil(current))
       throw domainError('invitation_declined');
     const at = deps.now().toISOString();
-    const invitation = await store.invite(actor, {
+    const invitation = await deps.memberships.invite(actor, {
       organizationId,
       userId: existing.user_id,
       email: existing.email,
@@ -125,24 +117,32 @@ export async function addMember(
     first_name: input.first_name,
     last_name: input.last_name,
   };
-  const { sub } = await store.createLogin({
+  const { sub } = await deps.persons.createLogin({
     email: input.email,
     name: `${input.first_name} ${input.last_name}`,
   });
-  const membership = await store.addMembership(actor, {
-    organizationId,
-    person,
-    newPerson: { cognito_sub: sub, lang: input.lang ?? actor.lang },
-    roleIds,
-    audit: {
+  const membership = await deps.memberships.addMembership(
+    actor,
+    {
+      user_id: person.user_id,
+      organization_id: organizationId,
+      role_ids: roleIds,
+      ...memberIndexFields(person),
+    },
+    {
       action: 'member.add',
       target_type: 'person',
       target_id: person.user_id,
       details: { role_ids: roleIds, login_created: true },
     },
-  });
-  const stored = await store.person(person.user_id);
-  if (!stored) throw notFound();
+    personCreation({
+      ...person,
+      cognito_sub: sub,
+      lang: input.lang ?? actor.lang,
+      current_organization_id: organizationId,
+    }),
+  );
+  const stored = found(await deps.persons.person(person.user_id));
   return { member: memberListItemOf(membership, stored, roles, actor), login_created: true, invited: false };
 }
 
@@ -150,13 +150,13 @@ export async function addMember(
  * DELETE /api/users/{user_id}/invitation: the organization takes back an invitation still waiting.
  * A declined one stays on the list as the person's answer until its quiet period is over.
  */
-export async function withdrawInvitation(deps: InvitationDeps, actor: Actor, userId: string) {
+export async function withdrawInvitation(deps: OrganizationsDeps, actor: Actor, userId: string) {
   const organizationId = organizationOf(actor);
-  const current = await deps.store.membership(organizationId, userId);
+  const current = await deps.memberships.membership(organizationId, userId);
   if (!current || isMembership(current)) throw notFound();
   if (current.status === 'declined' && deps.now().getTime() < quietUntil(current))
     throw domainError('invitation_declined');
-  await deps.store.deleteInvitation(actor, current, {
+  await deps.memberships.deleteInvitation(actor, current, {
     action: 'member.invite_withdraw',
     target_type: 'person',
     target_id: userId,
@@ -168,13 +168,12 @@ export async function withdrawInvitation(deps: InvitationDeps, actor: Actor, use
 // ---- the invited person ------------------------------------------------------------------------
 
 /** GET /api/invitations: the invitations waiting for the caller's answer, newest first. */
-export async function listMyInvitations(deps: InvitationDeps, actor: Actor) {
-  const { store } = deps;
-  const waiting = (await store.membershipsOf(actor.userId)).filter((m) => m.status === 'invited');
+export async function listMyInvitations(deps: OrganizationsDeps, actor: Actor) {
+  const waiting = (await deps.memberships.membershipsOf(actor.userId)).filter((m) => m.status === 'invited');
   const [organizations, inviters, roleLists] = await Promise.all([
-    store.organizations(waiting.map((m) => m.organization_id)),
-    store.persons(waiting.flatMap((m) => (m.invited_by ? [m.invited_by] : []))),
-    Promise.all(waiting.map((m) => store.roles(m.organization_id))),
+    deps.organizations.organizations(waiting.map((m) => m.organization_id)),
+    deps.persons.persons(waiting.flatMap((m) => (m.invited_by ? [m.invited_by] : []))),
+    Promise.all(waiting.map((m) => deps.roles.roles(m.organization_id))),
   ]);
   const byId = new Map(organizations.map((o) => [o.organization_id, o]));
   const items = waiting.flatMap((m, index): InvitationOutput[] => {
@@ -201,12 +200,12 @@ export async function listMyInvitations(deps: InvitationDeps, actor: Actor) {
 
 /** The answer, told to whoever sent the invitation (their members list shows it too). */
 async function tellInviter(
-  deps: InvitationDeps,
+  deps: OrganizationsDeps,
   invitation: StoredMembership,
   message: 'membership_invitation_accepted' | 'membership_invitation_declined',
   who: { name: string } | { email: string },
 ) {
-  const [organization] = await deps.store.organizations([invitation.organization_id]);
+  const [organization] = await deps.organizations.organizations([invitation.organization_id]);
   await tell(deps, invitation.invited_by, {
     kind: 'membership',
     message_key: message,
@@ -215,20 +214,19 @@ async function tellInviter(
   });
 }
 
-async function waitingInvitation(deps: InvitationDeps, actor: Actor, organizationId: string) {
+async function waitingInvitation(deps: OrganizationsDeps, actor: Actor, organizationId: string) {
   refuseActing(actor);
-  const current = await deps.store.membership(organizationId, actor.userId);
+  const current = await deps.memberships.membership(organizationId, actor.userId);
   if (current?.status !== 'invited') throw notFound();
   return current;
 }
 
 /** POST /api/invitations/{organization_id}/accept: an active member from now on, with the roles offered. */
-export async function acceptInvitation(deps: InvitationDeps, actor: Actor, organizationId: string) {
+export async function acceptInvitation(deps: OrganizationsDeps, actor: Actor, organizationId: string) {
   const current = await waitingInvitation(deps, actor, organizationId);
-  const person = await deps.store.person(actor.userId);
-  if (!person) throw notFound();
+  const person = found(await deps.persons.person(actor.userId));
   const at = deps.now().toISOString();
-  await deps.store.answerInvitation(
+  await deps.memberships.answerInvitation(
     actor,
     current,
     { status: 'active', joined_at: at, answered_at: at, ...memberIndexFields(person) },
@@ -240,16 +238,16 @@ export async function acceptInvitation(deps: InvitationDeps, actor: Actor, organ
       details: { role_ids: current.role_ids },
     },
   );
-  forgetActor(actor.sub);
+  deps.forgetActor(actor.sub);
   await deps.refresh(actor.userId);
   await tellInviter(deps, current, 'membership_invitation_accepted', { name: actor.userName });
   return { organization_id: organizationId, status: 'active' as const };
 }
 
 /** POST /api/invitations/{organization_id}/decline: the organization sees "declined", and the e-mail. */
-export async function declineInvitation(deps: InvitationDeps, actor: Actor, organizationId: string) {
+export async function declineInvitation(deps: OrganizationsDeps, actor: Actor, organizationId: string) {
   const current = await waitingInvitation(deps, actor, organizationId);
-  await deps.store.answerInvitation(
+  await deps.memberships.answerInvitation(
     actor,
     current,
     { status: 'declined', answered_at: deps.now().toISOString(), role_ids: [] },
@@ -268,9 +266,9 @@ export async function declineInvitation(deps: InvitationDeps, actor: Actor, orga
 // ---- profile/logbook-sharing -------------------------------------------------------------------
 
 /** The caller's organizations (memberships, not invitations) and whether each reads the whole logbook. */
-export async function listLogbookSharing(deps: InvitationDeps, actor: Actor) {
-  const memberships = (await deps.store.membershipsOf(actor.userId)).filter(isMembership);
-  const organizations = await deps.store.organizations(memberships.map((m) => m.organization_id));
+export async function listLogbookSharing(deps: OrganizationsDeps, actor: Actor) {
+  const memberships = (await deps.memberships.membershipsOf(actor.userId)).filter(isMembership);
+  const organizations = await deps.organizations.organizations(memberships.map((m) => m.organization_id));
   const byId = new Map(organizations.map((o) => [o.organization_id, o]));
   const items = memberships.flatMap((m): LogbookSharingItem[] => {
     const organization = byId.get(m.organization_id);
@@ -290,18 +288,18 @@ export async function listLogbookSharing(deps: InvitationDeps, actor: Actor) {
 
 /** PUT /api/profile/logbook-sharing/{organization_id}: the person's own choice, recorded in both logs. */
 export async function setLogbookSharing(
-  deps: InvitationDeps,
+  deps: OrganizationsDeps,
   actor: Actor,
   organizationId: string,
   shared: boolean,
 ): Promise<LogbookSharingItem> {
   refuseActing(actor);
-  const current = await deps.store.membership(organizationId, actor.userId);
+  const current = await deps.memberships.membership(organizationId, actor.userId);
   if (!current || !isMembership(current)) throw notFound();
-  const [organization] = await deps.store.organizations([organizationId]);
+  const [organization] = await deps.organizations.organizations([organizationId]);
   if (!organization) throw notFound();
   if ((current.logbook_shared === true) !== shared)
-    await deps.store.setLogbookSharing(actor, current, shared, {
+    await deps.memberships.setLogbookSharing(actor, current, shared, {
       action: 'logbook.sharing',
       target_type: 'person',
       target_id: actor.userId,

@@ -1,70 +1,32 @@
-import { forgetActor } from '../platform/auth/actor.ts';
-import type { DomainOps } from '../platform/http/router.ts';
+import type { organizationRoutes } from '../../contracts/routes/organizations.ts';
+import type { OpsFor } from '../platform/http/router.ts';
+import { listActions } from './activity-log-service.ts';
+import { organizationsDeps as deps } from './deps.ts';
 import * as organizations from './organization-service.ts';
-import { organizationStore as store } from './organization-store.ts';
-
-type OrganizationOps = Pick<
-  DomainOps<'organizations'>,
-  | 'listOrganizations'
-  | 'createOrganization'
-  | 'getOrganization'
-  | 'updateOrganization'
-  | 'listOrganizationMemberOptions'
-  | 'listSubscriptions'
-  | 'assignPackage'
-  | 'getSubscription'
-  | 'updateSubscription'
-  | 'listPackages'
-  | 'createPackage'
-  | 'updatePackage'
-  | 'listTypeLists'
-  | 'getTypeList'
-  | 'updateTypeList'
-  | 'listOrganizationActions'
->;
+import * as subscriptions from './subscription-service.ts';
+import * as typeLists from './type-list-service.ts';
 
 /** HTTP adaptor for organizations, subscriptions, type lists and the activity log. */
-export const organizationOps: OrganizationOps = {
-  listOrganizations: ({ query }) => organizations.listOrganizations(store, query),
+export const organizationOps: OpsFor<typeof organizationRoutes> = {
+  listOrganizations: ({ query }) => organizations.listOrganizations(deps, query),
+  createOrganization: ({ actor, body }) => organizations.createOrganization(deps, actor, body),
+  getOrganization: ({ actor, params }) => organizations.getOrganization(deps, actor, params.id),
+  updateOrganization: ({ actor, params, body }) =>
+    organizations.updateOrganization(deps, actor, params.id, body),
+  listOrganizationMemberOptions: ({ actor, params }) => organizations.memberOptions(deps, actor, params.id),
 
-  createOrganization: async ({ actor, body }) => {
-    const created = await organizations.createOrganization(store, actor, body);
-    // The creator is a member of the new organization from now on.
-    forgetActor(actor.sub);
-    return created;
-  },
-
-  getOrganization: ({ actor, params }) => organizations.getOrganization(store, actor, params.id),
-
-  updateOrganization: async ({ actor, params, body }) => {
-    const saved = await organizations.updateOrganization(store, actor, params.id, body);
-    // Modules and the name of the caller's own organization are in their actor.
-    forgetActor(actor.sub);
-    return saved;
-  },
-
-  listOrganizationMemberOptions: ({ actor, params }) => organizations.memberOptions(store, actor, params.id),
-
-  listSubscriptions: ({ params, query }) => organizations.listSubscriptions(store, params.id, query),
-
-  assignPackage: ({ actor, params, body }) => organizations.assignPackage(store, actor, params.id, body),
-
-  getSubscription: ({ params }) => organizations.getSubscription(store, params.id),
-
+  listSubscriptions: ({ params, query }) => subscriptions.listSubscriptions(deps, params.id, query),
+  assignPackage: ({ actor, params, body }) => subscriptions.assignPackage(deps, actor, params.id, body),
+  getSubscription: ({ params }) => subscriptions.getSubscription(deps, params.id),
   updateSubscription: ({ actor, params, body }) =>
-    organizations.updateSubscription(store, actor, params.id, body),
+    subscriptions.updateSubscription(deps, actor, params.id, body),
+  listPackages: () => subscriptions.listPackages(deps),
+  createPackage: ({ actor, body }) => subscriptions.createPackage(deps, actor, body),
+  updatePackage: ({ actor, params, body }) => subscriptions.updatePackage(deps, actor, params.id, body),
 
-  listPackages: () => organizations.listPackages(store),
+  listTypeLists: () => typeLists.listTypeLists(deps),
+  getTypeList: ({ params }) => typeLists.getTypeList(deps, params.id),
+  updateTypeList: ({ actor, params, body }) => typeLists.updateTypeList(deps, actor, params.id, body),
 
-  createPackage: ({ actor, body }) => organizations.createPackage(store, actor, body),
-
-  updatePackage: ({ actor, params, body }) => organizations.updatePackage(store, actor, params.id, body),
-
-  listTypeLists: () => organizations.listTypeLists(store),
-
-  getTypeList: ({ params }) => organizations.getTypeList(store, params.id),
-
-  updateTypeList: ({ actor, params, body }) => organizations.updateTypeList(store, actor, params.id, body),
-
-  listOrganizationActions: ({ actor, query }) => organizations.listActions(store, actor, query),
+  listOrganizationActions: ({ actor, query }) => listActions(deps, actor, query),
 };

@@ -31,7 +31,6 @@ export const PERSON_TEXT_FIELDS = [
   'billing_name',
   'vat_number',
 ] as const;
-export type PersonTextField = (typeof PERSON_TEXT_FIELDS)[number];
 
 export const PERSON_FLAGS = [
   'public_privatedata',
@@ -45,7 +44,6 @@ export const PERSON_FLAGS = [
   'message_notification_on',
   'operating_day_notification_on',
 ] as const;
-export type PersonFlag = (typeof PERSON_FLAGS)[number];
 
 export const personOutputOf = (person: StoredPerson): PersonOutput => ({
   user_id: person.user_id,

@@ -97,7 +97,7 @@ const PHASE_MEMORY_MS = 10 * 60_000;
  * in reception: its time is estimated (estimateTouchdown) and the event marked uncertain. Beacons
  * come every 1–4 s; a few lost ones leave gaps up to ~12 s.
  */
-export const LANDING_GAP_MS = 20_000;
+const LANDING_GAP_MS = 20_000;
 /** A glider on its final approach sinks about this fast, m/s, whatever its last fix said. */
 const APPROACH_SINK = 1.5;
 /** Braking on the roll-out, km/h per second: from touchdown to walking pace in 10–15 s. */
@@ -280,7 +280,7 @@ function settle(
  * (at least APPROACH_SINK) and the time its distance takes at its last speed, plus the roll-out —
  * never before the last airborne fix, never after the first on the ground. Whole seconds, as beacons.
  */
-export function estimateTouchdown(before: DetectionFix, after: DetectionFix, elevation: number | null) {
+function estimateTouchdown(before: DetectionFix, after: DetectionFix, elevation: number | null) {
   const height = Math.max(0, before.altitude - (elevation ?? after.altitude));
   const sinking = height / Math.max(-before.climb_rate, APPROACH_SINK);
   const metresPerSecond = Math.max(before.ground_speed, LANDING_KMH) / 3.6;

@@ -10,8 +10,8 @@ import type { AirportRow, DeviceAircraft, IngestStore, OrganizationBase } from '
  * minute old: an aircraft given a device (or losing one), a changed base airport or time zone, an
  * airport added, moved or given a runway reach the ingest within CACHE_TTL_MS.
  */
-export const CACHE_TTL_MS = 60_000;
-export const DEVICE_TTL_MS = CACHE_TTL_MS;
+const CACHE_TTL_MS = 60_000;
+const DEVICE_TTL_MS = CACHE_TTL_MS;
 const ORGANIZATION_TTL_MS = CACHE_TTL_MS;
 const AIRPORTS_TTL_MS = CACHE_TTL_MS;
 /** Devices looked up at once when a batch brings many new ones (a cold container on a busy day). */
@@ -19,7 +19,7 @@ const LOOKUP_CONCURRENCY = 16;
 /** Beyond this many cached devices the oldest answers are dropped first (Map keeps insertion order). */
 const MAX_DEVICES = 50_000;
 /** The organization's base airport and every airport this close to it are its airfields. */
-export const AIRFIELD_RADIUS_M = 30_000;
+const AIRFIELD_RADIUS_M = 30_000;
 const DAY_MS = 24 * 3600_000;
 
 export interface OrganizationContext {
@@ -93,7 +93,7 @@ export async function aircraftOfDevices(
 
 /** yyyy-mm-dd formatters per time zone: Intl.DateTimeFormat is costly to build, cheap to use. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
-export const dayFormatter = (timeZone: string) => {
+const dayFormatter = (timeZone: string) => {
   let format = formatters.get(timeZone);
   if (!format) {
     // en-CA writes yyyy-mm-dd, as contracts/calendar.ts todayIn does.

@@ -4,7 +4,7 @@ import { PROPOSAL_STATUSES } from '../../contracts/schemas/tracking.ts';
 import { versionedRecord } from '../platform/db/attributes.ts';
 
 /**
- * The tracking domain (issue 6; DESIGN §4, §6). OGN/FLARM devices are mapped to an organization's
+ * The tracking domain (issue 6; docs/ARCHITECTURE.md "Data", "OGN tracking"). OGN/FLARM devices are mapped to an organization's
  * aircraft by the plane's `ogn_id` (aircraft entities, index `byDevice`); everything stored here
  * belongs to that organization and lives under `org#<id>#…`: a device flown by two clubs (a shared
  * or private aircraft) is stored once per club, and no club reads another's.

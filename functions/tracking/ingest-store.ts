@@ -1,25 +1,21 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { EntityItem } from 'electrodb';
+import { aircraftOfDevice, type DeviceAircraft } from '../aircraft/public.ts';
+import { referenceAirports } from '../identity/public.ts';
+import { allOrganizations, organizationsById } from '../organizations/public.ts';
 import { dynamo, tableName } from '../platform/db/client.ts';
 import { db } from '../platform/db/service.ts';
-import { isConditionFailure } from '../platform/db/writes.ts';
+import { writtenIf } from '../platform/db/writes.ts';
 import type { detectorState, livePosition, trackPoint } from './entities.ts';
-import type { StoredProposal } from './proposals.ts';
+import { proposalStore } from './proposal-store.ts';
 
 export type TrackPointItem = EntityItem<typeof trackPoint>;
 export type LivePositionItem = EntityItem<typeof livePosition>;
 export type DetectorRecord = EntityItem<typeof detectorState>;
 
-/** An aircraft carrying a device, as the ingest needs it (from the plane's byDevice index). */
-export interface DeviceAircraft {
-  organization_id: string;
-  plane_id: string;
-  reg_num: string;
-  plane_category: 'plc_01' | 'plc_02';
-  is_tmg: boolean;
-}
+export type { DeviceAircraft } from '../aircraft/public.ts';
 
-export interface OrganizationSettings {
+interface OrganizationSettings {
   timezone: string;
   base_airport: string | null;
 }
@@ -35,13 +31,6 @@ export interface AirportRow {
   longitude: number;
   altitude: number;
   runway_length: number | null;
-}
-
-/** A proposal's key. */
-export interface ProposalKey {
-  organization_id: string;
-  date: string;
-  proposal_id: string;
 }
 
 /** BatchWriteItem/BatchGetItem requests in flight at once. */
@@ -95,52 +84,30 @@ async function batchWrite(requests: Record<string, unknown>[], what: string) {
 }
 
 /**
- * The tracking ingest's reads and writes (ElectroDB). Every write is idempotent: track points are
- * keyed by device and beacon time, a live position only moves forward, detector states and
- * proposals are written on the version read (a lost race is re-read by the caller).
+ * The tracking ingest's reads and writes (ElectroDB), with the proposals' (proposal-store.ts). Every
+ * write is idempotent: track points are keyed by device and beacon time, a live position only moves
+ * forward, detector states and proposals are written on the version read (a lost race is re-read
+ * by the caller). Aircraft, organizations and airports are read through their domains.
  */
 export const ingestStore = {
-  /** Every organization's aircraft that carries the device (gsi2 `ogn#<address>`). */
-  async aircraftOf(address: string): Promise<DeviceAircraft[]> {
-    const { data } = await db()
-      .entities.plane.query.byDevice({ ogn_id: address })
-      .go({
-        pages: 'all',
-        attributes: ['organization_id', 'plane_id', 'reg_num', 'plane_category', 'is_tmg', 'ogn_id'],
-      });
-    // Key matching is case-blind (ElectroDB lower-cases keys); the stored ogn_id decides.
-    return data
-      .filter((p) => p.ogn_id?.toUpperCase() === address)
-      .map((p) => ({
-        organization_id: p.organization_id,
-        plane_id: p.plane_id,
-        reg_num: p.reg_num,
-        plane_category: p.plane_category,
-        is_tmg: p.is_tmg ?? false,
-      }));
-  },
+  /** Every organization's aircraft that carries the device (aircraft). */
+  aircraftOf: (address: string): Promise<DeviceAircraft[]> => aircraftOfDevice(address),
 
+  /** The organization's time zone and base airport (organizations). */
   async organization(organizationId: string): Promise<OrganizationSettings | null> {
-    const { data } = await db()
-      .entities.organization.get({ organization_id: organizationId })
-      .go({ attributes: ['timezone', 'base_airport'] });
+    const [data] = await organizationsById([organizationId]);
     return data ? { timezone: data.timezone ?? 'UTC', base_airport: data.base_airport ?? null } : null;
   },
 
-  /** Every organization's base airport (organization.byName, gsi1 `organizations`). */
+  /** Every organization's base airport (organizations). */
   async organizationBases(): Promise<OrganizationBase[]> {
-    const { data } = await db()
-      .entities.organization.query.byName({})
-      .go({ pages: 'all', attributes: ['organization_id', 'base_airport'] });
-    return data.map((o) => ({ organization_id: o.organization_id, base_airport: o.base_airport ?? null }));
+    const all = await allOrganizations();
+    return all.map((o) => ({ organization_id: o.organization_id, base_airport: o.base_airport ?? null }));
   },
 
-  /** Every reference airport (`ref#airports`, a few hundred), for the detector's airfields. */
+  /** Every reference airport (identity's, a few hundred), for the detector's airfields. */
   async airports(): Promise<AirportRow[]> {
-    const { data } = await db()
-      .entities.airport.query.byId({})
-      .go({ pages: 'all', attributes: ['icao', 'latitude', 'longitude', 'altitude', 'runway_length'] });
-    return data
+    return (await referenceAirports())
       .filter((a) => typeof a.icao === 'string' && a.icao !== '')
       .map((a) => ({
         icao: a.icao!,
@@ -185,22 +152,13 @@ export const ingestStore = {
   },
 
   /** Deletes the device's latest position if it is still the one of `timestamp`; false when it moved on. */
-  async deleteLivePosition(organizationId: string, address: string, timestamp: number): Promise<boolean> {
-    try {
-      await db()
+  deleteLivePosition(organizationId: string, address: string, timestamp: number): Promise<boolean> {
+    return writtenIf(() =>
+      db()
         .entities.livePosition.delete({ organization_id: organizationId, address })
         .where((attr, op) => op.eq(attr.timestamp, timestamp))
-        .go({ response: 'none' });
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
-  },
-
-  /** Deletes a proposal whatever its state (a private flight's, privacy.ts). */
-  async deleteProposal(key: ProposalKey): Promise<void> {
-    await db().entities.flightProposal.delete(key).go({ response: 'none' });
+        .go({ response: 'none' }),
+    );
   },
 
   /** One device's fixes of a day between two instants (inclusive), oldest first. */
@@ -250,84 +208,28 @@ export const ingestStore = {
   },
 
   /** Writes the record if it is still at `readVersion` (null: if there is none yet); false if not. */
-  async saveDetectorState(record: DetectorRecord, readVersion: number | null): Promise<boolean> {
-    try {
-      await db()
+  saveDetectorState(record: DetectorRecord, readVersion: number | null): Promise<boolean> {
+    return writtenIf(() =>
+      db()
         .entities.detectorState.put(record)
         .where((attr, op) =>
           readVersion === null ? op.notExists(attr.version) : op.eq(attr.version, readVersion),
         )
-        .go({ response: 'none' });
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+        .go({ response: 'none' }),
+    );
   },
 
   /** Puts the position unless the stored one is as new or newer; false when it was not newer. */
-  async putLivePosition(item: LivePositionItem): Promise<boolean> {
-    try {
-      await db()
+  putLivePosition(item: LivePositionItem): Promise<boolean> {
+    return writtenIf(() =>
+      db()
         .entities.livePosition.put(item)
         .where((attr, op) => `${op.notExists(attr.timestamp)} OR ${op.lt(attr.timestamp, item.timestamp)}`)
-        .go({ response: 'none' });
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+        .go({ response: 'none' }),
+    );
   },
 
-  /** The proposals of one device on one day (their ids begin with the address). */
-  async deviceProposals(organizationId: string, date: string, address: string): Promise<StoredProposal[]> {
-    const { data } = await db()
-      .entities.flightProposal.query.byDay({ organization_id: organizationId, date })
-      .begins({ proposal_id: `${address}-` })
-      .go({ pages: 'all' });
-    return data.filter((p) => p.date === date && p.address === address);
-  },
-
-  /** Every proposal of one day of the organization. */
-  async dayProposals(organizationId: string, date: string): Promise<StoredProposal[]> {
-    const { data } = await db()
-      .entities.flightProposal.query.byDay({ organization_id: organizationId, date })
-      .go({ pages: 'all' });
-    return data.filter((p) => p.date === date);
-  },
-
-  async proposal(key: ProposalKey): Promise<StoredProposal | null> {
-    const { data } = await db().entities.flightProposal.get(key).go({ consistent: true });
-    return data;
-  },
-
-  /** Creates the proposal unless one with its id exists; false when it did. */
-  async createProposal(item: StoredProposal): Promise<boolean> {
-    try {
-      await db().entities.flightProposal.create(item).go({ response: 'none' });
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
-  },
-
-  /**
-   * Replaces the proposal with `item` (version moved on by the caller) if it is still at
-   * `readVersion`; false when someone changed it meanwhile (the sheet confirmed it, another batch).
-   */
-  async replaceProposal(item: StoredProposal, readVersion: number): Promise<boolean> {
-    try {
-      await db()
-        .entities.flightProposal.put(item)
-        .where((attr, op) => op.eq(attr.version, readVersion))
-        .go({ response: 'none' });
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
-  },
+  ...proposalStore,
 };
 
 export type IngestStore = typeof ingestStore;

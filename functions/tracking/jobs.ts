@@ -1,10 +1,10 @@
-import { db } from '../platform/db/service.ts';
+import { allOrganizations } from '../organizations/public.ts';
 import { logger } from '../platform/log/logger.ts';
-import { type SweepStats, sweepOrganization } from './ingest.ts';
+import { type SweepStats, sweepOrganization } from './sweep.ts';
 
 /**
  * Scheduled entries of the tracking domain (contracts/schedules.ts). Each is idempotent per period
- * (DESIGN §6): a retried or doubled run changes nothing more.
+ * (docs/ARCHITECTURE.md "Scheduled jobs"): a retried or doubled run changes nothing more.
  */
 
 type ScheduledEvent = { scheduleId: string; scheduledTime: string };
@@ -21,9 +21,7 @@ type ScheduledEvent = { scheduleId: string; scheduledTime: string };
 export async function sweepQuietDevices(event: ScheduledEvent) {
   const at = Date.parse(event.scheduledTime);
   if (Number.isNaN(at)) throw new Error(`${event.scheduleId}: invalid scheduledTime ${event.scheduledTime}`);
-  const { data } = await db()
-    .entities.organization.query.byName({})
-    .go({ pages: 'all', attributes: ['organization_id'] });
+  const data = await allOrganizations();
   const totals: SweepStats & { organizations: number } = {
     organizations: 0,
     devices: 0,

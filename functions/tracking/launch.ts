@@ -31,7 +31,7 @@ export interface LaunchOptions {
   windowMs?: number;
 }
 
-export interface TowPair {
+interface TowPair {
   glider: string;
   tug: string;
   /** Epoch ms of the last fix still on tow; null when the tracks do not reach the release. */
@@ -41,7 +41,7 @@ export interface TowPair {
   release_height: number | null;
 }
 
-export interface LaunchInference {
+interface LaunchInference {
   takeoff_type: TakeoffTypeId;
   /** The subject's part in an aerotow, null for other launches. */
   role: 'glider' | 'tug' | null;
@@ -55,10 +55,11 @@ export const LAUNCH_MS = 6 * 60_000;
 /** The longest tow read for a release: a retrieve tow across 50 km, a high tow to 2,000 m. */
 export const LONG_TOW_MS = 30 * 60_000;
 /** A winch launch topping out lower than this above the field was cut short (a full one reaches 300–500 m). */
-export const WINCH_SHORT_M = 200;
+const WINCH_SHORT_M = 200;
 /** A climb this steep right after take-off is a winch's (an aerotow climbs at 2–4 m/s). */
 const STEEP_CLIMB_MS = 5;
-const PAIR_MS = 20_000;
+/** A glider and a tow plane taking off this close together are (provisionally) an aerotow. */
+export const PAIR_MS = 20_000;
 /** Close formation: a tow rope is 40–60 m; GPS and sampling add some. */
 const TOW_DISTANCE_M = 200;
 const SEPARATED_M = 300;

@@ -23,7 +23,7 @@ const rejection = (message: string) => {
   return error;
 };
 
-export type OgnBeacon = Record<string, unknown>;
+type OgnBeacon = Record<string, unknown>;
 
 // The reference's rounded constants (0.5144 m/s per knot, 0.27778 m/s per km/h), kept for agreement.
 const KNOTS_TO_MS = 0.5144;

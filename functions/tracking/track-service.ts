@@ -9,7 +9,7 @@ import { type StoredLivePosition, type TrackedFlight, type TrackStore, trackStor
  * What the maps read (issue 6 §6): the organization's aircraft heard lately, a day's tracks, and
  * the route of one flight — from the club's flight list or from a pilot's own logbook line.
  */
-export interface TrackDeps {
+interface TrackDeps {
   store: TrackStore;
   now: () => Date;
 }
@@ -20,9 +20,9 @@ export const defaultTrackDeps: TrackDeps = { store: trackStore, now: () => new D
  * Around a flight's recorded times: the timer operator taps a little after the wheels leave and
  * touch, and the take-off and landing markers belong where the ground roll is.
  */
-export const ROUTE_MARGIN_MS = 60_000;
+const ROUTE_MARGIN_MS = 60_000;
 /** A flight nobody landed on the sheet: its route is cut here rather than read for days. */
-export const MAX_ROUTE_MS = 24 * 3600_000;
+const MAX_ROUTE_MS = 24 * 3600_000;
 
 const DEVICE = /^[0-9A-F]{6}$/;
 

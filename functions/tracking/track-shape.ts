@@ -9,7 +9,7 @@ import type { TrackOutput } from '../../contracts/schemas/tracking.ts';
 /** Points per track sent to the browser: at 8 h of flying, one every ~15 s, enough for a route. */
 export const MAX_TRACK_POINTS = 2000;
 
-export type TrackRow = TrackOutput['points'][number];
+type TrackRow = TrackOutput['points'][number];
 
 /** What a stored track point holds of use to a map (trackPoint entity). */
 export interface StoredFix {

@@ -1,4 +1,7 @@
 import type { EntityItem } from 'electrodb';
+import { fleet, plane } from '../aircraft/public.ts';
+import { flightOf, logbookEntryOf } from '../flights/public.ts';
+import { organizationsById } from '../organizations/public.ts';
 import { db } from '../platform/db/service.ts';
 import type { livePosition } from './entities.ts';
 import type { PlaneRef, StoredFix } from './track-shape.ts';
@@ -19,7 +22,8 @@ const FIX_ATTRIBUTES = ['address', 'timestamp', 'latitude', 'longitude', 'altitu
 /**
  * The tracking domain's reads for the maps (the ingest writes these items). Every read is one Query
  * or GetItem on the organization's own keys; items past their `ttl` (epoch seconds) are filtered
- * out, since DynamoDB deletes them only some time after.
+ * out, since DynamoDB deletes them only some time after. Aircraft, flights, logbook lines and the
+ * organization's time zone are read through their domains.
  */
 export const trackStore = {
   /** `org#<id>#live`: one item per device heard lately. */
@@ -58,46 +62,32 @@ export const trackStore = {
     return data;
   },
 
-  /** The organization's aircraft by their OGN/FLARM device address (`ogn_id`, upper case). */
+  /** The organization's aircraft by their OGN/FLARM device address (`ogn_id`, upper case; aircraft). */
   async planesByDevice(organizationId: string): Promise<Map<string, PlaneRef>> {
-    const { data } = await db()
-      .entities.plane.query.byOrganization({ organization_id: organizationId })
-      .go({ pages: 'all', attributes: ['plane_id', 'reg_num', 'ogn_id'] });
     const planes = new Map<string, PlaneRef>();
-    for (const plane of data)
+    for (const plane of await fleet(organizationId))
       if (plane.ogn_id)
         planes.set(plane.ogn_id.toUpperCase(), { plane_id: plane.plane_id, reg_num: plane.reg_num });
     return planes;
   },
 
-  /** The device an aircraft carries, if any. */
+  /** The device an aircraft carries, if any (aircraft). */
   async deviceOf(organizationId: string, planeId: string): Promise<string | null> {
-    const { data } = await db()
-      .entities.plane.get({ organization_id: organizationId, plane_id: planeId })
-      .go({ attributes: ['ogn_id'] });
+    const data = await plane(organizationId, planeId);
     return data?.ogn_id ? data.ogn_id.toUpperCase() : null;
   },
 
-  async flight(organizationId: string, flightId: string): Promise<TrackedFlight | null> {
-    const { data } = await db()
-      .entities.flight.query.byId({ organization_id: organizationId, flight_id: flightId })
-      .go({ limit: 1 });
-    return data[0] ?? null;
-  },
+  /** The club flight behind a track (flights). */
+  flight: (organizationId: string, flightId: string): Promise<TrackedFlight | null> =>
+    flightOf(organizationId, flightId),
 
-  /** One line of a person's own logbook (a club line carries its organization and flight). */
-  async logbookEntry(userId: string, entryId: string) {
-    const { data } = await db()
-      .entities.logbookEntry.query.byEntry({ user_id: userId, entry_id: entryId })
-      .go({ limit: 1 });
-    return data[0] ?? null;
-  },
+  /** One line of a person's own logbook; a club line carries its organization and flight (flights). */
+  logbookEntry: (userId: string, entryId: string) => logbookEntryOf(userId, entryId),
 
+  /** The organization's time zone (organizations). */
   async timezoneOf(organizationId: string): Promise<string | null> {
-    const { data } = await db()
-      .entities.organization.get({ organization_id: organizationId })
-      .go({ attributes: ['timezone'] });
-    return data?.timezone ?? null;
+    const [organization] = await organizationsById([organizationId]);
+    return organization?.timezone ?? null;
   },
 };
 

@@ -35,7 +35,7 @@ type ParsedKey = Exclude<
  * A Lambda's environment. The keys are checked against env.ts at compile time, so a renamed
  * variable breaks the build instead of a cold start.
  */
-export type FunctionEnvironment = { [K in ParsedKey]?: string } & {
+type FunctionEnvironment = { [K in ParsedKey]?: string } & {
   /** The realtime authorizer checks the token's client (not parsed by env.ts). */
   USER_POOL_CLIENT_ID?: string;
 };
@@ -59,7 +59,7 @@ export interface FilesGrant {
   readWrite: IManagedPolicy;
 }
 
-/** Mail (DESIGN §6): the verified SES identity and the From address on it (lib/mail.ts). */
+/** Mail (docs/ARCHITECTURE.md "Mail"): the verified SES identity and the From address on it (lib/mail.ts). */
 export interface MailGrant {
   /** The identity's name: a domain (`mail.example.org`) or an address. */
   identityName: string;
@@ -67,7 +67,7 @@ export interface MailGrant {
   fromAddress: string;
 }
 
-export interface DomainFunctionProps {
+interface DomainFunctionProps {
   /** The domain it serves; `platform` for the plumbing no domain owns (the events relay). */
   domain: Domain | 'platform';
   stage: string;
@@ -79,7 +79,7 @@ export interface DomainFunctionProps {
   /** Sets USER_POOL_ID. */
   userPool?: IUserPool;
   /**
-   * Live push (DESIGN §6): iot:Publish on the browsers' `user/*` and `org/*` topics, and the IoT
+   * Live push (docs/ARCHITECTURE.md "Push"): iot:Publish on the browsers' `user/*` and `org/*` topics, and the IoT
    * data endpoint as IOT_DATA_ENDPOINT. Only for a domain that pushes. `disconnectBrowsers` adds
    * iot:DeleteConnection on browser clients (`client/web-*`) only, for a domain that takes rights
    * away (issue 11 §3, functions/identity/realtime-connections.ts).
@@ -101,7 +101,7 @@ export interface DomainFunctionProps {
   environment?: FunctionEnvironment;
 }
 
-// Scan is deliberately absent: every screen is a key lookup or a Query (DESIGN §4). An admin export
+// Scan is deliberately absent: every screen is a key lookup or a Query (docs/ARCHITECTURE.md "Data"). An admin export
 // that needs Scan should ask for it here explicitly, not get it with every read grant.
 const TABLE_READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
 const TABLE_WRITE = [
@@ -112,7 +112,7 @@ const TABLE_WRITE = [
   'dynamodb:ConditionCheckItem',
 ];
 
-// The runtime the local stack and CI run (DESIGN §11: node@22 as a devDependency); bump both together.
+// The runtime the local stack and CI run (docs/ARCHITECTURE.md "The local stack": node@22 as a devDependency); bump both together.
 const NODE_RUNTIME = Runtime.NODEJS_22_X;
 
 /**
@@ -274,7 +274,7 @@ export class DomainFunction extends Construct {
     Validations.of(this.fn).acknowledge({
       id: 'AwsSolutions-L1',
       reason:
-        'Pinned to nodejs22.x on purpose: the local stack, CI and middy 7 run Node 22 (DESIGN §11); the ' +
+        'Pinned to nodejs22.x on purpose: the local stack, CI and middy 7 run Node 22 (docs/ARCHITECTURE.md "The local stack"); the ' +
         'runtime moves with the node devDependency, not with the newest Lambda runtime.',
     });
   }
@@ -285,7 +285,7 @@ export class DomainFunction extends Construct {
  * ARN itself: the CLI binds the stacks to a concrete region (us-east-1 without AWS config) and then
  * the finding names that region, so an acknowledgement written with the token form would not match.
  */
-export const nagResource = (stack: Stack, arn: string): string => flattenCfnReference(stack.resolve(arn));
+const nagResource = (stack: Stack, arn: string): string => flattenCfnReference(stack.resolve(arn));
 
 function definedOnly(env: Record<string, string | undefined>): Record<string, string> {
   return Object.fromEntries(

@@ -6,7 +6,7 @@ const FLIGHTS = 200;
 const INSTRUCTOR = 'sub-instructor@demo.windsock.aero';
 
 /**
- * Domain events on the local stack (DESIGN §6): a timer operator records landed flights one after
+ * Domain events on the local stack (docs/ARCHITECTURE.md "Domain events"): a timer operator records landed flights one after
  * another; each announces `flight.changed` in its own transaction. Measured per flight: the write
  * (the API call) and the time from the call's start until a consumer holds the event (stream hook →
  * relay → bus → adaptor), so the event's cost is read against the write it rides on.

@@ -12,7 +12,7 @@ import { MqttPublisher } from '../../bin/ogn-bridge/publisher.ts';
 import { resetEnvForTests } from '../../functions/platform/config/env.ts';
 import { resetDynamoForTests } from '../../functions/platform/db/client.ts';
 import { db, resetDbForTests } from '../../functions/platform/db/service.ts';
-import { resetIngestCachesForTests } from '../../functions/tracking/ingest.ts';
+import { resetIngestCachesForTests } from '../../functions/tracking/ingest-caches.ts';
 
 /**
  * Issue 6 §8: end-to-end OGN ingest on the local stack — MQTT publish (the bridge's publisher and

@@ -13,7 +13,10 @@ const REQUESTS = 2000;
 
 /**
  * (a) GET /api/profile through the local stack (gateway → JWT check → identity Lambda → actor
- * from DynamoDB) at 20 concurrent clients, against a raw DynamoDB GetItem on the same emulator.
+ * from DynamoDB → the profile's aircraft, permits and statistics) at 20 concurrent clients, against
+ * a raw DynamoDB GetItem on the same emulator; POST /api/check shows what the request path alone
+ * costs. The profile's own reads are cached with the actor (functions/platform/auth/actor.ts
+ * cachedWithActor): the cached line is the issue's figure (issue 12 §9: within 2× the GetItem).
  */
 export async function run() {
   const dataDir = await mkdtemp(join(tmpdir(), 'windsock-bench-'));
@@ -38,6 +41,14 @@ export async function run() {
       if (response.status !== 200) throw new Error(`profile answered ${response.status}`);
       await response.arrayBuffer();
     };
+    const check = async () => {
+      const response = await fetch(`${stack.url}/api/check`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (response.status !== 200) throw new Error(`check answered ${response.status}`);
+      await response.arrayBuffer();
+    };
     const documents = DynamoDBDocumentClient.from(
       new DynamoDBClient({
         endpoint: stack.dynamo.endpoint,
@@ -54,8 +65,10 @@ export async function run() {
     await load(200, CONCURRENCY, profile); // warm-up: handler import, connections, actor cache
     await load(200, CONCURRENCY, getItem);
     const raw = await load(REQUESTS, CONCURRENCY, getItem);
+    const path = await load(REQUESTS, CONCURRENCY, check);
     const cached = await load(REQUESTS, CONCURRENCY, profile);
-    // Every request resolves the actor from DynamoDB (person, memberships, organization, roles).
+    // Every request resolves the actor from DynamoDB (person, memberships, organization, roles)
+    // and reads the profile's aircraft, permits and statistics.
     process.env.ACTOR_CACHE_SECONDS = '0';
     resetEnvForTests();
     const uncached = await load(REQUESTS, CONCURRENCY, profile);
@@ -68,8 +81,9 @@ export async function run() {
       );
     console.log(`${REQUESTS} requests each, ${CONCURRENCY} concurrent clients, local stack (dynalite):`);
     line('raw DynamoDB GetItem (baseline)', raw);
-    line('GET /api/profile, actor cached (5 s)', cached);
-    line('GET /api/profile, actor read every request', uncached);
+    line('GET /api/check (the request path alone)', path);
+    line('GET /api/profile, actor and its reads cached (5 s)', cached);
+    line('GET /api/profile, everything read every request', uncached);
     documents.destroy();
   } finally {
     await stack.close();

@@ -32,7 +32,7 @@ export const chromiumAvailable = () => {
 
 /**
  * Debian's Chromium, headless, with a fresh profile directory and no background network
- * (DESIGN §10). One persistent context per launch: tests that need a second person launch again.
+ * (docs/ARCHITECTURE.md "Tests and benchmarks"). One persistent context per launch: tests that need a second person launch again.
  */
 export async function launchChromium(
   options: { viewport?: { width: number; height: number }; locale?: string } = {},

@@ -50,10 +50,9 @@ describe('advanceCounters', () => {
     const before = await plane();
     const componentsBefore = await components();
 
-    const result = await advanceCounters(ORG, PLANE, flight, '2030-06-01');
+    await advanceCounters(ORG, PLANE, flight, '2030-06-01');
 
     const after = await plane();
-    expect(result.canceled).toBe(false);
     expect(after).toMatchObject({
       counter_flight: (before?.counter_flight ?? 0) + 55,
       counter_engine: (before?.counter_engine ?? 0) + 63,

@@ -6,7 +6,7 @@ import { eventItem } from '../../functions/platform/events/outbox.ts';
 import { type Platform, startPlatform, subOf } from '../helpers/platform.ts';
 
 /**
- * Domain events end to end on the embedded DynamoDB (DESIGN §6, issue 14 §5): the flights domain
+ * Domain events end to end on the embedded DynamoDB (docs/ARCHITECTURE.md "Domain events", issue 14 §5): the flights domain
  * announces `flight.changed` in the flight's own transaction, the table's stream carries it through
  * the relay to the local bus, and a consumer registered here (no product consumer exists yet) gets
  * it at least once — twice and out of order when the bus is told to behave at its worst.

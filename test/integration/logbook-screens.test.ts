@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totalsOf } from '../../contracts/logbook-totals.ts';
 import type { LogbookEntryOutput } from '../../contracts/schemas/logbook.ts';
-import { totalsOf } from '../../frontend/src/features/logbook/logbook-lines.ts';
 import { clubEntryId } from '../../functions/flights/completion.ts';
 import { type Platform, startPlatform, subOf } from '../helpers/platform.ts';
 

@@ -7,7 +7,7 @@ import { STAND_IN_CREDENTIALS, startAwsStandIn } from '../helpers/aws-stand-in.t
 import { type Platform, startPlatform } from '../helpers/platform.ts';
 
 /**
- * Mail (DESIGN §6): locally every sendMail() lands in the outbox the developer reads at
+ * Mail (docs/ARCHITECTURE.md "Mail"): locally every sendMail() lands in the outbox the developer reads at
  * /_local/outbox; in the cloud it is SES v2 SendEmail, here against a local server standing in for
  * SES — the request @aws-sdk/client-sesv2 sends, signed with the function's credentials.
  */

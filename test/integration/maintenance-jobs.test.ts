@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schedules } from '../../contracts/schedules.ts';
-import { notifyDueMaintenance, technicalOperators } from '../../functions/aircraft/jobs.ts';
+import { notifyDueMaintenance } from '../../functions/aircraft/jobs.ts';
+import { activeHoldersOf } from '../../functions/organizations/public.ts';
 import { db } from '../../functions/platform/db/service.ts';
 import { type Platform, startPlatform, subOf } from '../helpers/platform.ts';
 
@@ -44,7 +45,7 @@ describe('the daily maintenance job', () => {
   });
 
   it('tells each technical operator once per due item, however often it runs', async () => {
-    const operators = await technicalOperators('org-demo');
+    const operators = await activeHoldersOf('org-demo', 'technical_operator');
     expect(operators).toContain('user-technical');
 
     const first = await notifyDueMaintenance(event);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizationStore } from '../../functions/organizations/organization-store.ts';
+import { subscriptionStore } from '../../functions/organizations/subscription-store.ts';
 import { type Platform, startPlatform, subOf } from '../helpers/platform.ts';
 
 /** organization/{id}/subscriptions, subscription/edit/{id} and the packages (spec §2, §9). */
@@ -200,7 +200,7 @@ describe('subscriptions', () => {
     });
 
     // The active subscription as a concurrent editor saw it one version ago.
-    const attempt = organizationStore.assignPackage(
+    const attempt = subscriptionStore.assignPackage(
       { userId: 'user-supervisor', organizationId: 'org-demo', actingSupervisorId: null },
       {
         organizationId: 'org-demo',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { typeListItems } from '../../functions/organizations/organization-store.ts';
+import { typeList as typeListItems } from '../../functions/organizations/public.ts';
 import { type Platform, startPlatform, subOf } from '../helpers/platform.ts';
 
 /** type-lists and type-list/{id} (spec §2), and the reader the datasources call. */

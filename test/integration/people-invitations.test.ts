@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizationsDeps as invitationDeps } from '../../functions/organizations/deps.ts';
 import {
   addMember,
   DECLINE_QUIET_DAYS,
-  invitationDeps,
   withdrawInvitation,
 } from '../../functions/organizations/invitation-service.ts';
 import { resolveActorBySub } from '../../functions/platform/auth/actor.ts';

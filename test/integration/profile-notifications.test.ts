@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NotifyInput } from '../../functions/identity/notifications-service.ts';
-import { notify } from '../../functions/identity/notifications-service.ts';
+import { type NotifyInput, tell } from '../../functions/identity/notifications-service.ts';
 import { notificationsStore } from '../../functions/identity/notifications-store.ts';
 import { type Platform, startPlatform, subOf } from '../helpers/platform.ts';
 
@@ -13,13 +12,17 @@ const pushed: { topic: string; payload: any }[] = [];
 
 /** notify() as a job at a given instant, with the pushes recorded. */
 const notifyAt = (userId: string, at: string, input: NotifyInput) =>
-  notify(userId, input, {
-    store: notificationsStore,
-    publish: async (topic, payload) => {
-      pushed.push({ topic, payload });
+  tell(
+    {
+      store: notificationsStore,
+      publish: async (topic, payload) => {
+        pushed.push({ topic, payload });
+      },
+      now: () => new Date(at),
     },
-    now: () => new Date(at),
-  });
+    userId,
+    input,
+  );
 
 // The operator (Hungarian) gets four notifications over two months; finance one.
 let welcome: any;

@@ -214,7 +214,7 @@ describe('the local Cognito answers as Cognito does', () => {
   });
 });
 
-describe('live push over MQTT (DESIGN §6)', () => {
+describe('live push over MQTT (docs/ARCHITECTURE.md "Push")', () => {
   // Both tests sign in as the demo pilot; browsers connect as `web-<user id>-…` (the IoT policy's rule).
   const connect = async (token: string) => {
     const client = mqtt.connect(`${stack.url.replace('http', 'ws')}/mqtt`, {

@@ -12,14 +12,11 @@ import {
 import { todayIn } from '../../contracts/calendar.ts';
 import type { BeaconBatch } from '../../contracts/schemas/tracking.ts';
 import { dynamo, tableName } from '../../functions/platform/db/client.ts';
-import {
-  emptyStats,
-  ingestBatch,
-  QUIET_MS,
-  resetIngestCachesForTests,
-  sweepOrganization,
-} from '../../functions/tracking/ingest.ts';
+import { ingestBatch } from '../../functions/tracking/ingest.ts';
+import { resetIngestCachesForTests } from '../../functions/tracking/ingest-caches.ts';
+import { emptyStats } from '../../functions/tracking/ingest-stats.ts';
 import { ingestStore } from '../../functions/tracking/ingest-store.ts';
+import { QUIET_MS, sweepOrganization } from '../../functions/tracking/sweep.ts';
 import { batchesOf, merged, partitionItems, redelivered } from '../helpers/ogn.ts';
 import { type Platform, startPlatform, subOf } from '../helpers/platform.ts';
 

@@ -5,13 +5,10 @@ import { todayIn } from '../../contracts/calendar.ts';
 import type { BeaconBatch } from '../../contracts/schemas/tracking.ts';
 import { dynamo, tableName } from '../../functions/platform/db/client.ts';
 import { db } from '../../functions/platform/db/service.ts';
-import {
-  emptyStats,
-  type IngestStats,
-  ingestBatch,
-  resetIngestCachesForTests,
-} from '../../functions/tracking/ingest.ts';
+import { ingestBatch } from '../../functions/tracking/ingest.ts';
+import { resetIngestCachesForTests } from '../../functions/tracking/ingest-caches.ts';
 import { handler } from '../../functions/tracking/ingest-handler.ts';
+import { emptyStats, type IngestStats } from '../../functions/tracking/ingest-stats.ts';
 import { ingestStore } from '../../functions/tracking/ingest-store.ts';
 import { batchesOf, merged, partitionItems, redelivered } from '../helpers/ogn.ts';
 import { type Platform, startPlatform, subOf } from '../helpers/platform.ts';

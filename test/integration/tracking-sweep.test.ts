@@ -5,15 +5,12 @@ import { schedules } from '../../contracts/schedules.ts';
 import type { BeaconBatch } from '../../contracts/schemas/tracking.ts';
 import { setLocalPublisher } from '../../functions/platform/events/push.ts';
 import { fixOf } from '../../functions/tracking/detection.ts';
-import {
-  ingestBatch,
-  QUIET_MS,
-  resetIngestCachesForTests,
-  sweepOrganization,
-} from '../../functions/tracking/ingest.ts';
+import { ingestBatch } from '../../functions/tracking/ingest.ts';
+import { resetIngestCachesForTests } from '../../functions/tracking/ingest-caches.ts';
 import { ingestStore } from '../../functions/tracking/ingest-store.ts';
 import { sweepQuietDevices } from '../../functions/tracking/jobs.ts';
 import { parse } from '../../functions/tracking/ogn-parser.ts';
+import { QUIET_MS, sweepOrganization } from '../../functions/tracking/sweep.ts';
 import { batchesOf } from '../helpers/ogn.ts';
 import { type Platform, startPlatform } from '../helpers/platform.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { matchesFilter } from '../../bin/local/dynamodb.ts';
+import { matchesFilter } from '../../bin/local/dynamodb/stream.ts';
 import { createLocalBus } from '../../bin/local/events.ts';
 import { CONSUMER_RETRIES } from '../../contracts/events.ts';
 import { type BusEnvelope, createEventHandler } from '../../functions/platform/events/consumer.ts';

@@ -85,7 +85,7 @@ describe('grounding rules', () => {
       [],
     );
 
-    const fault = await createFault(actor, { plane_id: 'p', severity: 'grounding', description: 'x' }, deps);
+    const fault = await createFault(deps, actor, { plane_id: 'p', severity: 'grounding', description: 'x' });
 
     expect(fault.status_before).toBe('functional');
     expect(writes[0]?.plane).toEqual({ plane_id: 'p', version: 4, status: 'inoperable' });
@@ -99,7 +99,7 @@ describe('grounding rules', () => {
       [openGrounding('f1', 'operational')],
     );
 
-    const fault = await createFault(actor, { plane_id: 'p', severity: 'grounding', description: 'x' }, deps);
+    const fault = await createFault(deps, actor, { plane_id: 'p', severity: 'grounding', description: 'x' });
 
     expect(fault.status_before).toBe('operational');
     expect(writes[0]?.plane).toEqual({ plane_id: 'p', version: 5 });
@@ -111,7 +111,7 @@ describe('grounding rules', () => {
       [openGrounding('f1', 'functional'), openGrounding('f2', 'functional')],
     );
 
-    await closeFault(technical, 'f1', { closing_comment: 'ok', version: 1 }, deps);
+    await closeFault(deps, technical, 'f1', { closing_comment: 'ok', version: 1 });
 
     expect(writes[0]?.plane).toBeUndefined();
     expect(writes[0]?.stillOpen).toEqual(['f2']);
@@ -123,7 +123,7 @@ describe('grounding rules', () => {
       [openGrounding('f1', 'inoperable')],
     );
 
-    await closeFault(technical, 'f1', { closing_comment: 'ok', version: 1 }, deps);
+    await closeFault(deps, technical, 'f1', { closing_comment: 'ok', version: 1 });
 
     expect(writes[0]?.plane).toBeUndefined();
   });

@@ -7,7 +7,7 @@ import type { AccessProfile } from '../../frontend/src/app/access.ts';
 import { menuFor } from '../../frontend/src/app/menu.ts';
 import { canOpen, pageAt } from '../../frontend/src/app/open.ts';
 import { pages } from '../../frontend/src/app/pages.ts';
-import { DEFAULT_ROLES } from '../../functions/organizations/organization-service.ts';
+import { DEFAULT_ROLES } from '../../functions/organizations/default-roles.ts';
 
 /**
  * Issue 13 §2: no door offered and then shut. Every link, button and menu entry asks the page

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { addTotals, totalsOf } from '../../contracts/logbook-totals.ts';
 import type { LogbookEntryOutput } from '../../contracts/schemas/logbook.ts';
 import {
-  addTotals,
   BOM,
   columnsOf,
   logbookCsv,
@@ -9,7 +9,6 @@ import {
   prevTotalsOf,
   signatureText,
   type Translate,
-  totalsOf,
 } from '../../frontend/src/features/logbook/logbook-lines.ts';
 import { LINES_PER_PAGE, logbookPrintHtml } from '../../frontend/src/features/logbook/logbook-print.ts';
 

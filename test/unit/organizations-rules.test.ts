@@ -1,33 +1,25 @@
 import { describe, expect, it } from 'vitest';
+import { addDays, dayStartIn } from '../../contracts/calendar.ts';
+import { timeOrderedId } from '../../contracts/ids.ts';
+import { formatMoney, moneyInputText, parseMoney } from '../../contracts/money.ts';
 import {
   createOrganizationInput,
-  duplicateCodeErrors,
-  formatMoney,
   isValidIban,
-  limitErrors,
-  moneyInputText,
   PRICE_UNITS,
-  packageInput,
-  parseMoney,
   updateOwnOrganizationInput,
 } from '../../contracts/schemas/organizations.ts';
+import { limitErrors, packageInput } from '../../contracts/schemas/subscriptions.ts';
+import { duplicateCodeErrors } from '../../contracts/schemas/type-lists.ts';
 import { fieldErrors } from '../../contracts/validation.ts';
+import { DEFAULT_ROLES, defaultRolesIn } from '../../functions/organizations/default-roles.ts';
 import { nameSortKey } from '../../functions/organizations/entities.ts';
 import {
   changedFields,
   organizationRecordOf,
   recordPatch,
 } from '../../functions/organizations/organization-record.ts';
-import {
-  DEFAULT_ROLES,
-  dayBefore,
-  dayStartIn,
-  defaultRolesIn,
-  mayOpenOrganization,
-  readOnlyErrors,
-  replacementPlan,
-} from '../../functions/organizations/organization-service.ts';
-import { timeOrderedId } from '../../functions/organizations/organization-store.ts';
+import { mayOpenOrganization, readOnlyErrors } from '../../functions/organizations/organization-service.ts';
+import { replacementPlan } from '../../functions/organizations/subscription-service.ts';
 
 const errorsOf = (schema: { safeParse: (v: unknown) => any }, value: unknown) => {
   const result = schema.safeParse(value);
@@ -75,7 +67,7 @@ describe('package limits (spec §9)', () => {
   });
 });
 
-describe('prices in minor units (DESIGN §4)', () => {
+describe('prices in minor units (docs/ARCHITECTURE.md "Data")', () => {
   it('says what each price is charged per, as spec §9 has it', () => {
     expect(PRICE_UNITS.flight_price).toBe('minute');
     expect(PRICE_UNITS.towing_price).toBe('minute');
@@ -277,12 +269,12 @@ describe('subscriptions replacing each other', () => {
   });
 
   it('counts calendar days across month and leap-year ends', () => {
-    expect(dayBefore('2028-03-01')).toBe('2028-02-29');
-    expect(dayBefore('2026-01-01')).toBe('2025-12-31');
+    expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
   });
 });
 
-describe('calendar days in the organization’s time zone (STYLE §10)', () => {
+describe('calendar days in the organization’s time zone (docs/ARCHITECTURE.md "Time")', () => {
   it('starts a Budapest day at 23:00 or 22:00 UTC the day before, across the DST change', () => {
     expect(dayStartIn('2026-03-29', 'Europe/Budapest')).toBe('2026-03-28T23:00:00.000Z');
     expect(dayStartIn('2026-03-30', 'Europe/Budapest')).toBe('2026-03-29T22:00:00.000Z');

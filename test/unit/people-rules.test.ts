@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { GuardRole, Permission } from '../../contracts/permissions.ts';
 import { foldText, memberIndexFields } from '../../functions/organizations/entities.ts';
+import { filterWords } from '../../functions/organizations/member-service.ts';
+import { rentPermitId } from '../../functions/organizations/permit-service.ts';
 import {
   canGrantGuardRole,
   canGrantPermission,
   canGrantRole,
-  filterWords,
   normalizePermissions,
-  rentPermitId,
-} from '../../functions/organizations/people-service.ts';
+} from '../../functions/organizations/role-service.ts';
 
 const granter = (roles: GuardRole[], permissions: Permission[]) => ({
   roles: new Set(roles),

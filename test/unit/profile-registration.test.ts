@@ -7,7 +7,7 @@ import {
   passwordProblems,
   signUpName,
 } from '../../frontend/src/features/registration/registration-rules.ts';
-import { userIdForSub } from '../../functions/identity/profile-service.ts';
+import { userIdForSub } from '../../functions/identity/own-records-service.ts';
 import type { Actor } from '../../functions/platform/auth/actor.ts';
 import { checkGuard } from '../../functions/platform/auth/guard.ts';
 import { HttpError } from '../../functions/platform/http/errors.ts';

@@ -39,7 +39,7 @@ export type MenuGroup = (typeof MENU_GROUPS)[number];
 export type AircraftRequirement = 'plc_01' | 'plc_02' | 'rentable';
 
 /**
- * One screen (DESIGN §2). The router, the side menu and the guard all read these rows; a page
+ * One screen (docs/ARCHITECTURE.md "The browser"). The router, the side menu and the guard all read these rows; a page
  * never checks roles itself. Guard fields follow spec §6: `roles` any-of, `permission`, `module`
  * switched on, `aircraft` available — all stated conditions must hold.
  */

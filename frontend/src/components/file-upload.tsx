@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 /**
  * The spec's drag-and-drop upload (spec §5 "Drag-and-drop file upload", §8 upload failures): files
  * are picked (on a phone `accept="image/*"` offers the camera) or dropped, listed with a progress
- * bar each, and posted one by one straight to S3 with a presigned POST (DESIGN §6). The same name
+ * bar each, and posted one by one straight to S3 with a presigned POST (docs/ARCHITECTURE.md "Files"). The same name
  * and size twice is refused with the spec's text; the screen decides what an upload of one file
  * means (`useUploads().run`). Labels come in through `i18nStrings`, as Cloudscape's own components do.
  */

@@ -16,7 +16,7 @@ export {
 
 /**
  * Amplify Auth against the stage's user pool; locally cognito-local through `userPoolEndpoint`
- * (DESIGN §5). Only lib/auth.ts loads this module, and only when a Cognito call is due.
+ * (docs/ARCHITECTURE.md "Identity and sessions"). Only lib/auth.ts loads this module, and only when a Cognito call is due.
  */
 export const configure = (config: WebConfig) => {
   Amplify.configure({

@@ -2,7 +2,7 @@ import type { WebConfig } from '../../../contracts/config.ts';
 
 let current: WebConfig | undefined;
 
-/** `/config.json` is read once, before anything else (DESIGN §7): one build serves every stage. */
+/** `/config.json` is read once, before anything else (docs/ARCHITECTURE.md "The browser"): one build serves every stage. */
 export const loadConfig = async (): Promise<WebConfig> => {
   const response = await fetch('/config.json', {
     cache: 'no-store',

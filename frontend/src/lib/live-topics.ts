@@ -4,7 +4,7 @@ import { config } from './config.ts';
 import { type MqttConnection, openMqtt } from './mqtt-socket.ts';
 
 /**
- * Live push (DESIGN §6, spec §7 real-time channels): MQTT over WebSocket to aedes locally and to
+ * Live push (docs/ARCHITECTURE.md "Push", spec §7 real-time channels): MQTT over WebSocket to aedes locally and to
  * AWS IoT Core in the cloud, signed in with username `jwt` and the Cognito access token as the
  * password; the broker's authorizer decides which `user/<id>/…` and `org/<id>/…` topics a person
  * may have (functions/platform/auth/realtime.ts). The notifications bell, the daily sheet and the

@@ -18,7 +18,7 @@ export const startSession = async () => {
   return profile;
 };
 
-/** Spec §7 "check the session" (DESIGN §5: session validity + GET /api/profile); a 401 logs out. */
+/** Spec §7 "check the session" (docs/ARCHITECTURE.md "Identity and sessions": session validity + GET /api/profile); a 401 logs out. */
 export const refreshProfile = async () => adopt(await call('getProfile'));
 
 export const refreshOrganizations = async () => {

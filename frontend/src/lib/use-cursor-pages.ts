@@ -7,7 +7,7 @@ interface CursorPage<T> {
 }
 
 /**
- * Pages of a list the server pages with DynamoDB keys (DESIGN §3), for a Cloudscape Table or Cards
+ * Pages of a list the server pages with DynamoDB keys (docs/ARCHITECTURE.md "The request path"), for a Cloudscape Table or Cards
  * with an open-ended Pagination: page n+1 is fetched with the cursor page n ended with, pages
  * already seen are kept, and a change of the query (`key`: filter, sort) starts again from the
  * first page; late answers of an earlier query are dropped.

@@ -19,13 +19,13 @@ export interface ActorOrganization {
   recency_policy: 'warn' | 'block';
 }
 
-export interface ActorMembership {
+interface ActorMembership {
   organizationId: string;
   roleIds: string[];
 }
 
 /**
- * Who is calling, resolved from DynamoDB on every request (DESIGN §5): the person, their
+ * Who is calling, resolved from DynamoDB on every request (docs/ARCHITECTURE.md "Identity"): the person, their
  * memberships, the current organization with its modules, and the roles held there with their
  * permissions. Authorization never comes from the token.
  */
@@ -50,23 +50,51 @@ export interface Actor {
   privateProfile: EntityItem<typeof privateProfileEntity> | null;
 }
 
-const cache = new Map<string, { actor: Actor; expires: number }>();
+interface Cached {
+  actor: Actor;
+  expires: number;
+  /** Reads made for this actor that live and die with it (cachedWithActor). */
+  extras: Map<string, Promise<unknown>>;
+}
 
-/** Resolve the actor for a Cognito `sub`; null when no person is registered for it. */
+const cache = new Map<string, Cached>();
+
+/**
+ * Resolve the actor for a Cognito `sub`; null when no person is registered for it. Cached per
+ * container for ACTOR_CACHE_SECONDS (seconds, not minutes: rights taken away bite within them).
+ */
 export async function resolveActorBySub(sub: string): Promise<Actor | null> {
   const ttl = env().ACTOR_CACHE_SECONDS * 1000;
   if (ttl <= 0) return loadActor(sub);
   const cached = cache.get(sub);
   if (cached && cached.expires > Date.now()) return cached.actor;
   const actor = await loadActor(sub);
-  if (actor) cache.set(sub, { actor, expires: Date.now() + ttl });
+  if (actor) cache.set(sub, { actor, expires: Date.now() + ttl, extras: new Map() });
   return actor;
 }
 
-/** After the actor's own change (language, organization) the next request must see it. */
+/** After the actor's own change (language, organization, rights) the next request must see it. */
 export const forgetActor = (sub: string) => {
   cache.delete(sub);
 };
+
+/**
+ * A read made for the actor, kept as long as the actor is cached and forgotten with it (the
+ * profile's aircraft and statistics): as fresh as the actor, never fresher, never staler. Without
+ * an actor cache (ACTOR_CACHE_SECONDS 0) every call reads.
+ */
+export function cachedWithActor<T>(sub: string, key: string, load: () => Promise<T>): Promise<T> {
+  const cached = cache.get(sub);
+  if (!cached || cached.expires <= Date.now()) return load();
+  let value = cached.extras.get(key) as Promise<T> | undefined;
+  if (!value) {
+    value = load();
+    cached.extras.set(key, value);
+    // A failed read is not kept: the next request tries again.
+    value.catch(() => cached.extras.delete(key));
+  }
+  return value;
+}
 
 async function loadActor(sub: string): Promise<Actor | null> {
   const { entities } = db();

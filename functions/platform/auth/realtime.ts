@@ -1,7 +1,7 @@
 import type { Actor } from './actor.ts';
 
 /**
- * MQTT topics a signed-in person may subscribe to (DESIGN §6): their own channel, and their current
+ * MQTT topics a signed-in person may subscribe to (docs/ARCHITECTURE.md "Push"): their own channel, and their current
  * organization's channels. The local aedes hook and the cloud IoT custom authorizer both use this,
  * so the two cannot differ.
  *
@@ -21,7 +21,7 @@ export interface RealtimeTopics {
  * The organization channels only timer operators (daily-flight-edit) receive: the daily sheet's and
  * the aircraft's live OGN positions (`org/<id>/live`, issue 6).
  */
-export const TIMER_CHANNELS = ['daily-flight', 'live'] as const;
+const TIMER_CHANNELS = ['daily-flight', 'live'] as const;
 
 export const realtimeTopicsFor = (actor: Actor): RealtimeTopics => {
   const subscribe = [`user/${actor.userId}/#`];
@@ -36,7 +36,7 @@ export const realtimeTopicsFor = (actor: Actor): RealtimeTopics => {
 };
 
 /** Whether an MQTT filter (`a/+/b`, `a/#`) matches a topic name (MQTT 3.1.1 §4.7). */
-export const filterMatches = (filter: string, topic: string): boolean => {
+const filterMatches = (filter: string, topic: string): boolean => {
   const f = filter.split('/');
   const t = topic.split('/');
   for (let i = 0; i < f.length; i++) {

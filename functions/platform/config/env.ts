@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * Lambda environment, parsed once at cold start (STYLE §6). A missing or malformed variable stops
+ * Lambda environment, parsed once at cold start (docs/ARCHITECTURE.md "Configuration"). A missing or malformed variable stops
  * the function before it serves anything. Business code takes values from here, never process.env.
  */
 const envSchema = z.object({
@@ -21,7 +21,7 @@ const envSchema = z.object({
   COGNITO_LOCAL_SECRET: z.optional(z.string()),
   /** The web app client; the realtime authorizer checks access tokens were issued to it. */
   USER_POOL_CLIENT_ID: z._default(z.string(), ''),
-  /** The account's IoT data (ATS) endpoint host for live push (DESIGN §6); unset locally and in tests. */
+  /** The account's IoT data (ATS) endpoint host for live push (docs/ARCHITECTURE.md "Push"); unset locally and in tests. */
   IOT_DATA_ENDPOINT: z.optional(z.string()),
   /** Seconds an actor (memberships, roles) stays cached in a warm container. */
   ACTOR_CACHE_SECONDS: z._default(z.coerce.number(), 5),
@@ -30,11 +30,11 @@ const envSchema = z.object({
   /** Tracking: days the track points of a day are kept (flight route maps read them). */
   TRACK_RETENTION_DAYS: z._default(z.coerce.number(), 90),
   LOG_LEVEL: z._default(z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']), 'INFO'),
-  /** The events relay (DESIGN §6): the custom EventBridge bus `windsock-<stage>` it puts events on. */
+  /** The events relay (docs/ARCHITECTURE.md "Domain events"): the custom EventBridge bus `windsock-<stage>` it puts events on. */
   EVENT_BUS_NAME: z._default(z.string(), ''),
   /** Tests only: a local server standing in for EventBridge. Unset in AWS. */
   EVENTBRIDGE_ENDPOINT: z.optional(z.string()),
-  /** Mail (DESIGN §6): the From address of every mail (`Windsock <noreply@…>`); set for mailing domains. */
+  /** Mail (docs/ARCHITECTURE.md "Mail"): the From address of every mail (`Windsock <noreply@…>`); set for mailing domains. */
   MAIL_FROM: z._default(z.string(), ''),
   /** Local stack and tests only: mail is appended to this JSONL file instead of sent. Unset in AWS. */
   MAIL_OUTBOX_FILE: z.optional(z.string()),

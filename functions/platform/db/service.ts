@@ -10,10 +10,8 @@ import {
   usageDay,
 } from '../../aircraft/entities.ts';
 import { dailySheet, flight, flightStat, logbookBook, logbookEntry } from '../../flights/entities.ts';
-import { airport } from '../../identity/datasource-entities.ts';
-import { notification, privateProfile, realtimeConnection } from '../../identity/entities.ts';
+import { airport, notification, privateProfile, realtimeConnection } from '../../identity/entities.ts';
 import {
-  action,
   membership,
   organization,
   permit,
@@ -25,10 +23,14 @@ import {
   typeList,
 } from '../../organizations/entities.ts';
 import { detectorState, flightProposal, livePosition, trackPoint } from '../../tracking/entities.ts';
+import { action } from '../audit/entities.ts';
 import { domainEvent } from '../events/entities.ts';
 import { dynamo, tableName } from './client.ts';
 
-/** Every entity of every domain, in one ElectroDB service over the one table (DESIGN §4). */
+/**
+ * Every entity of every domain, in one ElectroDB service over the one table (docs/ARCHITECTURE.md
+ * "Data"). Which domain owns each is declared in ownership.ts; a unit test keeps the two together.
+ */
 const entities = {
   airport,
   organization,
@@ -63,6 +65,10 @@ const entities = {
   flightProposal,
   domainEvent,
 };
+
+/** The names stores use: `db().entities.<name>`. */
+export type EntityName = keyof typeof entities;
+export const ENTITY_NAMES = Object.keys(entities) as EntityName[];
 
 const build = () => new Service(entities, { client: dynamo(), table: tableName() });
 let service: ReturnType<typeof build> | undefined;

@@ -1,5 +1,5 @@
 /**
- * The one table's physical layout (DESIGN §4). The CDK data stack and the local stack build the
+ * The one table's physical layout (docs/ARCHITECTURE.md "Data"). The CDK data stack and the local stack build the
  * table from this constant and the ElectroDB entities map onto it, so the three cannot drift.
  * GSIs are overloaded; each entity names the question an index answers (`byLogin`, `byMember`),
  * and ACCESS_PATTERNS.md lists screen → query → index.

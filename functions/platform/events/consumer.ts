@@ -3,7 +3,7 @@ import { logger } from '../log/logger.ts';
 import { eventIdOf } from './outbox.ts';
 
 /**
- * The one adaptor between the bus and a consumer (DESIGN §6 "Domain events"). A consumer is an
+ * The one adaptor between the bus and a consumer (docs/ARCHITECTURE.md "Domain events"). A consumer is an
  * export of `functions/<domain>/events.ts` made with `createEventHandler`; EventBridge invokes it
  * with its envelope in the cloud (a rule per row of contracts/events.ts `subscriptions`), the
  * local bus (bin/local/events.ts) with the same envelope. The adaptor checks the event against the
@@ -36,7 +36,7 @@ export interface DomainEvent<T extends EventType> {
   detail: EventDetail<T>;
 }
 
-export type EventOutcome = 'handled' | 'rejected';
+type EventOutcome = 'handled' | 'rejected';
 export type EventHandler = (envelope: BusEnvelope) => Promise<EventOutcome>;
 
 const isEventType = (value: string): value is EventType => Object.hasOwn(events, value);

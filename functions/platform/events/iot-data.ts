@@ -5,7 +5,7 @@ import { signedFetch } from '../aws/signed-fetch.ts';
  * signed for `iotdata` with the function's role — what @aws-sdk/client-iot-data-plane sends; that
  * client is not a dependency here. Used for Publish (push.ts) and DeleteConnection (revocation).
  */
-export interface IotDataRequest {
+interface IotDataRequest {
   method: 'POST' | 'DELETE';
   /** Already percent-encoded: `/topics/user%2Fu1%2Frefresh`. */
   path: string;

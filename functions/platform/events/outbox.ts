@@ -8,7 +8,7 @@ import {
 import { OUTBOX_ENTITY } from './entities.ts';
 
 /**
- * The transactional outbox (DESIGN §6 "Domain events"): a domain announces a change by putting an
+ * The transactional outbox (docs/ARCHITECTURE.md "Domain events"): a domain announces a change by putting an
  * event item into the SAME TransactWrite as the change, so the change and its announcement are
  * written together or not at all. The table's stream carries each new event item on (the relay:
  * EventBridge in the cloud, the local bus on a laptop); nothing reads these items back.

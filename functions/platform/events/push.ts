@@ -3,7 +3,7 @@ import { logger } from '../log/logger.ts';
 import { iotDataRequest } from './iot-data.ts';
 
 /**
- * Live push (DESIGN §6): MQTT topics browsers subscribe to over WebSocket. Locally the handlers run
+ * Live push (docs/ARCHITECTURE.md "Push"): MQTT topics browsers subscribe to over WebSocket. Locally the handlers run
  * in the local stack's process and publish straight into its aedes broker (bin/local/stack.ts sets
  * the publisher); in AWS they publish to IoT Core's data endpoint over HTTPS, signed with the
  * function's role (iot:Publish on `topic/user/*` and `topic/org/*`, lib/api-stack.ts).
@@ -13,7 +13,7 @@ import { iotDataRequest } from './iot-data.ts';
  */
 
 /** Per-user channels of spec §7: the private notification channel and the profile refresh channel. */
-export type UserChannel = 'notifications' | 'refresh';
+type UserChannel = 'notifications' | 'refresh';
 
 export const userTopic = (userId: string, channel: UserChannel) => `user/${userId}/${channel}`;
 /** An organization's channels (`org/<id>/daily-flight`, …) for later features. */

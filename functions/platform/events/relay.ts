@@ -5,7 +5,7 @@ import { type BusEntry, type PutEvents, putEvents } from './eventbridge.ts';
 import type { OutboxItem } from './outbox.ts';
 
 /**
- * The relay (DESIGN §6 "Domain events"): new outbox items from the table's stream onto the event
+ * The relay (docs/ARCHITECTURE.md "Domain events"): new outbox items from the table's stream onto the event
  * bus, in stream order. In the cloud a Lambda on the DynamoDB stream, filtered to INSERTs of outbox
  * items (OUTBOX_STREAM_FILTER), puts them on the `windsock-<stage>` EventBridge bus; locally
  * bin/local/events.ts runs the same `relay` with the local bus's put.

@@ -1,7 +1,7 @@
 import { FILE_TYPES, type FileType } from '../../../contracts/file-types.ts';
 
 /**
- * What an uploaded file really is, by its first bytes (DESIGN §6, issue 11 §7): the browser's
+ * What an uploaded file really is, by its first bytes (docs/ARCHITECTURE.md "Files", issue 11 §7): the browser's
  * content type and the file name are the user's claim, not a fact. The stored type, the record and
  * the download's Content-Type all come from here.
  */
@@ -59,7 +59,7 @@ export function sniffFileType(bytes: Uint8Array, allowed: readonly FileType[]): 
 }
 
 /** The extension a stored file gets, from what it really is. */
-export const extensionFor = (type: FileType): string => FILE_TYPES[type].extensions[0];
+const extensionFor = (type: FileType): string => FILE_TYPES[type].extensions[0];
 
 /**
  * `Content-Disposition` for a download: raster images inline, anything else as an attachment, with

@@ -3,7 +3,7 @@ import { FILE_KEY_PREFIXES, type FileType } from '../../../contracts/file-types.
 import { env } from '../config/env.ts';
 
 /**
- * The files bucket (DESIGN §6): browsers upload straight to S3 with a presigned POST scoped to one
+ * The files bucket (docs/ARCHITECTURE.md "Files"): browsers upload straight to S3 with a presigned POST scoped to one
  * key and one declared type, the API checks the object after the upload (a content type is only the
  * browser's claim) and stores it under the type its bytes show, and reads go out as short-lived
  * presigned GETs that name the Content-Type and Content-Disposition S3 answers with (issue 11 §7).
@@ -41,7 +41,7 @@ const s3 = (): Promise<Loaded> => {
               forcePathStyle: true,
               // The local S3 checks signatures against a secret it makes at each start (bin/local/s3.ts).
               credentials: { accessKeyId: 'local', secretAccessKey: env().S3_LOCAL_SECRET ?? 'local' },
-              // s3rver stores the aws-chunked framing of a checksummed upload as the content (DESIGN §11).
+              // s3rver stores the aws-chunked framing of a checksummed upload as the content (docs/ARCHITECTURE.md "The local stack").
               requestChecksumCalculation: 'WHEN_REQUIRED',
               responseChecksumValidation: 'WHEN_REQUIRED',
             }
@@ -59,7 +59,7 @@ const bucket = () => {
   return name;
 };
 
-export interface PresignedPost {
+interface PresignedPost {
   url: string;
   fields: Record<string, string>;
 }
@@ -93,7 +93,7 @@ export async function presignedPost(options: {
 }
 
 /** How a download is answered: the sniffed type and the disposition (see contentDisposition()). */
-export interface ServeAs {
+interface ServeAs {
   contentType: FileType;
   contentDisposition: string;
 }

@@ -2,7 +2,7 @@ import type { ErrorCode } from '../../../contracts/errors.ts';
 import { ERROR_STATUS } from '../../../contracts/errors.ts';
 
 /**
- * Errors carry their status (STYLE §3). Operations and services throw these; one mapper turns
+ * Errors carry their status (docs/ARCHITECTURE.md "Errors"). Operations and services throw these; one mapper turns
  * them into responses. Anything else is a 500 with no detail.
  */
 export class HttpError extends Error {
@@ -29,3 +29,9 @@ export const notFound = () => new HttpError('not_found');
 export const conflict = () => new HttpError('conflict');
 export const domainError = (code: ErrorCode, errors?: Record<string, string[]>) =>
   new HttpError(code, errors);
+
+/** A lookup that found nothing is a 404: `found(await store.plane(…))`. */
+export const found = <T>(value: T | null | undefined): T => {
+  if (value === null || value === undefined) throw notFound();
+  return value;
+};

@@ -26,8 +26,8 @@ import { logger } from '../log/logger.ts';
 import { type CursorScope, openCursor, sealCursor } from './cursor.ts';
 import { HttpError, notFound, validationFailed } from './errors.ts';
 
-export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
-export type HttpResult = APIGatewayProxyStructuredResultV2;
+type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+type HttpResult = APIGatewayProxyStructuredResultV2;
 
 type ActorFor<N extends OperationName> = Routes[N]['guard'] extends { registration: true }
   ? null
@@ -45,7 +45,7 @@ export interface CallerToken {
 }
 
 /** What an operation receives: input already parsed by the route's schemas. */
-export interface OpRequest<N extends OperationName> {
+interface OpRequest<N extends OperationName> {
   actor: ActorFor<N>;
   /** Null for an anonymous request. */
   token: CallerToken | null;
@@ -56,12 +56,20 @@ export interface OpRequest<N extends OperationName> {
   requestId: string;
 }
 
-/** An operation returns plain data (STYLE §2); errors are thrown as HttpError. */
-export type Op<N extends OperationName> = (request: OpRequest<N>) => Promise<OutputOf<N>> | OutputOf<N>;
+/** An operation returns plain data; errors are thrown as HttpError (docs/ARCHITECTURE.md "Errors"). */
+type Op<N extends OperationName> = (request: OpRequest<N>) => Promise<OutputOf<N>> | OutputOf<N>;
 
+/** Every operation of a domain: its handler's `ops`. */
 export type DomainOps<D extends Domain> = {
   [N in OperationName as Routes[N]['domain'] extends D ? N : never]: Op<N>;
 };
+
+/**
+ * The operations of one file of route rows (`OpsFor<typeof peopleRoutes>`): an ops file is typed
+ * from the rows it serves, so a row without its operation, or an operation without a row, fails
+ * to compile. A domain's `ops` spreads its files' objects into `DomainOps<domain>`.
+ */
+export type OpsFor<R> = { [N in keyof R & OperationName]: Op<N> };
 
 const json = (statusCode: number, body: unknown): HttpResult => ({
   statusCode,
@@ -69,8 +77,8 @@ const json = (statusCode: number, body: unknown): HttpResult => ({
   body: JSON.stringify(body),
 });
 
-/** The one place errors become responses (DESIGN §3): client errors as they are, the rest hidden. */
-export const errorResponse = (error: unknown, requestId: string): HttpResult => {
+/** The one place errors become responses: client errors as they are, the rest hidden. */
+const errorResponse = (error: unknown, requestId: string): HttpResult => {
   if (error instanceof HttpError) {
     const body: ErrorBody = error.errors ? { code: error.code, errors: error.errors } : { code: error.code };
     if (error.status >= 500) logger.error('request failed', { requestId, code: error.code });

@@ -2,7 +2,7 @@ import { Logger } from '@aws-lambda-powertools/logger';
 
 /**
  * One logger per container. Log ids and codes, never whole events or bodies: they carry birth
- * dates, licences and medical data (STYLE §11).
+ * dates, licences and medical data (docs/ARCHITECTURE.md "Logs and audit").
  */
 export const logger = new Logger({
   serviceName: 'windsock',

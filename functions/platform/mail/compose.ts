@@ -22,7 +22,7 @@ export type MailCatalogue = Record<Lang, Texts>;
 
 const MAIL_TEXTS: MailCatalogue = { hu, en, de, sk, cs, pl, fr, it };
 
-export type MailParams = Record<string, string | number>;
+type MailParams = Record<string, string | number>;
 
 export interface MailContentInput {
   /** Subject and body from the `mail` namespace (`<key>.subject`, `<key>.body`) with `params`. */
@@ -39,7 +39,7 @@ export interface MailContentInput {
   link?: string;
 }
 
-export interface MailContent {
+interface MailContent {
   subject: string;
   text: string;
   html: string;

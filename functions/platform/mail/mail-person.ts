@@ -4,7 +4,7 @@ import { composeMail, type MailContentInput } from './compose.ts';
 import { sendMail } from './send.ts';
 
 /** What a mail needs of its recipient (a person record has these fields). */
-export interface MailRecipient {
+interface MailRecipient {
   email: string;
   first_name: string;
   last_name: string;

@@ -6,7 +6,7 @@ import { logger } from '../log/logger.ts';
 import { isPlainAddress } from './address.ts';
 
 /**
- * Mail (DESIGN §6): SES v2 `SendEmail` in the cloud, from MAIL_FROM, for the domains given the
+ * Mail (docs/ARCHITECTURE.md "Mail"): SES v2 `SendEmail` in the cloud, from MAIL_FROM, for the domains given the
  * grant (lib/mail.ts: `ses:SendEmail` on the configured identity only). Locally and in tests every
  * mail is appended to the outbox file (MAIL_OUTBOX_FILE, JSON lines) instead, which the local
  * stack shows at /_local/outbox next to the Cognito codes. The SES client is imported on the first

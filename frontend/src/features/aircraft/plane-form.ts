@@ -1,6 +1,6 @@
+import { moneyInputText, parseMoney } from '../../../../contracts/money.ts';
 import type { PlaneField, PlaneOutput } from '../../../../contracts/schemas/aircraft.ts';
 import type { PlaneCategory, PlaneStatus, RentType } from '../../../../contracts/schemas/aircraft-enums.ts';
-import { moneyInputText, parseMoney } from '../../../../contracts/schemas/organizations.ts';
 
 /**
  * The plane/{id} form's values and their way to the API: texts as typed, whole counts and prices

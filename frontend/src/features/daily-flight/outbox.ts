@@ -1,3 +1,4 @@
+import { timeOrderedId } from '../../../../contracts/ids.ts';
 import type { SaveSheetInput } from '../../../../contracts/schemas/daily-flights.ts';
 import type {
   CreateFlightInput,
@@ -78,12 +79,8 @@ export const writeOutbox = (storage: Storage, key: string, entries: readonly Out
   else storage.setItem(key, JSON.stringify(entries));
 };
 
-/** A time-ordered id of the server's shape (contracts clientFlightId): 9 base-36 ms + 10 hex. */
-export const newClientId = (at = Date.now()) => {
-  const bytes = new Uint8Array(5);
-  crypto.getRandomValues(bytes);
-  return `${at.toString(36).padStart(9, '0')}${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
-};
+/** A time-ordered id of the server's shape (contracts/ids.ts, contracts clientFlightId). */
+export const newClientId = (at = Date.now()) => timeOrderedId(at);
 
 /** The synthetic id of an aerotow's tow plane flight until the server has given it its own. */
 const towRef = (clientId: string) => `${clientId}-tow`;

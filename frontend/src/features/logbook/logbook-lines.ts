@@ -1,3 +1,4 @@
+import { emptyTotals } from '../../../../contracts/logbook-totals.ts';
 import { type TakeoffTypeId, takeoffTypeOf } from '../../../../contracts/schemas/flight-enums.ts';
 import type {
   LogbookBookOutput,
@@ -14,39 +15,6 @@ import { wallClockOf } from '../../lib/zoned-time.ts';
 
 type Kind = LogbookEntryOutput['kind'];
 export type Translate = (key: string, values?: Record<string, string | number>) => string;
-
-export const emptyTotals = (): LogbookTotals => ({
-  flights: 0,
-  minutes: 0,
-  launches: 0,
-  landings: 0,
-  pic_minutes: 0,
-  dual_minutes: 0,
-  instructor_minutes: 0,
-  sic_minutes: 0,
-  night_minutes: 0,
-  ifr_minutes: 0,
-  over_3h: 0,
-});
-
-/** What lines add up to, counted the way the server counts its statistics (completion.ts statOf). */
-export function totalsOf(entries: readonly LogbookEntryOutput[]): LogbookTotals {
-  const sum = emptyTotals();
-  for (const e of entries) {
-    sum.flights += 1;
-    sum.minutes += e.flight_minutes;
-    sum.launches += e.launches;
-    sum.landings += e.landings;
-    if (e.role === 'pic') sum.pic_minutes += e.flight_minutes;
-    if (e.role === 'dual') sum.dual_minutes += e.flight_minutes;
-    if (e.role === 'instructor') sum.instructor_minutes += e.flight_minutes;
-    if (e.role === 'sic') sum.sic_minutes += e.flight_minutes;
-    sum.night_minutes += e.night_minutes;
-    sum.ifr_minutes += e.ifr_minutes;
-    if (e.flight_minutes > 180) sum.over_3h += 1;
-  }
-  return sum;
-}
 
 /**
  * The previous totals (spec §3 prev_*) in the totals' shape. Their total time is PIC + dual +
@@ -67,11 +35,6 @@ export function prevTotalsOf(prev: LogbookBookOutput['prev']): LogbookTotals {
     ifr_minutes: p('prev_ifr'),
   };
 }
-
-export const addTotals = (a: LogbookTotals, b: LogbookTotals): LogbookTotals =>
-  Object.fromEntries(
-    Object.keys(a).map((key) => [key, a[key as keyof LogbookTotals] + b[key as keyof LogbookTotals]]),
-  ) as unknown as LogbookTotals;
 
 /** EASA "name of PIC": SELF when the pilot was in command (or instructing), else the commander. */
 export const picNameOf = (e: LogbookEntryOutput, t: Translate) => {

@@ -9,6 +9,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
+import { addTotals, totalsOf } from '../../../../contracts/logbook-totals.ts';
 import type {
   LogbookBookOutput,
   LogbookEntryOutput,
@@ -27,14 +28,12 @@ import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
 import { useCursorPages } from '../../lib/use-cursor-pages.ts';
 import {
-  addTotals,
   columnsOf,
   exportFileName,
   logbookCsv,
   prevTotalsOf,
   type Translate,
   totalsCells,
-  totalsOf,
 } from './logbook-lines.ts';
 import { LogbookTable } from './logbook-table.tsx';
 import { PrevTotalsModal } from './prev-totals-modal.tsx';

@@ -1,5 +1,6 @@
+import { addTotals, totalsOf } from '../../../../contracts/logbook-totals.ts';
 import type { LogbookEntryOutput, LogbookTotals } from '../../../../contracts/schemas/logbook.ts';
-import { addTotals, columnsOf, type Translate, totalsCells, totalsOf } from './logbook-lines.ts';
+import { columnsOf, type Translate, totalsCells } from './logbook-lines.ts';
 
 /**
  * The logbook as the EASA paper book lays it out, for the browser to print or save as PDF: A4

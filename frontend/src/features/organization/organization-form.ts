@@ -1,13 +1,12 @@
 import type { Module } from '../../../../contracts/modules.ts';
+import { moneyInputText, parseMoney } from '../../../../contracts/money.ts';
 import {
   type CustomPriceUnit,
   MONEY_FIELDS,
   type MoneyField,
-  moneyInputText,
   ORGANIZATION_NOTIFICATION_FLAGS,
   type OrganizationNotificationFlag,
   type OrganizationRecord,
-  parseMoney,
   type RecencyPolicy,
 } from '../../../../contracts/schemas/organizations.ts';
 

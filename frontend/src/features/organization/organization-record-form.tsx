@@ -17,8 +17,8 @@ import Toggle from '@cloudscape-design/components/toggle';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MODULES, type Module } from '../../../../contracts/modules.ts';
+import { CURRENCIES } from '../../../../contracts/money.ts';
 import {
-  CURRENCIES,
   CUSTOM_PRICE_UNITS,
   type CustomPriceUnit,
   type MoneyField,

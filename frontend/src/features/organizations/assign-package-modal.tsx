@@ -5,7 +5,7 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { assignPackageInput, type PackageOutput } from '../../../../contracts/schemas/organizations.ts';
+import { assignPackageInput, type PackageOutput } from '../../../../contracts/schemas/subscriptions.ts';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { RecordModal } from '../../components/forms/record-form.tsx';
 import { useRecordForm } from '../../components/forms/use-record-form.ts';

@@ -13,7 +13,7 @@ import {
   ACTION_KEYS,
   type ActionOutput,
   listActionsQuery,
-} from '../../../../contracts/schemas/organizations.ts';
+} from '../../../../contracts/schemas/activity-log.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';

@@ -11,11 +11,8 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import {
-  formatMoney,
-  type PackageOutput,
-  type SubscriptionOutput,
-} from '../../../../contracts/schemas/organizations.ts';
+import { formatMoney } from '../../../../contracts/money.ts';
+import type { PackageOutput, SubscriptionOutput } from '../../../../contracts/schemas/subscriptions.ts';
 import { PageButton, PageLink } from '../../app/links.tsx';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';

@@ -7,14 +7,12 @@ import Toggle from '@cloudscape-design/components/toggle';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod/mini';
+import { CURRENCIES, moneyInputText, parseMoney } from '../../../../contracts/money.ts';
 import {
-  CURRENCIES,
-  moneyInputText,
   type PackageOutput,
   packageInput,
-  parseMoney,
   updatePackageInput,
-} from '../../../../contracts/schemas/organizations.ts';
+} from '../../../../contracts/schemas/subscriptions.ts';
 import { RecordModal } from '../../components/forms/record-form.tsx';
 import { useRecordForm } from '../../components/forms/use-record-form.ts';
 import { call } from '../../lib/api-client.ts';

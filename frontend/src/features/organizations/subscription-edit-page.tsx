@@ -14,7 +14,7 @@ import {
   type SubscriptionOutput,
   type SubscriptionStatus,
   updateSubscriptionInput,
-} from '../../../../contracts/schemas/organizations.ts';
+} from '../../../../contracts/schemas/subscriptions.ts';
 import { usePageNavigate } from '../../app/links.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { LoadFailed, RecordFormFrame } from '../../components/forms/record-form.tsx';

@@ -18,7 +18,7 @@ import {
   isTypeListId,
   type TypeListOutput,
   updateTypeListInput,
-} from '../../../../contracts/schemas/organizations.ts';
+} from '../../../../contracts/schemas/type-lists.ts';
 import { usePageNavigate } from '../../app/links.tsx';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import { type Errors, useErrorText } from '../../components/forms/field-errors.ts';

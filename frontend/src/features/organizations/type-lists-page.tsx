@@ -2,7 +2,7 @@ import Box from '@cloudscape-design/components/box';
 import Header from '@cloudscape-design/components/header';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TypeListId } from '../../../../contracts/schemas/organizations.ts';
+import type { TypeListId } from '../../../../contracts/schemas/type-lists.ts';
 import { PageLink } from '../../app/links.tsx';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';

@@ -8,7 +8,7 @@ import { coloursOf, escapeHtml, graticuleLines, graticuleStep, shownPhase } from
 import './tracking-map.css';
 
 /**
- * The one Leaflet map of the tracking screens (issue 6 §6; DESIGN §7): the organization's
+ * The one Leaflet map of the tracking screens (issue 6 §6; docs/ARCHITECTURE.md "The browser"): the organization's
  * aircraft live, tracks, and a flight's route with its take-off and landing. Only the screens that
  * show a map load this module (ogn-log, and lazily the sheet's panel and the logbook's route), so
  * Leaflet stays out of every other chunk.
