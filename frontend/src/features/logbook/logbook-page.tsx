@@ -310,6 +310,7 @@ export default function LogbookPage() {
       <DataTable
         id="logbook-totals"
         testId="logbook-totals"
+        fixedColumns
         variant="container"
         header={
           <Header
