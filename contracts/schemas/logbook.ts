@@ -201,7 +201,7 @@ export type StatisticsOutput = z.infer<typeof statisticsOutput>;
 const recencyResult = z.object({
   rule: z.enum(['sfcl_160a', 'sfcl_160e', 'sfcl_155', 'fcl_060', 'medical']),
   method: z.optional(z.string()),
-  status: z.enum(['current', 'lapsing', 'lapsed', 'not_applicable']),
+  status: z.enum(['current', 'lapsing', 'lapsed', 'not_applicable', 'not_recorded']),
   until: nullableString,
   via: z.optional(z.enum(['flights', 'proficiency_check'])),
   counted: z.array(z.string()),

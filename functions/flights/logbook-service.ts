@@ -399,14 +399,14 @@ export async function recencyFor(
   visible: (entry: StoredEntry) => boolean = () => true,
 ): Promise<RecencyOutput> {
   const since = addMonths(today, -36);
-  const [glider, general, medical] = await Promise.all([
+  const [glider, general, records] = await Promise.all([
     deps.store.entriesSince(userId, 'glider', since),
     deps.store.entriesSince(userId, 'general', since),
-    deps.store.medicalValidUntil(userId),
+    deps.store.recencyRecords(userId),
   ]);
   const entries = [...glider, ...general];
   const shown = new Set(entries.filter(visible).map((e) => e.entry_id));
-  const rules = recencyOf(entries.map(recencyFlightOf), medical, today).map((rule) => ({
+  const rules = recencyOf(entries.map(recencyFlightOf), records, today).map((rule) => ({
     ...rule,
     counted: rule.counted.filter((id) => shown.has(id)),
   }));

@@ -137,6 +137,15 @@ export async function recordNames(userIds: readonly string[]): Promise<Map<strin
 /** A global lookup list's entries in their order (datasources). */
 export const typeList = (listId: string) => typeListItems(deps, listId);
 
-/** Until when the person's medical is valid (their recency), or undefined. */
-export const medicalValidUntil = async (userId: string) =>
-  (await deps.persons.pilotInfo(userId))?.medical_valid_until;
+/**
+ * What the person's recency depends on besides their flights: until when their medical is valid, the
+ * licences recorded, and whether they are a student pilot (the student rating recorded).
+ */
+export const recencyRecords = async (userId: string) => {
+  const info = await deps.persons.pilotInfo(userId);
+  return {
+    medical_valid_until: info?.medical_valid_until,
+    licence_types: (info?.licences ?? []).map((licence) => licence.type),
+    student: Boolean((info?.ratings as Record<string, unknown> | undefined)?.student),
+  };
+};

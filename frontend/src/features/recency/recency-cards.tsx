@@ -22,6 +22,8 @@ const INDICATOR: Record<RecencyRule['status'], StatusIndicatorProps.Type> = {
   lapsing: 'warning',
   lapsed: 'error',
   not_applicable: 'stopped',
+  // Nothing recorded is not an expiry: a neutral note, not a red alarm (issue 13 §6).
+  not_recorded: 'info',
 };
 
 /**
@@ -41,6 +43,15 @@ export function useOwnRecency(enabled: boolean) {
     };
   }, [enabled]);
   return recency;
+}
+
+/** The logbook the person flies, read from their recency: powered when they fly only powered. */
+export function flownKind(recency: RecencyOutput | null | 'failed'): 'glider' | 'general' | null {
+  if (!recency || recency === 'failed') return null;
+  const glides = recency.rules.some((r) => r.rule === 'sfcl_160a');
+  const powered = recency.rules.some((r) => r.rule === 'fcl_060' && r.status !== 'not_applicable');
+  if (glides) return 'glider';
+  return powered ? 'general' : null;
 }
 
 /** Spec §8 "Continuity lapsed." at the top of the dashboard when any rule has lapsed. */
@@ -64,6 +75,8 @@ export function RecencyCards(props: { recency: RecencyOutput | null | 'failed' }
   const rules =
     recency && recency !== 'failed' ? recency.rules.filter((r) => r.status !== 'not_applicable') : [];
   const translate = dynamicT(t);
+  // Nothing applies to the person: no card at all rather than an empty one.
+  if (recency && recency !== 'failed' && rules.length === 0) return null;
 
   return (
     <Cards<RecencyRule>
