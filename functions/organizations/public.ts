@@ -6,6 +6,7 @@ import type { PersonInput, PilotInfoInput } from '../../contracts/schemas/people
 import type { Auditor } from '../platform/audit/actions.ts';
 import type { Actor } from '../platform/auth/actor.ts';
 import type { TransactionBuilder } from '../platform/db/writes.ts';
+import { type ActionTarget, actionTargetNames as targetNames } from './action-targets.ts';
 import { organizationsDeps as deps } from './deps.ts';
 import * as organizations from './organization-service.ts';
 import * as persons from './person-service.ts';
@@ -45,6 +46,10 @@ export const updateOwnOrganization = (actor: Actor, input: UpdateOwnOrganization
   organizations.updateOwnOrganization(deps, actor, input);
 
 // ---- reads ------------------------------------------------------------------------------------
+
+/** Names for the items activity log lines acted on, in batches (profile/actions). */
+export const actionTargetNames = (lines: readonly ActionTarget[], lang: Lang) =>
+  targetNames(deps, lines, lang);
 
 /** Organizations by id. */
 export const organizationsById = (organizationIds: readonly string[]) =>

@@ -113,7 +113,10 @@ function ActionsTable({ whose }: { whose: Whose }) {
           {
             id: 'target',
             header: t('actions.column.target'),
-            cell: (item: MyActionOutput) => target(item.target_type),
+            cell: (item: MyActionOutput) =>
+              item.target_name
+                ? `${target(item.target_type)}: ${item.target_name}`
+                : target(item.target_type),
           },
           {
             id: 'by',
