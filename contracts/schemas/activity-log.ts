@@ -40,8 +40,6 @@ const actionOutput = z.object({
   acting_supervisor_name: nullableString,
   target_type: z.string(),
   target_id: z.string(),
-  /** The member's, aircraft's, role's or organization's name (issue 13 §7); null for other items. */
-  target_name: nullableString,
   details: z.nullable(z.record(z.string(), z.unknown())),
 });
 export type ActionOutput = z.infer<typeof actionOutput>;

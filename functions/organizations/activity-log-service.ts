@@ -3,7 +3,6 @@ import type { ActionOutput, ListActionsQuery } from '../../contracts/schemas/act
 import { organizationActions } from '../platform/audit/actions.ts';
 import { type Actor, displayName } from '../platform/auth/actor.ts';
 import { notFound } from '../platform/http/errors.ts';
-import { actionTargetNames } from './action-targets.ts';
 import type { OrganizationsDeps } from './deps.ts';
 import { pageSize } from './organization-service.ts';
 
@@ -37,15 +36,6 @@ export async function listActions(deps: OrganizationsDeps, actor: Actor, query: 
       ).values(),
     ].map((p) => [p.user_id, displayName(p.first_name, p.last_name, actor.lang)]),
   );
-  const targetName = await actionTargetNames(
-    deps,
-    items.map((a) => ({
-      organization_id: organizationId,
-      target_type: a.target_type,
-      target_id: a.target_id,
-    })),
-    actor.lang,
-  );
   return {
     items: items.map(
       (a): ActionOutput => ({
@@ -58,11 +48,6 @@ export async function listActions(deps: OrganizationsDeps, actor: Actor, query: 
         acting_supervisor_name: a.acting_supervisor_id ? (names.get(a.acting_supervisor_id) ?? '—') : null,
         target_type: a.target_type,
         target_id: a.target_id,
-        target_name: targetName({
-          organization_id: organizationId,
-          target_type: a.target_type,
-          target_id: a.target_id,
-        }),
         details: (a.details as Record<string, unknown> | undefined) ?? null,
       }),
     ),

@@ -15,13 +15,11 @@ import {
   listActionsQuery,
 } from '../../../../contracts/schemas/activity-log.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
-import { PageLink } from '../../app/links.tsx';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { useErrorText } from '../../components/forms/field-errors.ts';
 import { call } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
 import { useCursorPages } from '../../lib/use-cursor-pages.ts';
@@ -171,31 +169,13 @@ export default function OrganizationActionsPage() {
           cell: (a) => (
             <SpaceBetween size="xxxs">
               <span>{t(`target.${a.target_type}`, { defaultValue: a.target_type })}</span>
-              {a.target_name ? (
-                <span data-testid={`action-target-${a.action_id}`}>
-                  <TargetLink type={a.target_type} id={a.target_id} name={a.target_name} />
-                </span>
-              ) : (
-                <Box variant="small" color="text-body-secondary">
-                  {a.target_id}
-                </Box>
-              )}
+              <Box variant="small" color="text-body-secondary">
+                {a.target_id}
+              </Box>
             </SpaceBetween>
           ),
         },
       ]}
     />
-  );
-}
-
-/** The item's name, a link to it where it has a page the user may open (the guard decides). */
-function TargetLink({ type, id, name }: { type: string; id: string; name: string }) {
-  const href =
-    type === 'person' ? hrefOf('user/:id', { id }) : type === 'plane' ? hrefOf('plane/:id', { id }) : null;
-  if (!href) return <>{name}</>;
-  return (
-    <PageLink href={href} fallback={<>{name}</>}>
-      {name}
-    </PageLink>
   );
 }
