@@ -199,6 +199,12 @@ export default function LoginPage() {
                 {t('login.forgot')}
               </PageLink>
             </Box>
+            <Box>
+              {t('login.no_account')}{' '}
+              <PageLink href="/register/" data-testid="login-register">
+                {t('login.register')}
+              </PageLink>
+            </Box>
           </SpaceBetween>
         </Form>
       </form>

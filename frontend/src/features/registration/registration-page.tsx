@@ -343,6 +343,15 @@ export default function RegistrationPage() {
             >
               {t('data.consent')}
             </Checkbox>
+            {/* The public pages of the docsmsg branch (terms, privacy); the guard shows text until they exist. */}
+            <SpaceBetween direction="horizontal" size="m">
+              <PageLink href="/terms/" data-testid="registration-terms">
+                {t('data.terms_link')}
+              </PageLink>
+              <PageLink href="/privacy/" data-testid="registration-privacy">
+                {t('data.privacy_link')}
+              </PageLink>
+            </SpaceBetween>
           </FormField>
           <FormField>
             <SpaceBetween size="s">
