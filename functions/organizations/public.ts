@@ -5,6 +5,7 @@ import type { UpdateOwnOrganizationInput } from '../../contracts/schemas/identit
 import type { PersonInput, PilotInfoInput } from '../../contracts/schemas/people.ts';
 import type { Auditor } from '../platform/audit/actions.ts';
 import type { Actor } from '../platform/auth/actor.ts';
+import { mayCall } from '../platform/auth/capabilities.ts';
 import type { TransactionBuilder } from '../platform/db/writes.ts';
 import { type ActionTarget, actionTargetNames as targetNames } from './action-targets.ts';
 import { organizationsDeps as deps } from './deps.ts';
@@ -50,6 +51,13 @@ export const updateOwnOrganization = (actor: Actor, input: UpdateOwnOrganization
 /** Names for the items activity log lines acted on, in batches (profile/actions). */
 export const actionTargetNames = (lines: readonly ActionTarget[], lang: Lang) =>
   targetNames(deps, lines, lang);
+
+/**
+ * Whether the actor may open the organization's edit page and save it (organization/edit/{id}): the
+ * route guard of updateOrganization and the service's own check — the search's capability flag.
+ */
+export const mayEditOrganization = (actor: Actor, organizationId: string) =>
+  mayCall('updateOrganization', actor) && organizations.mayOpenOrganization(actor, organizationId);
 
 /** Organizations by id. */
 export const organizationsById = (organizationIds: readonly string[]) =>

@@ -390,7 +390,6 @@ function ViewFault({
   const navigate = usePageNavigate();
   const { profile } = useStore(session);
   const timeZone = profile?.organization?.timezone ?? 'UTC';
-  const technical = profile?.has_role.technical_operator === true;
   const uploads = useUploads();
   const [photoError, setPhotoError] = useState<string>();
   const [uploading, setUploading] = useState(false);
@@ -441,7 +440,7 @@ function ViewFault({
       <Header
         variant="h1"
         actions={
-          technical && fault.can_edit ? (
+          fault.can_edit ? (
             <SpaceBetween direction="horizontal" size="xs">
               <Button onClick={() => navigate(faultHref('edit', fault.fault_id))} data-testid="fault-edit">
                 {t('view.edit')}

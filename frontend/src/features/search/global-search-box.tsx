@@ -95,14 +95,12 @@ export default function GlobalSearchBox({ initialText = '' }: { initialText?: st
       });
     }
     if (result.organizations.items.length > 0) {
-      const mayEdit = profile?.can['organization-edit'] === true;
       options.push({
         label: t('group.organizations'),
         options: [
           ...result.organizations.items.map((organization) => {
             const value = `organization:${organization.organization_id}`;
-            const own = organization.organization_id === currentOrganization;
-            if (mayEdit && (own || profile?.has_role.supervisor)) {
+            if (organization.can_edit) {
               links.set(value, `/organization/edit/${encodeURIComponent(organization.organization_id)}/`);
             }
             return {
