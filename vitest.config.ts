@@ -20,7 +20,7 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           env: { TZ: 'UTC', LOG_LEVEL: 'ERROR', POWERTOOLS_LOG_LEVEL: 'ERROR' },
-          testTimeout: 30_000,
+          testTimeout: 90_000,
           hookTimeout: 60_000,
           // The emulators are shared per file; files run one at a time to keep the 2-core CI steady.
           fileParallelism: false,

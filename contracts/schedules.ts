@@ -24,6 +24,15 @@ export const schedules: readonly ScheduleDef[] = [
     description: 'Tells the technical operators of maintenance due soon, overdue and aircraft limits reached',
   },
   {
+    id: 'logbook-signature-reminder',
+    cron: '0 8 * * *',
+    timezone: 'Europe/Budapest',
+    domain: 'flights',
+    handler: 'remindPendingSignatures',
+    description:
+      'Tells each instructor, once a week, of training lines waiting more than a week for their signature',
+  },
+  {
     id: 'tracking-sweep',
     cron: '* * * * *',
     timezone: 'Europe/Budapest',

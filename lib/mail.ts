@@ -5,8 +5,9 @@ import type { MailGrant } from './constructs/domain-function.ts';
  * Domains that send mail (docs/ARCHITECTURE.md "Mail"): their API Lambda, jobs and event consumers get
  * `ses:SendEmail` on the configured identity (DomainFunction `mail`). Finance (statements, balance
  * warnings) and messages (send_mail) add themselves here when they mail; nobody else gets SES.
+ * Flights mails instructors whose trainees' lines wait for their signature (jobs.ts).
  */
-export const MAIL_DOMAINS: readonly Domain[] = [];
+export const MAIL_DOMAINS: readonly Domain[] = ['flights'];
 
 /** The mail grant for a domain's function: the app's mail settings when the domain mails, else none. */
 export const mailFor = (

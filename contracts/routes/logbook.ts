@@ -109,6 +109,15 @@ export const logbookRoutes = {
     body: logbook.signInput,
     output: logbook.logbookEntryOutput,
   },
+  /** Issue 13 §8: the selected pending lines signed after one confirmation, all or none. */
+  signEntries: {
+    method: 'POST',
+    path: '/api/signatures',
+    domain: 'flights',
+    guard: member,
+    body: logbook.signEntriesInput,
+    output: logbook.signEntriesOutput,
+  },
   getStatistics: {
     method: 'GET',
     path: '/api/statistics/{kind}',

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { cursor, isoDate, isoInstant, userText, version, whole } from '../validation.ts';
+import { cursor, entityId, isoDate, isoInstant, userText, version, whole } from '../validation.ts';
 import { FLIGHT_KINDS, LOGBOOK_SOURCES, LOGBOOK_STATUSES, PILOT_ROLES } from './flight-enums.ts';
 import { takeoffTypeIdSchema } from './flights.ts';
 
@@ -181,6 +181,22 @@ export type LogbookQuery = z.infer<typeof logbookQuery>;
 export const logbookPageOutput = z.object({ items: z.array(logbookEntryOutput), cursor: nullableString });
 
 export const signInput = z.strictObject({ version });
+
+/**
+ * The most lines one bulk signature takes: each line, its audit record, its club flight's lock and
+ * each pilot's chain head are written in one DynamoDB transaction (at most 100 items: 25 × 3 + 25),
+ * so a bulk is all signed or none.
+ */
+export const MAX_BULK_SIGN = 25;
+
+/** An instructor's evening: many pending lines signed after one confirmation (each chained on its own). */
+export const signEntriesInput = z.strictObject({
+  lines: z
+    .array(z.strictObject({ user_id: entityId, entry_id: entityId, version }))
+    .check(z.minLength(1), z.maxLength(MAX_BULK_SIGN)),
+});
+export type SignEntriesInput = z.infer<typeof signEntriesInput>;
+export const signEntriesOutput = z.object({ items: z.array(logbookEntryOutput) });
 
 export const statisticsQuery = z.object({
   year: z.optional(z.coerce.number().check(whole, z.minimum(1900), z.maximum(2200))),

@@ -244,8 +244,8 @@ export const planeStore = {
     return found.some((result) => result.data.length > 0);
   },
 
-  /** An active member of the organization (a private owner must be one). */
-  isActiveMember,
+  /** An active member of the organization (a private owner must be one); resolved at call time (an import cycle). */
+  isActiveMember: (organizationId: string, userId: string) => isActiveMember(organizationId, userId),
 
   /** The organization's package limits (organizations). */
   limits: (organizationId: string): Promise<PlaneLimits> => planeLimits(organizationId),

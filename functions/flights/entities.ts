@@ -333,3 +333,27 @@ export const flightStat = new Entity({
     },
   },
 });
+
+/**
+ * "Lines wait for your signature" told to an instructor in one week (issue 13 §8): written with a
+ * not-exists condition by the daily reminder job, so a second run, a retry or two runs at once in
+ * the same week remind nobody twice. DynamoDB's TTL removes it after the week.
+ */
+export const signReminder = new Entity({
+  model: { entity: 'signReminder', version: '1', service },
+  attributes: {
+    user_id: { type: 'string', required: true },
+    /** ISO week, `2026-W48`. */
+    week: { type: 'string', required: true },
+    /** How many lines waited, and since which day, when the reminder went (for the log). */
+    waiting: { type: 'number', required: true },
+    oldest: { type: 'string', required: true },
+    ttl: { type: 'number', required: true },
+  },
+  indexes: {
+    byWeek: {
+      pk: { field: 'pk', composite: ['user_id'], template: 'person#${user_id}' },
+      sk: { field: 'sk', composite: ['week'], template: 'sign-reminder#${week}' },
+    },
+  },
+});

@@ -312,6 +312,34 @@ async function commit(
 /** Flights that live on the daily sheet: put on it by a timer operator, or confirmed from an OGN detection. */
 const onSheet = (source: StoredFlight['source']) => source === 'daily_sheet' || source === 'ogn';
 
+/** The day's airfield (issue 13 §3): the sheet's airport, or the organization's base airport. */
+export async function dayAirfield(deps: FlightDeps, organization: ActorOrganization, date: string) {
+  const sheet = await deps.sheets.sheet(organization.organization_id, date);
+  return sheet?.airport ?? organization.base_airport ?? null;
+}
+
+/**
+ * A flight on the daily sheet takes off from and lands at the day's airfield unless it says
+ * otherwise: a place given (an outlanding, a detected airfield) stays, and null says "none known"
+ * (a detected outlanding in a field).
+ */
+async function withPlaces(
+  deps: FlightDeps,
+  organization: ActorOrganization,
+  input: CreateFlightInput,
+  date: string,
+) {
+  if (!onSheet(input.source ?? 'manual')) return input;
+  if (input.takeoff_airport !== undefined && input.landing_airport !== undefined) return input;
+  const airfield = await dayAirfield(deps, organization, date);
+  if (!airfield) return input;
+  return {
+    ...input,
+    takeoff_airport: input.takeoff_airport === undefined ? airfield : input.takeoff_airport,
+    landing_airport: input.landing_airport === undefined ? airfield : input.landing_airport,
+  };
+}
+
 /**
  * POST /api/flights: a flight recorded afterwards or put on the daily sheet. `towFlightId` (a
  * detected aerotow whose tow plane is on the sheet already): that flight becomes the glider's tow
@@ -320,11 +348,12 @@ const onSheet = (source: StoredFlight['source']) => source === 'daily_sheet' || 
 export async function createFlight(
   deps: FlightDeps,
   actor: Actor,
-  input: CreateFlightInput,
+  request: CreateFlightInput,
   options: { towFlightId?: string | null } = {},
 ): Promise<FlightOutput> {
   const organization = organizationOf(actor);
-  const date = input.date ?? operatingDay(input.takeoff_time ?? deps.now(), organization.timezone);
+  const date = request.date ?? operatingDay(request.takeoff_time ?? deps.now(), organization.timezone);
+  const input = await withPlaces(deps, organization, request, date);
   if (input.client_id) {
     // A replayed create (the answer was lost on the way back): the first one stands, once.
     const existing = await deps.store.flight(organization.organization_id, input.client_id);
@@ -389,6 +418,8 @@ export async function createFlight(
       takeoff_type_id: 1,
       takeoff_time: flight.takeoff_time,
       takeoff_airport: flight.takeoff_airport,
+      // The tug comes back to the field it towed from.
+      landing_airport: flight.takeoff_airport,
       pic_id: flight.tow_pilot_id,
       towed_flight_id: flight.flight_id,
       training: false,
@@ -473,6 +504,19 @@ async function towFollows(deps: FlightDeps, actor: Actor, before: StoredFlight, 
   if (!before.tow_flight_id || before.takeoff_time === after.takeoff_time) return [];
   const tow = await deps.store.flight(organizationOf(actor).organization_id, before.tow_flight_id);
   if (!tow || tow.locked || (tow.takeoff_time && tow.takeoff_time !== before.takeoff_time)) return [];
+  if (!after.takeoff_time) {
+    // The glider's take-off taken back (the sheet's undo): the tug that left with it is waiting again,
+    // unless it has landed since.
+    if (tow.landing_time || !tow.takeoff_time) return [];
+    const { takeoff_time: _gone, ...rest } = tow;
+    const grounded = {
+      ...rest,
+      status: 'planned',
+      version: tow.version + 1,
+      updated_at: after.updated_at,
+    } as StoredFlight;
+    return [{ before: tow, after: grounded }];
+  }
   const moved = {
     ...tow,
     takeoff_time: after.takeoff_time,

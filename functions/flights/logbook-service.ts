@@ -12,15 +12,29 @@ import {
   PREV_FIELDS,
   type PrevTotalsInput,
   type RecencyOutput,
+  type SignEntriesInput,
   type StatisticsOutput,
   type UpdatePrivateEntryInput,
 } from '../../contracts/schemas/logbook.ts';
 import type { Actor } from '../platform/auth/actor.ts';
-import { conflict, domainError, missingPermissions, notFound } from '../platform/http/errors.ts';
+import {
+  conflict,
+  domainError,
+  missingPermissions,
+  notFound,
+  validationFailed,
+} from '../platform/http/errors.ts';
 import { mergeStats, statOf } from './completion.ts';
 import { operatingDay } from './flight-service.ts';
 import { sign, verifyChain } from './logbook-signature.ts';
-import { type LogbookStore, logbookStore, type StoredBook, type StoredEntry } from './logbook-store.ts';
+import {
+  type ChainHead,
+  type LogbookStore,
+  logbookStore,
+  type SignedLine,
+  type StoredBook,
+  type StoredEntry,
+} from './logbook-store.ts';
 import { type RecencyFlight, recencyOf } from './recency.ts';
 
 /**
@@ -309,7 +323,72 @@ export async function listToSign(deps: LogbookDeps, actor: Actor) {
   };
 }
 
-/** The instructor signs a trainee's line: it is locked and chained (logbook-signature.ts). */
+/**
+ * The instructor signs trainees' lines: each is locked and chained (logbook-signature.ts) on its own,
+ * a pilot's lines in their logbook order, each on the signature before it; all are written together
+ * or none. Every line must wait for this instructor (404 otherwise), still wait (not_editable) and be
+ * at the version the instructor saw (409).
+ */
+async function signLines(
+  deps: LogbookDeps,
+  actor: Actor,
+  lines: readonly { user_id: string; entry_id: string; version: number }[],
+): Promise<LogbookEntryOutput[]> {
+  const entries = await Promise.all(lines.map((line) => deps.store.entry(line.user_id, line.entry_id)));
+  const found: StoredEntry[] = [];
+  lines.forEach((line, index) => {
+    const entry = entries[index];
+    if (!entry || entry.signer_id !== actor.userId) throw notFound();
+    if (entry.status !== 'awaiting_signature') throw domainError('not_editable');
+    if (entry.version !== line.version) throw conflict();
+    found.push(entry);
+  });
+  // One chain per pilot and kind, in the order the lines are in the logbook.
+  const chains = new Map<string, StoredEntry[]>();
+  for (const entry of [...found].sort(
+    (a, b) => a.takeoff_time.localeCompare(b.takeoff_time) || a.entry_id.localeCompare(b.entry_id),
+  )) {
+    const key = `${entry.user_id}|${entry.kind}`;
+    chains.set(key, [...(chains.get(key) ?? []), entry]);
+  }
+  const names = await deps.store.names([actor.userId]);
+  const signer = { signer_id: actor.userId, signer_name: names.get(actor.userId) ?? actor.userName };
+  const signedAt = deps.now().toISOString();
+  const signed: SignedLine[] = [];
+  const heads: ChainHead[] = [];
+  for (const chain of chains.values()) {
+    const first = chain[0] as StoredEntry;
+    const read = await deps.store.book(first.user_id, first.kind);
+    let head = { seq: read?.chain_seq ?? 0, head: read?.chain_head ?? '' };
+    for (const entry of chain) {
+      const signature = sign(entry, head, signer, signedAt);
+      head = { seq: signature.seq, head: signature.hash };
+      signed.push({
+        entry,
+        signature,
+        audit: {
+          action: 'logbook.sign',
+          target_type: 'logbook_entry',
+          target_id: entry.entry_id,
+          // The pilot's own logbook changes: they see it in profile/actions (issue 11 §1).
+          subject_user_id: entry.user_id,
+          details: { pilot: entry.user_id, seq: signature.seq },
+        },
+      });
+    }
+    heads.push({ user_id: first.user_id, kind: first.kind, read, seq: head.seq, hash: head.head });
+  }
+  await deps.store.sign(actor, signed, heads);
+  const outputs = new Map(
+    signed.map(({ entry, signature }) => [
+      `${entry.user_id}/${entry.entry_id}`,
+      entryOutputOf({ ...entry, status: 'signed', signature, signer_id: '', version: entry.version + 1 }),
+    ]),
+  );
+  return lines.map((line) => outputs.get(`${line.user_id}/${line.entry_id}`) as LogbookEntryOutput);
+}
+
+/** The instructor signs one trainee's line. */
 export async function signEntry(
   deps: LogbookDeps,
   actor: Actor,
@@ -317,27 +396,15 @@ export async function signEntry(
   entryId: string,
   version: number,
 ) {
-  const entry = await deps.store.entry(userId, entryId);
-  if (!entry || entry.signer_id !== actor.userId) throw notFound();
-  if (entry.status !== 'awaiting_signature') throw domainError('not_editable');
-  if (entry.version !== version) throw conflict();
-  const book = await deps.store.book(userId, entry.kind);
-  const names = await deps.store.names([actor.userId]);
-  const signature = sign(
-    entry,
-    { seq: book?.chain_seq ?? 0, head: book?.chain_head ?? '' },
-    { signer_id: actor.userId, signer_name: names.get(actor.userId) ?? actor.userName },
-    deps.now().toISOString(),
-  );
-  await deps.store.sign(actor, entry, signature, book, {
-    action: 'logbook.sign',
-    target_type: 'logbook_entry',
-    target_id: entryId,
-    // The pilot's own logbook changes: they see it in profile/actions (issue 11 §1).
-    subject_user_id: userId,
-    details: { pilot: userId, seq: signature.seq },
-  });
-  return entryOutputOf({ ...entry, status: 'signed', signature, signer_id: '', version: entry.version + 1 });
+  const [signed] = await signLines(deps, actor, [{ user_id: userId, entry_id: entryId, version }]);
+  return signed as LogbookEntryOutput;
+}
+
+/** Issue 13 §8: the pending lines the instructor selected, signed after one confirmation. */
+export async function signEntries(deps: LogbookDeps, actor: Actor, input: SignEntriesInput) {
+  const keys = new Set(input.lines.map((line) => `${line.user_id}/${line.entry_id}`));
+  if (keys.size !== input.lines.length) throw validationFailed({ lines: ['invalid_value'] });
+  return { items: await signLines(deps, actor, input.lines) };
 }
 
 /** Statistics (spec §9): the chosen year by month, every year, and the last 12 months. */

@@ -5,7 +5,7 @@ import { logbookAccess, recencyRecords, recordNames } from '../organizations/pub
 import { type ActionRecord, type Auditor, auditedWrite } from '../platform/audit/actions.ts';
 import { fillPage } from '../platform/db/pages.ts';
 import { db } from '../platform/db/service.ts';
-import { saveAtVersion, transactWrite } from '../platform/db/writes.ts';
+import { saveAtVersion, transactWrite, writtenIf } from '../platform/db/writes.ts';
 import type { StatChange } from './completion.ts';
 import type { logbookBook, logbookEntry } from './entities.ts';
 import type { Signature } from './logbook-signature.ts';
@@ -81,6 +81,20 @@ export const logbookStore = {
     return data;
   },
 
+  /** The lines waiting for an instructor's signature whose flight took off before `before`. */
+  async toSignBefore(signerId: string, before: string) {
+    const { data } = await db()
+      .entities.logbookEntry.query.toSign({ signer_id: signerId })
+      .lt({ takeoff_time: before })
+      .go({ pages: 'all' });
+    return data;
+  },
+
+  /** "Reminded this week": false when an earlier run already did (the not-exists condition failed). */
+  async claimReminder(item: { user_id: string; week: string; waiting: number; oldest: string; ttl: number }) {
+    return writtenIf(() => db().entities.signReminder.create(item).go({ response: 'none' }));
+  },
+
   /** Pilots' and instructors' names as the logbook prints them (organizations). */
   names: (userIds: string[]) => recordNames(userIds),
 
@@ -134,57 +148,88 @@ export const logbookStore = {
   },
 
   /**
-   * An instructor's signature, in one TransactWrite: the line (at the version read, still awaiting),
-   * the pilot's chain head (at the number read, so two signatures cannot take the same place), the
-   * club flight locked, and the audit entry.
+   * An instructor's signatures, in one TransactWrite (all or none): each line (at the version read,
+   * still awaiting) with its audit entry, each pilot's chain head (at the number read, so two
+   * signatures cannot take the same place) and each club flight locked.
    */
-  async sign(
-    actor: Auditor,
-    entry: StoredEntry,
-    signature: Signature,
-    book: StoredBook | null,
-    audit: ActionRecord,
-  ) {
-    const chain = { chain_seq: signature.seq, chain_head: signature.hash };
-    await auditedWrite(actor, audit, (e) => {
-      const items = [
-        e.logbookEntry
-          .patch({
-            user_id: entry.user_id,
-            kind: entry.kind,
-            takeoff_time: entry.takeoff_time,
-            entry_id: entry.entry_id,
-          })
-          .set({
-            status: 'signed',
-            signature,
-            signer_id: '',
-          })
-          .add({ version: 1 })
-          .where(
-            ({ version, status }, { eq }) =>
-              `${eq(version, entry.version)} AND ${eq(status, 'awaiting_signature')}`,
-          )
-          .commit(),
-        book
-          ? e.logbookBook
-              .patch({ user_id: entry.user_id, kind: entry.kind })
-              .set(chain)
+  sign(actor: Auditor, lines: SignedLine[], books: ChainHead[]) {
+    return auditedWrite(
+      actor,
+      lines.map((line) => line.audit),
+      (e) => {
+        const items = [];
+        const flights = new Set<string>();
+        for (const { entry, signature } of lines) {
+          items.push(
+            e.logbookEntry
+              .patch({
+                user_id: entry.user_id,
+                kind: entry.kind,
+                takeoff_time: entry.takeoff_time,
+                entry_id: entry.entry_id,
+              })
+              .set({ status: 'signed', signature, signer_id: '' })
               .add({ version: 1 })
-              .where(({ chain_seq }, { eq }) => eq(chain_seq, book.chain_seq))
-              .commit()
-          : e.logbookBook.create({ user_id: entry.user_id, kind: entry.kind, ...chain }).commit(),
-      ];
-      if (entry.flight_id && entry.organization_id && entry.source === 'club')
-        items.push(
-          e.flight
-            .patch({ organization_id: entry.organization_id, date: entry.date, flight_id: entry.flight_id })
-            .set({ locked: true })
-            .commit(),
-        );
-      return items;
-    });
+              .where(
+                ({ version, status }, { eq }) =>
+                  `${eq(version, entry.version)} AND ${eq(status, 'awaiting_signature')}`,
+              )
+              .commit(),
+          );
+          const flightKey = `${entry.organization_id}|${entry.date}|${entry.flight_id}`;
+          if (
+            entry.flight_id &&
+            entry.organization_id &&
+            entry.source === 'club' &&
+            !flights.has(flightKey)
+          ) {
+            // Two lines of one flight lock it once: a transaction names each item once.
+            flights.add(flightKey);
+            items.push(
+              e.flight
+                .patch({
+                  organization_id: entry.organization_id,
+                  date: entry.date,
+                  flight_id: entry.flight_id,
+                })
+                .set({ locked: true })
+                .commit(),
+            );
+          }
+        }
+        for (const { user_id, kind, read, seq, hash } of books) {
+          const chain = { chain_seq: seq, chain_head: hash };
+          items.push(
+            read
+              ? e.logbookBook
+                  .patch({ user_id, kind })
+                  .set(chain)
+                  .add({ version: 1 })
+                  .where(({ chain_seq }, { eq }) => eq(chain_seq, read.chain_seq))
+                  .commit()
+              : e.logbookBook.create({ user_id, kind, ...chain }).commit(),
+          );
+        }
+        return items;
+      },
+    );
   },
 };
+
+/** A line to sign, its signature and its audit entry. */
+export interface SignedLine {
+  entry: StoredEntry;
+  signature: Signature;
+  audit: ActionRecord;
+}
+
+/** A pilot's chain head of one kind after the signatures: as read (null: none yet) and as it becomes. */
+export interface ChainHead {
+  user_id: string;
+  kind: FlightKind;
+  read: StoredBook | null;
+  seq: number;
+  hash: string;
+}
 
 export type LogbookStore = typeof logbookStore;

@@ -58,6 +58,7 @@ export const ops: DomainOps<'flights'> = {
   listToSign: ({ actor }) => logbook.listToSign(books, actor),
   signEntry: ({ actor, params, body }) =>
     logbook.signEntry(books, actor, params.user_id, params.id, body.version),
+  signEntries: ({ actor, body }) => logbook.signEntries(books, actor, body),
   getStatistics: ({ actor, params, query }) => logbook.statistics(books, actor, params.kind, query.year),
   getOwnRecency: ({ actor }) => logbook.ownRecency(books, actor),
   getMemberRecency: ({ actor, params }) => logbook.memberRecency(books, actor, params.user_id),

@@ -68,6 +68,13 @@ const towAltitudeOf = (proposal: StoredProposal) => {
   return metres >= 0 && metres <= MAX_TOW_ALTITUDE ? metres : undefined;
 };
 
+/**
+ * Where a detection landed, as a flight's landing place: its airfield; none (null) for an outlanding
+ * in a field; undefined when the detector saw no landing place (the sheet's day airfield stands).
+ */
+const landingPlaceOf = (proposal: StoredProposal): string | null | undefined =>
+  proposal.landing_airport ?? (proposal.outlanding ? null : undefined);
+
 /** A confirmed proposal whose detected landing its flight still lacks: one more confirm applies it. */
 const landingPending = (proposal: StoredProposal, flight: StoredFlight | undefined) =>
   proposal.status === 'confirmed' &&
@@ -146,8 +153,11 @@ async function applyTo(
   if (landing) changes.landing_time = iso(proposal.landing_time);
   if (takeoff && !flight.takeoff_airport && proposal.takeoff_airport)
     changes.takeoff_airport = proposal.takeoff_airport;
-  if (landing && !flight.landing_airport && proposal.landing_airport)
-    changes.landing_airport = proposal.landing_airport;
+  // Where it was seen to land wins over the day's airfield the sheet assumed: an outlanding keeps
+  // its own place (another airfield, or none known for a field).
+  const landedAt = landingPlaceOf(proposal);
+  if (landing && landedAt !== undefined && landedAt !== (flight.landing_airport ?? null))
+    changes.landing_airport = landedAt;
 
   let current = flightOutputOf(flight);
   if (takeoff && !flight.takeoff_time)
@@ -203,8 +213,11 @@ async function createFrom(
       takeoff_time: iso(proposal.takeoff_time),
       landing_time: iso(proposal.landing_time),
       takeoff_airport: proposal.takeoff_airport,
-      landing_airport: proposal.landing_airport,
-      ...(aerotow && { tow_plane_id: proposal.tow_plane_id, tow_altitude: towAltitudeOf(proposal) }),
+      landing_airport: landingPlaceOf(proposal),
+      // A detected aerotow keeps its release height even when the tug is not ours (another club's,
+      // on the same field): the tow plane is named only when it is one of our aircraft.
+      ...(takeoffTypeId === AEROTOW && { tow_altitude: towAltitudeOf(proposal) }),
+      ...(aerotow && { tow_plane_id: proposal.tow_plane_id }),
     },
     { towFlightId },
   );

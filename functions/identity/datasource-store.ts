@@ -34,22 +34,27 @@ export async function isKnownAirport(icao: string): Promise<boolean> {
   return data.some((airport) => airport.icao?.toUpperCase() === wanted);
 }
 
+/**
+ * Other domains' reads are resolved at call time: organizations' deps import identity/public.ts,
+ * which exports this module, so binding them here at load would read them before they exist when
+ * organizations/public.ts is loaded first (a flights or aircraft Lambda's cold start).
+ */
 export const datasourceStore = {
   airports: referenceAirports,
   /** The active members of an organization. */
-  memberIds: activeMemberIds,
+  memberIds: (organizationId: string) => activeMemberIds(organizationId),
   /** People by id; ids that have no person are left out. */
-  people: peopleByIds,
+  people: (userIds: readonly string[]) => peopleByIds(userIds),
   /** Organizations by id. */
-  organizations: organizationsById,
+  organizations: (organizationIds: readonly string[]) => organizationsById(organizationIds),
   /** Every organization: the supervisor's view. */
-  allOrganizations,
+  allOrganizations: () => allOrganizations(),
   /** The organization's role definitions. */
-  roles: rolesOf,
+  roles: (organizationId: string) => rolesOf(organizationId),
   /** The organization's aircraft. */
-  planes: fleet,
+  planes: (...args: Parameters<typeof fleet>) => fleet(...args),
   /** A global type list (plane types, document types, countries), owned by the organizations domain. */
-  typeList,
+  typeList: (listId: string) => typeList(listId),
 };
 
 export type DatasourceStore = typeof datasourceStore;

@@ -141,6 +141,19 @@ export async function peopleByIds(userIds: readonly string[]) {
   }));
 }
 
+/** What a mail to the person needs (functions/platform/mail mailPerson): address, name, language, choice. */
+export async function mailRecipientOf(userId: string) {
+  const person = (await deps.persons.persons([userId])).get(userId);
+  if (!person?.email) return null;
+  return {
+    email: person.email,
+    first_name: person.first_name,
+    last_name: person.last_name,
+    lang: person.lang,
+    email_notification_on: person.email_notification_on,
+  };
+}
+
 /** Names as a club's records print them, family name first: `Molnár Anna`. */
 export async function recordNames(userIds: readonly string[]): Promise<Map<string, string>> {
   const people = await deps.persons.persons(userIds);

@@ -63,6 +63,23 @@ describe.runIf(chromiumAvailable())('the daily flight sheet on a tablet', () => 
       `[data-testid="sheet-flight"][data-reg="${reg}"][data-status="${status}"][data-pending="false"]`,
     );
 
+  /**
+   * One tap on Land. A flight landed within a minute of its take-off (as these are, seconds after
+   * their launch) would be 0:00: the sheet asks first, and the operator says yes.
+   */
+  const land = (page: Page, reg: string) =>
+    landOn(
+      page,
+      card(page, reg, 'airborne'),
+      page.locator(`[data-testid="sheet-flight"][data-reg="${reg}"][data-status="landed"]`),
+    );
+  const landOn = async (page: Page, airborne: Locator, landed: Locator) => {
+    await airborne.locator('[data-testid="sheet-flight-land"]').click();
+    const zero = page.locator('[data-testid="sheet-zero"]');
+    await zero.or(landed).first().waitFor();
+    if (await zero.isVisible()) await page.locator('[data-testid="sheet-zero-confirm"]').click();
+  };
+
   it('one tap per launch and per landing, live on a second tablet, and into the pilot’s logbook', async () => {
     const timer = await tablet('instructor@demo.windsock.aero');
     const other = await tablet('admin@demo.windsock.aero');
@@ -97,13 +114,13 @@ describe.runIf(chromiumAvailable())('the daily flight sheet on a tablet', () => 
     const reload = await timer.evaluate(() => performance.getEntriesByType('navigation').length);
 
     // The tow plane lands first, with one tap.
-    await card(timer, 'HA-SBX', 'airborne').locator('[data-testid="sheet-flight-land"]').click();
+    await land(timer, 'HA-SBX');
     await card(timer, 'HA-SBX', 'landed').waitFor();
 
     // The network goes at the launch point: the landing is kept, shown pending, sent when it returns.
     await timer.context().setOffline(true);
     const tapped = Date.now();
-    await card(timer, 'HA-4370', 'airborne').locator('[data-testid="sheet-flight-land"]').click();
+    await land(timer, 'HA-4370');
     await timer.locator('[data-testid="sheet-offline"]').waitFor();
     await timer
       .locator('[data-testid="sheet-flight"][data-reg="HA-4370"][data-status="landed"][data-pending="true"]')
@@ -116,7 +133,7 @@ describe.runIf(chromiumAvailable())('the daily flight sheet on a tablet', () => 
     await card(timer, 'HA-4370', 'landed').waitFor();
     expect(Math.abs(Date.parse(landing.landing_time) - tapped)).toBeLessThan(5_000);
 
-    await card(timer, 'HA-4455', 'airborne').locator('[data-testid="sheet-flight-land"]').click();
+    await land(timer, 'HA-4455');
     await card(timer, 'HA-4455', 'landed').waitFor();
 
     // Everything reached the other tablet live, and nobody reloaded a page.
@@ -186,5 +203,82 @@ describe.runIf(chromiumAvailable())('the daily flight sheet on a tablet', () => 
       headers: { authorization: `Bearer ${await accessTokenOf(stack.url, 'admin@demo.windsock.aero')}` },
     });
     expect(((await flight.json()) as { remarks: string }).remarks).toBe('Vitorlázó a sorban');
+  });
+
+  it('takes back a mis-tap in one tap: a launch, a take-off and a landing, online and offline', async () => {
+    const timer = await tablet('instructor@demo.windsock.aero');
+    await openToday(timer);
+    const token = await accessTokenOf(stack.url, 'instructor@demo.windsock.aero');
+    const onServer = async (id: string) => {
+      const response = await fetch(`${stack.url}/api/flights/${id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (response.status === 404) return null;
+      return (await response.json()) as {
+        status: string;
+        takeoff_time: string | null;
+        landing_time: string | null;
+      };
+    };
+    const undoBar = timer.locator('[data-testid="sheet-undo"]');
+    const undo = () => timer.locator('[data-testid="sheet-undo-action"]').click();
+
+    // The wrong glider launched at once: Undo takes the flight off the sheet and off the server.
+    await timer.locator('[data-testid="launch-plane-HA-4370"]').click();
+    await timer.locator('[data-testid="launch-method-3"]').click();
+    await timer.locator('[data-testid="launch-now"]').click();
+    const launched = card(timer, 'HA-4370', 'airborne');
+    await launched.waitFor();
+    const launchedId = (await launched.getAttribute('data-flight-id')) ?? '';
+    expect(await onServer(launchedId)).not.toBeNull();
+    await undoBar.waitFor();
+    expect(await undoBar.innerText()).toContain('HA-4370');
+    await undo();
+    await undoBar.waitFor({ state: 'detached' });
+    await expect.poll(() => timer.locator(`[data-flight-id="${launchedId}"]`).count()).toBe(0);
+    await expect.poll(() => onServer(launchedId)).toBeNull();
+
+    // Queued, then taken off by mistake: Undo puts it back among the waiting, on the server too.
+    await timer.locator('[data-testid="launch-plane-HA-4370"]').click();
+    await timer.locator('[data-testid="launch-plan"]').click();
+    const queued = card(timer, 'HA-4370', 'planned');
+    await queued.waitFor();
+    const id = (await queued.getAttribute('data-flight-id')) ?? '';
+    const flight = (status: string) =>
+      timer.locator(
+        `[data-testid="sheet-flight"][data-flight-id="${id}"][data-status="${status}"][data-pending="false"]`,
+      );
+    await flight('planned').locator('[data-testid="sheet-flight-takeoff"]').click();
+    await flight('airborne').waitFor();
+    await undo();
+    await flight('planned').waitFor();
+    await expect.poll(async () => (await onServer(id))?.status).toBe('planned');
+
+    // Taken off, then the landing was the mis-tap: Undo makes it airborne again, on the server too.
+    await flight('planned').locator('[data-testid="sheet-flight-takeoff"]').click();
+    await flight('airborne').waitFor();
+    await landOn(timer, flight('airborne'), flight('landed'));
+    await flight('landed').waitFor();
+    await undo();
+    await flight('airborne').waitFor();
+    const back = await onServer(id);
+    expect(back?.status).toBe('airborne');
+    expect(back?.landing_time).toBeNull();
+    expect(back?.takeoff_time).not.toBeNull();
+
+    // Offline the landing never leaves the tablet: Undo takes it out of the outbox, nothing is sent.
+    await timer.context().setOffline(true);
+    await landOn(
+      timer,
+      flight('airborne'),
+      timer.locator(`[data-testid="sheet-flight"][data-flight-id="${id}"][data-status="landed"]`),
+    );
+    await timer.locator(`[data-flight-id="${id}"][data-status="landed"][data-pending="true"]`).waitFor();
+    await undo();
+    await flight('airborne').waitFor();
+    expect(await timer.locator('[data-testid="sheet-flight"][data-pending="true"]').count()).toBe(0);
+    await timer.context().setOffline(false);
+    await timer.locator('[data-testid="sheet-live"][data-live="true"]').waitFor();
+    expect((await onServer(id))?.status).toBe('airborne');
   });
 });

@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubEntryId } from '../../functions/flights/completion.ts';
@@ -10,7 +13,9 @@ import { signInAs } from '../helpers/sign-in.ts';
 /**
  * Issue 5's signature acceptance: a student's training flight waits in the instructor's
  * Signatures; the instructor signs it, the student sees it signed in the glider logbook, and the
- * signed flight refuses edits ("Not editable.", read-only) in flight/glider/{id}.
+ * signed flight refuses edits ("Not editable.", read-only) in flight/glider/{id}. Issue 13 §1: the
+ * student downloads the glider logbook as a PDF from the browser, and a PDF reader finds in it the
+ * whole date, the places, the times, the registration and the letters of the club's languages.
  */
 const DESKTOP = { width: 1280, height: 800 };
 const messages = JSON.parse(
@@ -29,7 +34,9 @@ describe.runIf(chromiumAvailable())('an instructor signs a training line', () =>
       args: CHROMIUM_ARGS,
     });
   });
+  const downloads = mkdtempSync(join(tmpdir(), 'windsock-logbook-pdf-'));
   afterAll(async () => {
+    rmSync(downloads, { recursive: true, force: true });
     for (const context of contexts) await context.close().catch(() => undefined);
     await browser?.close();
     await stack?.stop();
@@ -94,5 +101,57 @@ describe.runIf(chromiumAvailable())('an instructor signs a training line', () =>
     expect(
       await instructor.locator('[data-testid="flight-remarks"] textarea').getAttribute('readonly'),
     ).not.toBeNull();
+  });
+  it('downloads the logbook as a PDF in the EASA layout that a PDF reader reads whole', async () => {
+    // A flight of the student two days ago, landed away from home, with a remark in three languages' letters.
+    const takeoff = new Date(Date.now() - 2 * 86_400_000);
+    takeoff.setUTCHours(9, 5, 0, 0);
+    const landing = new Date(takeoff.getTime() + 47 * 60_000);
+    const created = await fetch(`${stack.url}/api/flights`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${await accessTokenOf(stack.url, 'admin@demo.windsock.aero')}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        plane_id: 'plane-ha-4012',
+        takeoff_type_id: 5,
+        tow_altitude: 600,
+        takeoff_time: takeoff.toISOString(),
+        landing_time: landing.toISOString(),
+        takeoff_airport: 'LHDK',
+        landing_airport: 'LHBS',
+        pic_id: 'user-student',
+        remarks: 'Kőszeg felé, megfigyelő: Paweł Dvořák',
+      }),
+    });
+    expect(created.status).toBe(200);
+
+    const student = await signIn('student@demo.windsock.aero');
+    await student.goto(`${stack.url}/logbook/glider/`);
+    await student.locator('[data-testid="logbook-export"] button').first().click();
+    const download = student.waitForEvent('download');
+    await student.getByRole('menuitem', { name: 'PDF EASA elrendezésben' }).click();
+    const file = join(downloads, (await download).suggestedFilename());
+    expect(file).toMatch(/\.pdf$/);
+    await (await download).saveAs(file);
+    expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+    const local = (at: Date, part: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Budapest', ...part }).format(at);
+    const date = local(takeoff, { year: 'numeric', month: '2-digit', day: '2-digit' })
+      .split('/')
+      .reverse()
+      .join('.');
+    const clock = (at: Date) => local(at, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    // The line whole, as the EASA book reads: date, place and time of departure and arrival, type, registration.
+    expect(text).toMatch(
+      new RegExp(
+        `${date.replaceAll('.', '\\.')}\\s+LHDK\\s+${clock(takeoff)}\\s+LHBS\\s+${clock(landing)}\\s+AS21\\s+HA-4012`,
+      ),
+    );
+    for (const letters of ['ő', 'ł', 'ř']) expect(text, letters).toContain(letters);
+    expect(text).toContain('Kőszeg felé, megfigyelő: Paweł Dvořák');
   });
 });

@@ -131,7 +131,7 @@ describe('events stack with subscriptions', () => {
       (p.Properties.PolicyDocument.Statement as Json[]).flatMap((s) => asArray(s.Action) as string[]),
     );
 
-    // Assess: lib/mail.ts MAIL_DOMAINS is empty until finance and messages mail.
+    // Assess: the consumers here are of domains lib/mail.ts MAIL_DOMAINS does not list.
     expect(actions.filter((a) => a.startsWith('ses:'))).toEqual([]);
     expect(resourcesOf(t, 'AWS::Events::Archive')).toHaveLength(1);
   });

@@ -5,6 +5,8 @@ import {
   type OutboxEntry,
   rebased,
   resolvedId,
+  reversalOf,
+  withoutUnsent,
   withPending,
 } from '../../frontend/src/features/daily-flight/outbox.ts';
 import {
@@ -264,5 +266,83 @@ describe('the outbox laid over the sheet', () => {
     expect(mergesWith(edit({ sic_id: 'user-student' }, { sic_id: null }) as never, theirs)).toBe(true);
     expect(mergesWith(edit({ remarks: 'mine' }, { remarks: null }) as never, theirs)).toBe(false);
     expect(mergesWith({ id: 'd', kind: 'delete', at: 'x', flight_id: 'f', version: 3 }, theirs)).toBe(false);
+  });
+});
+
+describe('undo of a take-off, a landing or a launch', () => {
+  const at = '2026-06-06T10:00:00.000Z';
+  const takeoff = { id: 't1', kind: 'takeoff', at, flight_id: 'f1', version: 1 } as const;
+  const land = { id: 'l1', kind: 'land', at, flight_id: 'f1', version: 2 } as const;
+
+  it('reverses a tap the server has by a version-checked write of its own', () => {
+    // Act
+    const back = reversalOf(takeoff, 2, 'u1', '2026-06-06T10:00:05.000Z');
+    const aground = reversalOf(land, 3, 'u2', '2026-06-06T10:00:05.000Z');
+
+    // Assess: the moment as we set it is the base, so another operator's change of it is a conflict.
+    expect(back).toMatchObject({
+      kind: 'update',
+      flight_id: 'f1',
+      version: 2,
+      body: { takeoff_time: null, status: 'planned' },
+      base: { takeoff_time: at, status: 'airborne' },
+    });
+    expect(aground).toMatchObject({ version: 3, body: { landing_time: null, status: 'airborne' } });
+    expect(mergesWith(aground as never, flight('f1', { status: 'landed', landing_time: at } as never))).toBe(
+      true,
+    );
+    expect(
+      mergesWith(
+        aground as never,
+        flight('f1', { status: 'landed', landing_time: '2026-06-06T10:03:00.000Z' } as never),
+      ),
+    ).toBe(false);
+  });
+
+  it('grounds the tow plane that took off with its glider, and a deleted glider takes its tow along', () => {
+    // Prepare: an aerotow in the air on the server, glider and tow plane at the same instant.
+    const glider = flight('g1', { status: 'airborne', takeoff_time: at, tow_flight_id: 'tw1', version: 2 });
+    const tow = flight('tw1', { status: 'airborne', takeoff_time: at, towed_flight_id: 'g1', version: 2 });
+    const flights = { g1: glider, tw1: tow };
+    const undoTakeoff = reversalOf({ ...takeoff, flight_id: 'g1' }, 2, 'u1', at);
+    const undoLaunch = reversalOf({ id: 'c', kind: 'create', at, flight_id: 'g1' } as never, 1, 'u2', at);
+
+    // Act
+    const waiting = withPending(flights, [undoTakeoff], DATE);
+    const gone = withPending(flights, [undoLaunch], DATE);
+
+    // Assess
+    expect(waiting.map((f) => [f.flight_id, f.status, f.takeoff_time])).toEqual([
+      ['g1', 'planned', null],
+      ['tw1', 'planned', null],
+    ]);
+    expect(gone).toEqual([]);
+  });
+
+  it('takes an unsent tap out of the outbox, and an unsent launch with every tap queued on it', () => {
+    // Prepare
+    const create = {
+      id: 'c1',
+      kind: 'create',
+      at,
+      flight_id: 'n1',
+      body: {},
+      preview: {},
+    } as never as Extract<OutboxEntry, { kind: 'create' }>;
+    const entries: OutboxEntry[] = [
+      takeoff,
+      create,
+      { id: 'l2', kind: 'land', at, flight_id: 'n1', version: null },
+      { id: 'l3', kind: 'land', at, flight_id: 'n1-tow', version: null },
+      land,
+    ];
+
+    // Act
+    const withoutLanding = withoutUnsent(entries, land);
+    const withoutLaunch = withoutUnsent(entries, create);
+
+    // Assess
+    expect(withoutLanding.map((e) => e.id)).toEqual(['t1', 'c1', 'l2', 'l3']);
+    expect(withoutLaunch.map((e) => e.id)).toEqual(['t1', 'l1']);
   });
 });

@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { addTotals, totalsOf } from '../../contracts/logbook-totals.ts';
 import type { LogbookEntryOutput } from '../../contracts/schemas/logbook.ts';
 import {
@@ -10,11 +14,12 @@ import {
   signatureText,
   type Translate,
 } from '../../frontend/src/features/logbook/logbook-lines.ts';
-import { LINES_PER_PAGE, logbookPrintHtml } from '../../frontend/src/features/logbook/logbook-print.ts';
+import { logbookPdf } from '../../frontend/src/features/logbook/logbook-pdf.ts';
 
 /**
- * The logbook's EASA columns, totals and exports (CSV, printable PDF), without a browser: what a
- * pilot hands to an examiner must add up and must keep every accent.
+ * The logbook's EASA columns, totals and exports (CSV, PDF), without a browser: what a pilot hands
+ * to an examiner must add up and must keep every accent. The PDF is read back with a PDF reader
+ * (poppler's pdftotext), as an examiner's computer would.
  */
 const t: Translate = (key, values) =>
   values
@@ -173,38 +178,149 @@ describe('the CSV export', () => {
   });
 });
 
-describe('the printable PDF layout', () => {
-  it('prints oldest first, a fixed number of lines a page, and carries the totals forward', () => {
-    const lines = Array.from({ length: LINES_PER_PAGE + 2 }, (_, index) =>
+describe('the PDF in the EASA layout', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'windsock-logbook-pdf-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const fonts = {
+    regular: readFileSync(
+      new URL('../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSansCondensed.ttf', import.meta.url),
+    ),
+    bold: readFileSync(
+      new URL('../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSansCondensed-Bold.ttf', import.meta.url),
+    ),
+  };
+  /** The PDF's text, page by page, as poppler reads it with the layout kept. */
+  const read = async (bytes: Uint8Array, name: string) => {
+    const file = join(dir, name);
+    writeFileSync(file, bytes);
+    return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' })
+      .split('\f')
+      .filter((page) => page.trim() !== '');
+  };
+  const labels: Translate = (key, values) =>
+    key === 'print.page' ? `page ${values?.page}/${values?.pages}` : key.replace(/^.*\./, '');
+
+  it('prints whole dates, places, times and registrations, and the letters of every language', async () => {
+    const bytes = await logbookPdf(
+      {
+        kind: 'glider',
+        entries: [
+          line({ remarks: 'Přelet Kołobrzeg felé, szép idő; überall ŘŽŮ ĽŤ' }),
+          line({
+            entry_id: 'e2',
+            role: 'pic',
+            status: 'final',
+            instructor_id: null,
+            plane_type: 'Discus-2cT',
+          }),
+        ],
+        prev: prevTotalsOf({}),
+        pilotName: 'Növendék Nóra',
+        title: 'Vitorlázórepülő-pilóta repülési naplója',
+        lang: 'hu',
+        timeZone: 'Europe/Budapest',
+        t: labels,
+        created: new Date('2026-08-20T10:00:00Z'),
+      },
+      fonts,
+    );
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
+    const [page, ...rest] = await read(bytes, 'one.pdf');
+    expect(rest).toHaveLength(0);
+    // Every cell whole: the date, the places, the airfield clock, the registration and type.
+    expect(page).toMatch(/2026\.08\.15\s+LHDK\s+10:30\s+LHDK\s+11:15\s+ASK 21\s+HA-4012\s+0:45/);
+    expect(page).toContain('Discus-2cT');
+    expect(page).toContain('Oktató Ödön');
+    expect(page).toContain('Növendék Nóra');
+    for (const letters of ['ő', 'ł', 'ř', 'Ř', 'Ž', 'Ů', 'Ľ', 'Ť', 'ü', 'é'])
+      expect(page, letters).toContain(letters);
+    expect(page).toContain('Přelet Kołobrzeg felé, szép idő');
+    // The totals under the page: 1:30 on it, nothing brought forward, 1:30 in all.
+    expect(page).toMatch(/this_page\s+1:30/);
+    expect(page).toMatch(/brought_forward\s+0:00/);
+    expect(page).toMatch(/grand\s+1:30/);
+    expect(page).toContain('page 1/1');
+  });
+
+  it('goes on over pages oldest first and carries the totals from page to page', async () => {
+    const lines = Array.from({ length: 60 }, (_, index) =>
       line({
-        entry_id: `e${index}`,
+        entry_id: `e${String(index).padStart(2, '0')}`,
         role: 'pic',
         flight_minutes: 60,
-        takeoff_time: new Date(Date.UTC(2026, 4, 1 + index, 9)).toISOString(),
-        date: new Date(Date.UTC(2026, 4, 1 + index)).toISOString().slice(0, 10),
+        takeoff_time: new Date(Date.UTC(2026, 3, 1 + index, 9)).toISOString(),
+        date: new Date(Date.UTC(2026, 3, 1 + index)).toISOString().slice(0, 10),
+        status: 'final',
       }),
     ).reverse();
-    const html = logbookPrintHtml({
-      kind: 'glider',
-      entries: lines,
-      prev: prevTotalsOf({ prev_pic: 600 }),
-      pilotName: 'Növendék Nóra <script>',
-      title: 'Napló',
-      lang: 'hu',
-      timeZone: 'Europe/Budapest',
-      t,
+    const bytes = await logbookPdf(
+      {
+        kind: 'glider',
+        entries: lines,
+        prev: prevTotalsOf({ prev_pic: 600 }),
+        pilotName: 'Növendék Nóra',
+        title: 'Napló',
+        lang: 'hu',
+        timeZone: 'Europe/Budapest',
+        t: labels,
+        created: new Date('2026-08-20T10:00:00Z'),
+      },
+      fonts,
+    );
+    const pages = await read(bytes, 'many.pdf');
+    expect(pages.length).toBeGreaterThan(1);
+    const first = pages[0] ?? '';
+    expect(first.indexOf('2026.04.01')).toBeGreaterThan(-1);
+    expect(first.indexOf('2026.04.01')).toBeLessThan(first.indexOf('2026.04.02'));
+    // Every line once, on some page, whole.
+    const dates = pages.join('\n').match(/20\d\d\.\d\d\.\d\d/g) ?? [];
+    expect(new Set(dates).size).toBe(60);
+    // Each page brings forward the previous pages' grand total; the last ends at 10 h + 60 h.
+    let forward = 600;
+    pages.forEach((page, index) => {
+      const onPage = (page.match(/20\d\d\.\d\d\.\d\d/g) ?? []).length;
+      expect(page).toContain(`page ${index + 1}/${pages.length}`);
+      expect(page).toMatch(new RegExp(`this_page\\s+${onPage}:00`));
+      expect(page).toMatch(new RegExp(`brought_forward\\s+${forward / 60}:00`));
+      forward += onPage * 60;
+      expect(page).toMatch(new RegExp(`grand\\s+${forward / 60}:00`));
     });
-    const pages = html.split('<section class="page">').slice(1);
-    expect(pages).toHaveLength(2);
-    expect(pages[0]?.indexOf('2026.05.01')).toBeLessThan(pages[0]?.indexOf('2026.05.02') ?? -1);
-    // Page 2 brings forward 10 h previous + 18 h of page 1 and ends at 30 h.
-    expect(pages[1]).toMatch(
-      /data-testid="print-forward-totals"><th scope="row">totals.brought_forward<\/th>(<td><\/td>){6}<td>28:00<\/td>/,
+    expect(forward).toBe(600 + 60 * 60);
+  });
+
+  it("fits the general logbook's twenty columns on A4 landscape without cutting a cell", async () => {
+    const bytes = await logbookPdf(
+      {
+        kind: 'general',
+        entries: [
+          line({
+            kind: 'general',
+            reg_num: 'HA-SBX',
+            plane_type: 'Cessna 182 Skylane',
+            takeoff_airport: 'LHBP',
+            landing_airport: 'EPKK',
+            takeoff_type_id: 1,
+            role: 'pic',
+            flight_minutes: 185,
+            night_minutes: 35,
+            ifr_minutes: 72,
+            status: 'final',
+            remarks: 'Kraków, přistání za soumraku',
+          }),
+        ],
+        prev: prevTotalsOf({}),
+        pilotName: 'Pilóta Péter',
+        title: 'Pilóta repülési naplója',
+        lang: 'hu',
+        timeZone: 'Europe/Budapest',
+        t: labels,
+        created: new Date('2026-08-20T10:00:00Z'),
+      },
+      fonts,
     );
-    expect(pages[1]).toMatch(
-      /data-testid="print-running-totals"><th scope="row">totals.grand<\/th>(<td><\/td>){6}<td>30:00<\/td>/,
-    );
-    expect(html).toContain('Növendék Nóra &lt;script&gt;');
-    expect(html).not.toContain('<script>');
+    const [page] = await read(bytes, 'general.pdf');
+    expect(page).toMatch(/2026\.08\.15\s+LHBP\s+10:30\s+EPKK\s+11:15/);
+    for (const text of ['Cessna 182', 'Skylane', 'HA-SBX', '3:05', '0:35', '1:12', 'Kraków, přistání'])
+      expect(page, text).toContain(text);
   });
 });

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { LoadingBar } from '../components/loading-bar.tsx';
 import { ActingBanner } from '../features/people/acting-banner.tsx';
 import { dynamicT } from '../lib/i18n-keys.ts';
+import { TOP_NAV_ID } from '../lib/navigation.ts';
 import { useCurrentPage } from './current-page.ts';
 import { ShellTopNavigation } from './top-navigation.tsx';
 
 /** The top bar's element: AppLayout places itself below it (`headerSelector`). */
-export const TOP_NAV_ID = 'windsock-top-navigation';
+export { TOP_NAV_ID };
 
 /** Keeps the browser tab title on the screen's title. */
 export function useDocumentTitle() {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import {
   type DatasourceItems,
   type DatasourceType,
@@ -110,15 +110,19 @@ interface DatasourceState<T extends DatasourceType> {
   items: DatasourceItems[T];
   loading: boolean;
   failed: boolean;
+  /** Loads the list again (after a failure). */
+  reload: () => void;
 }
 
 /** A screen's view of one datasource; failures were already shown by the API client. */
 export function useDatasource<T extends DatasourceType>(type: T): DatasourceState<T> {
-  const [state, setState] = useState<DatasourceState<T>>({
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<Omit<DatasourceState<T>, 'reload'>>({
     items: [] as DatasourceItems[T],
     loading: true,
     failed: false,
   });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is what a reload changes.
   useEffect(() => {
     let active = true;
     setState((previous) => ({ ...previous, loading: true, failed: false }));
@@ -129,6 +133,7 @@ export function useDatasource<T extends DatasourceType>(type: T): DatasourceStat
     return () => {
       active = false;
     };
-  }, [type]);
-  return state;
+  }, [type, attempt]);
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  return { ...state, reload };
 }

@@ -46,3 +46,6 @@ export const takeReturnTo = (): string => {
   // Only same-origin paths: the value came from our own location, but a stored value is input.
   return path?.startsWith('/') && !path.startsWith('//') ? path : '/';
 };
+
+/** The id of the app's top bar, which stays at the top while the page scrolls (app/layouts.tsx). */
+export const TOP_NAV_ID = 'windsock-top-navigation';

@@ -54,15 +54,20 @@ function actionItem(actor: Auditor, record: ActionRecord, at = new Date().toISOS
 /**
  * A change and its activity-log record in ONE TransactWrite: never a change without its record or
  * the other way round. A cancelled transaction (a condition lost its race) is a 409, or what
- * `canceled` makes of it.
+ * `canceled` makes of it. Several records: one change of several things (a bulk signature), each
+ * recorded on its own.
  */
 export function auditedWrite(
   actor: Auditor,
-  record: ActionRecord,
+  record: ActionRecord | readonly ActionRecord[],
   build: TransactionBuilder,
   canceled?: () => HttpError,
 ): Promise<void> {
-  return transactWrite((e) => [...build(e), e.action.put(actionItem(actor, record)).commit()], canceled);
+  const records = Array.isArray(record) ? record : [record as ActionRecord];
+  return transactWrite(
+    (e) => [...build(e), ...records.map((r) => e.action.put(actionItem(actor, r)).commit())],
+    canceled,
+  );
 }
 
 type StoredAction = ReturnType<typeof actionItem> & { subject_user_id?: string };

@@ -35,6 +35,7 @@ export const ENTITY_OWNERS = {
   logbookEntry: 'flights',
   logbookBook: 'flights',
   flightStat: 'flights',
+  signReminder: 'flights',
   livePosition: 'tracking',
   trackPoint: 'tracking',
   detectorState: 'tracking',

@@ -9,7 +9,14 @@ import {
   planeCount,
   usageDay,
 } from '../../aircraft/entities.ts';
-import { dailySheet, flight, flightStat, logbookBook, logbookEntry } from '../../flights/entities.ts';
+import {
+  dailySheet,
+  flight,
+  flightStat,
+  logbookBook,
+  logbookEntry,
+  signReminder,
+} from '../../flights/entities.ts';
 import { airport, notification, privateProfile, realtimeConnection } from '../../identity/entities.ts';
 import {
   membership,
@@ -59,6 +66,7 @@ const entities = {
   logbookEntry,
   logbookBook,
   flightStat,
+  signReminder,
   livePosition,
   trackPoint,
   detectorState,

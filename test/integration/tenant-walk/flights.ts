@@ -102,7 +102,10 @@ export const flightsWalk: WalkArea = {
       version: 1,
     },
     signEntry: { version: 1 },
+    // A's pilot's line in B's bulk: not B's to sign.
+    signEntries: () => ({ lines: [{ user_id: 'user-pilot', entry_id: line(), version: 1 }] }),
   },
+  refusesAInBody: ['signEntries'],
   expected: {
     getDailySheet: [200],
     saveDailySheet: [200],

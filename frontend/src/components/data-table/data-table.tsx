@@ -53,7 +53,11 @@ export interface DataTableProps<T> {
   selectedItems?: readonly T[];
   onSelectionChange?: (selected: T[]) => void;
   isItemDisabled?: (item: T) => boolean;
-  ariaLabels?: { selectionGroupLabel: string; itemSelectionLabel: (item: T) => string };
+  ariaLabels?: {
+    selectionGroupLabel: string;
+    itemSelectionLabel: (item: T) => string;
+    allItemsSelectionLabel?: () => string;
+  };
   sortingColumn?: TableProps.SortingColumn<T>;
   sortingDescending?: boolean;
   onSortingChange?: TableProps['onSortingChange'];
@@ -202,7 +206,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
         props.ariaLabels && {
           selectionGroupLabel: props.ariaLabels.selectionGroupLabel,
           itemSelectionLabel: (_, item) => props.ariaLabels?.itemSelectionLabel(item) ?? '',
-          allItemsSelectionLabel: () => props.ariaLabels?.selectionGroupLabel ?? '',
+          allItemsSelectionLabel: () =>
+            props.ariaLabels?.allItemsSelectionLabel?.() ?? props.ariaLabels?.selectionGroupLabel ?? '',
         }
       }
       sortingColumn={props.sortingColumn ?? props.collection?.sortingColumn}

@@ -11,7 +11,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { FlightOutput } from '../../../../contracts/schemas/flights.ts';
+import type { ProposalOutput } from '../../../../contracts/schemas/tracking.ts';
 import { PageButton } from '../../app/links.tsx';
+import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { useDatasource } from '../../lib/datasource.ts';
 import { formatDate } from '../../lib/format.ts';
 import { session } from '../../lib/session-state.ts';
@@ -21,15 +23,19 @@ import { ConflictDialog } from './conflict-dialog.tsx';
 import { FlightCard } from './flight-card.tsx';
 import { FlightEditModal } from './flight-edit-modal.tsx';
 import { type NewLaunch, NewLaunchPanel } from './new-launch-panel.tsx';
-import { newClientId, resolvedId } from './outbox.ts';
+import { newClientId, resolvedId, type UndoableEntry } from './outbox.ts';
 import { DetectedPanel } from './proposal-card.tsx';
 import { SheetHeaderPanel } from './sheet-header-panel.tsx';
 import { groupsOf, type SheetFlight } from './sheet-state.ts';
+import { type LastTap, UndoBar } from './undo-bar.tsx';
 import { useDailySheet } from './use-daily-sheet.ts';
 import './daily-sheet.css';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const NO_TOW_PLANES: readonly string[] = [];
+/** A landing less than a minute after the take-off is a 0:00 flight: asked before it is recorded. */
+const shorterThanAMinute = (from: string | null, to: number) =>
+  from !== null && to - Date.parse(from) < 60_000;
 
 /** Below Cloudscape's `s` grid breakpoint (a phone, a tablet upright) the sheet shows one part at a time. */
 const NARROW = '(max-width: 911px)';
@@ -104,9 +110,19 @@ function SheetScreen({
   const planes = useDatasource('planes');
   const users = useDatasource('users');
   /** The flight being corrected, and its server state when the drawer opened: what the edit is made on. */
-  const [editing, setEditing] = useState<{ id: string; version: number | null; seen?: FlightOutput } | null>(
-    null,
-  );
+  const [editing, setEditing] = useState<{
+    id: string;
+    version: number | null;
+    seen?: FlightOutput;
+    /** A detected flight just recorded without crew: the dialog asks who flew. */
+    askCrew?: boolean;
+  } | null>(null);
+  /** The last take-off, landing or launch, offered for undo (UndoBar). */
+  const [lastTap, setLastTap] = useState<LastTap | null>(null);
+  const clearTap = useCallback(() => setLastTap(null), []);
+  /** A landing that would make a 0:00 flight, waiting for the operator's word. */
+  /** A 0:00 landing waiting for the operator's word, with the moment it was tapped (its landing time). */
+  const [zeroLanding, setZeroLanding] = useState<{ flight: SheetFlight; at: Date } | null>(null);
   const narrow = useNarrow();
   const [part, setPart] = useState<'flights' | 'launch'>('flights');
   const groups = useMemo(() => groupsOf(data.flights), [data.flights]);
@@ -114,8 +130,9 @@ function SheetScreen({
 
   const names = useMemo(() => new Map(users.items.map((u) => [u.user_id, u.name])), [users.items]);
   const nameOf = useCallback((userId: string | null) => (userId ? (names.get(userId) ?? '…') : ''), [names]);
+  // Only ever a registration: the screen is drawn once the aircraft are known (see `ready`).
   const regOf = (planeId: string | null) =>
-    planeId ? (planes.items.find((p) => p.plane_id === planeId)?.reg_num ?? planeId) : '';
+    planeId ? (planes.items.find((p) => p.plane_id === planeId)?.reg_num ?? '') : '';
 
   // Read at tap time, so the cards' handlers stay the same and 300 cards do not re-render per tick.
   const server = useRef(data.serverFlights);
@@ -126,37 +143,66 @@ function SheetScreen({
     [],
   );
 
-  const { enqueue } = data;
+  const { enqueue, undo } = data;
   const launch = useCallback(
     ({ body, preview, launchNow }: NewLaunch) => {
       const at = new Date().toISOString();
       const clientId = newClientId(Date.parse(at));
-      enqueue({
+      const entry: UndoableEntry = {
         id: crypto.randomUUID(),
         kind: 'create',
         at,
         flight_id: clientId,
         body: { ...body, client_id: clientId, ...(launchNow && { takeoff_time: at }) },
         preview,
-      });
+      };
+      enqueue(entry);
+      if (launchNow) setLastTap({ entry, reg: preview.reg_num });
       // On a phone the operator goes back to the list, where the launch now is.
       setPart('flights');
     },
     [enqueue],
   );
   const moment = useCallback(
-    (kind: 'takeoff' | 'land', flight: SheetFlight) =>
-      enqueue({
+    (kind: 'takeoff' | 'land', flight: SheetFlight, at = new Date()) => {
+      const entry: UndoableEntry = {
         id: crypto.randomUUID(),
         kind,
-        at: new Date().toISOString(),
+        at: at.toISOString(),
         flight_id: flight.flight_id,
         version: seenVersion(flight),
-      }),
+      };
+      enqueue(entry);
+      setLastTap({ entry, reg: flight.reg_num });
+    },
     [enqueue, seenVersion],
   );
   const takeOff = useCallback((flight: SheetFlight) => moment('takeoff', flight), [moment]);
-  const land = useCallback((flight: SheetFlight) => moment('land', flight), [moment]);
+  const land = useCallback(
+    (flight: SheetFlight) => {
+      const at = new Date();
+      if (shorterThanAMinute(flight.takeoff_time, at.getTime())) setZeroLanding({ flight, at });
+      else moment('land', flight, at);
+    },
+    [moment],
+  );
+  const takeBack = useCallback(
+    (tap: LastTap) => {
+      undo(tap.entry);
+      setLastTap(null);
+    },
+    [undo],
+  );
+  const { settleProposal } = data;
+  /** A detected flight recorded as a new flight has no crew yet: ask who flew at once. */
+  const settle = useCallback(
+    async (proposal: ProposalOutput, action: 'confirm' | 'dismiss', flightId?: string) => {
+      const flight = await settleProposal(proposal, action, flightId);
+      if (action === 'confirm' && !flightId && flight && !flight.pic_id && !flight.towed_flight_id)
+        setEditing({ id: flight.flight_id, version: flight.version, seen: flight, askCrew: true });
+    },
+    [settleProposal],
+  );
   const open = useCallback(
     (flight: SheetFlight) =>
       setEditing({
@@ -200,7 +246,7 @@ function SheetScreen({
                 data.proposals.byFlight.get(flight.flight_id)?.proposal_id ?? '',
               )}
               offline={data.offline}
-              onDetected={data.settleProposal}
+              onDetected={settle}
             />
           ))}
         </div>
@@ -208,8 +254,18 @@ function SheetScreen({
     </Container>
   );
 
+  // Drawn once the sheet, the aircraft and the members are all here: never an empty glider row or
+  // an aircraft id in place of its registration while one of them is still on its way.
+  const failed = data.loaded === 'failed' || planes.failed || users.failed;
+  const ready = data.loaded === 'ready' && !planes.loading && !users.loading && !failed;
+
   return (
-    <div className="ws-sheet" data-testid="daily-sheet" data-date={date}>
+    <div
+      className="ws-sheet"
+      data-testid="daily-sheet"
+      data-date={date}
+      data-ready={ready ? 'true' : 'false'}
+    >
       <SpaceBetween size="m">
         <Header
           variant="h1"
@@ -224,6 +280,9 @@ function SheetScreen({
               </span>
               <PageButton href="/daily-flight/" data-testid="sheet-all">
                 {t('sheet.all_sheets')}
+              </PageButton>
+              <PageButton href="/" iconName="menu" data-testid="sheet-menu">
+                {t('sheet.menu')}
               </PageButton>
             </SpaceBetween>
           }
@@ -242,17 +301,34 @@ function SheetScreen({
             </StatusIndicator>
           </Box>
         )}
-        {data.loaded === 'loading' && <Spinner size="large" />}
-        {data.loaded === 'failed' && (
+        {!ready && !failed && (
+          <Box textAlign="center" padding="xxl" data-testid="sheet-loading">
+            <SpaceBetween size="s" alignItems="center">
+              <Spinner size="large" />
+              <Box color="text-body-secondary">{t('sheet.loading')}</Box>
+            </SpaceBetween>
+          </Box>
+        )}
+        {failed && (
           <Alert
             type="error"
-            action={<Button onClick={() => void data.reload()}>{t('common:action.retry')}</Button>}
+            action={
+              <Button
+                onClick={() => {
+                  if (data.loaded === 'failed') void data.reload();
+                  if (planes.failed) planes.reload();
+                  if (users.failed) users.reload();
+                }}
+              >
+                {t('common:action.retry')}
+              </Button>
+            }
             data-testid="sheet-load-failed"
           >
             {t('sheet.load_failed')}
           </Alert>
         )}
-        {sheet && (
+        {ready && sheet && (
           <SheetHeaderPanel
             sheet={sheet}
             planes={planes.items}
@@ -269,7 +345,7 @@ function SheetScreen({
             }
           />
         )}
-        {narrow && (
+        {ready && narrow && (
           <div className="ws-parts">
             {(['flights', 'launch'] as const).map((name) => (
               <button
@@ -285,36 +361,64 @@ function SheetScreen({
             ))}
           </div>
         )}
-        <Grid gridDefinition={[{ colspan: { default: 12, s: 5 } }, { colspan: { default: 12, s: 7 } }]}>
-          {/* Hidden, not removed, on a phone: the half-picked launch stays while the list is shown. */}
-          <div style={narrow && part !== 'launch' ? { display: 'none' } : undefined}>
-            <NewLaunchPanel
-              organizationId={organizationId}
-              planes={planes.items}
-              users={users.items}
-              towPlaneIds={sheet?.tow_plane_ids ?? NO_TOW_PLANES}
-              blocking={blocking}
-              onLaunch={launch}
-            />
-          </div>
-          <div style={narrow && part !== 'flights' ? { display: 'none' } : undefined}>
-            <SpaceBetween size="m">
-              <DetectedPanel
-                proposals={data.proposals.unmatched}
-                timeZone={timeZone}
-                regOf={regOf}
-                offline={data.offline}
-                settling={data.settling}
-                onSettle={data.settleProposal}
+        {ready && (
+          <Grid gridDefinition={[{ colspan: { default: 12, s: 5 } }, { colspan: { default: 12, s: 7 } }]}>
+            {/* Hidden, not removed, on a phone: the half-picked launch stays while the list is shown. */}
+            <div
+              className="ws-launch-column"
+              style={narrow && part !== 'launch' ? { display: 'none' } : undefined}
+            >
+              <NewLaunchPanel
+                organizationId={organizationId}
+                planes={planes.items}
+                users={users.items}
+                towPlaneIds={sheet?.tow_plane_ids ?? NO_TOW_PLANES}
+                blocking={blocking}
+                onLaunch={launch}
               />
-              {group('airborne', groups.airborne)}
-              {group('waiting', groups.waiting)}
-              {group('landed', groups.landed)}
-            </SpaceBetween>
-          </div>
-        </Grid>
-        <LiveMapPanel date={date} />
+            </div>
+            <div style={narrow && part !== 'flights' ? { display: 'none' } : undefined}>
+              <SpaceBetween size="m">
+                <DetectedPanel
+                  proposals={data.proposals.unmatched}
+                  timeZone={timeZone}
+                  regOf={regOf}
+                  offline={data.offline}
+                  settling={data.settling}
+                  onSettle={settle}
+                />
+                {group('airborne', groups.airborne)}
+                {group('waiting', groups.waiting)}
+                {group('landed', groups.landed)}
+              </SpaceBetween>
+            </div>
+          </Grid>
+        )}
+        {ready && <LiveMapPanel date={date} />}
       </SpaceBetween>
+      {lastTap && (
+        <UndoBar
+          key={lastTap.entry.id}
+          tap={lastTap}
+          timeZone={timeZone}
+          onUndo={takeBack}
+          onExpire={clearTap}
+        />
+      )}
+      <ConfirmModal
+        visible={zeroLanding !== null}
+        header={t('zero.title')}
+        confirmText={t('zero.confirm')}
+        busy={false}
+        onCancel={() => setZeroLanding(null)}
+        onConfirm={() => {
+          if (zeroLanding) moment('land', zeroLanding.flight, zeroLanding.at);
+          setZeroLanding(null);
+        }}
+        testId="sheet-zero"
+      >
+        {t('zero.text', { reg: zeroLanding?.flight.reg_num ?? '' })}
+      </ConfirmModal>
       {data.conflicts[0] && (
         <ConflictDialog
           conflict={data.conflicts[0]}
@@ -331,6 +435,7 @@ function SheetScreen({
         <FlightEditModal
           key={edited.flight_id}
           flight={edited}
+          askCrew={editing.askCrew ?? false}
           planes={planes.items}
           users={users.items}
           timeZone={timeZone}

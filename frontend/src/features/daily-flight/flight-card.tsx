@@ -65,9 +65,14 @@ export const FlightCard = memo(function FlightCard({
       ]
         .filter(Boolean)
         .join(' · ');
+  // A landing away from where it took off (an outlanding) names its place.
+  const away =
+    flight.landing_airport && flight.landing_airport !== flight.takeoff_airport
+      ? ` ${flight.landing_airport}`
+      : '';
   const times = [
     flight.takeoff_time && `${t('card.takeoff')} ${timeIn(flight.takeoff_time, timeZone)}`,
-    flight.landing_time && `${t('card.landing')} ${timeIn(flight.landing_time, timeZone)}`,
+    flight.landing_time && `${t('card.landing')} ${timeIn(flight.landing_time, timeZone)}${away}`,
   ]
     .filter(Boolean)
     .join(' – ');

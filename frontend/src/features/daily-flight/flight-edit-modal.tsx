@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { TAKEOFF_TYPES } from '../../../../contracts/schemas/flight-enums.ts';
 import { flightRuleErrors, type UpdateFlightInput } from '../../../../contracts/schemas/flights.ts';
 import type { PlaneItem, UserItem } from '../../../../contracts/schemas/lookups.ts';
+import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { useFieldErrors } from '../../components/forms/field-errors.ts';
 import { FormFooter } from '../../components/forms/record-form.tsx';
 import { TimeField } from '../../components/time-field.tsx';
@@ -23,6 +24,9 @@ import type { SheetFlight } from './sheet-state.ts';
 import { instantOf, timeIn } from './sheet-time.ts';
 
 type Changes = Omit<UpdateFlightInput, 'version'>;
+
+/** An airfield as typed (an ICAO code, or a field's short name): trimmed, upper case, none when empty. */
+const placeOf = (typed: string) => (typed.trim() === '' ? null : typed.trim().toUpperCase());
 
 const EDITABLE = [
   'plane_id',
@@ -37,6 +41,8 @@ const EDITABLE = [
   'tow_altitude',
   'takeoff_time',
   'landing_time',
+  'takeoff_airport',
+  'landing_airport',
   'remarks',
 ] as const;
 
@@ -47,6 +53,7 @@ const EDITABLE = [
  */
 export function FlightEditModal({
   flight,
+  askCrew = false,
   planes,
   users,
   timeZone,
@@ -55,6 +62,8 @@ export function FlightEditModal({
   onClose,
 }: {
   flight: SheetFlight;
+  /** A detected flight just recorded without crew: say so, and ask who flew. */
+  askCrew?: boolean;
   planes: readonly PlaneItem[];
   users: readonly UserItem[];
   timeZone: string;
@@ -76,13 +85,20 @@ export function FlightEditModal({
     tow_altitude: flight.tow_altitude,
     takeoff: timeIn(flight.takeoff_time, timeZone),
     landing: timeIn(flight.landing_time, timeZone),
+    takeoff_airport: flight.takeoff_airport ?? '',
+    landing_airport: flight.landing_airport ?? '',
     remarks: flight.remarks ?? '',
   });
   // The flight as it was when the drawer opened: only what the operator changed since is sent, so a
   // change another operator made meanwhile (arriving live) is not sent back as if it were ours.
   const [opened] = useState(flight);
-  const errors = useFieldErrors({ prefix: 'flight-edit', fields: ['takeoff_time', 'landing_time'] });
+  const errors = useFieldErrors({
+    prefix: 'flight-edit',
+    fields: ['takeoff_time', 'landing_time', 'takeoff_airport', 'landing_airport'],
+  });
   const [confirmDelete, setConfirmDelete] = useState(false);
+  /** Changes that make a 0:00 flight, waiting for the operator's word before they are sent. */
+  const [zeroFlight, setZeroFlight] = useState<Changes | null>(null);
   const set = <K extends keyof typeof draft>(field: K, value: (typeof draft)[K]) =>
     setDraft((d) => ({ ...d, [field]: value }));
 
@@ -96,6 +112,8 @@ export function FlightEditModal({
     const next: Record<string, unknown> = {
       ...draft,
       remarks: draft.remarks.trim() === '' ? null : draft.remarks.trim(),
+      takeoff_airport: placeOf(draft.takeoff_airport),
+      landing_airport: placeOf(draft.landing_airport),
       takeoff_time: sameInstant(opened.takeoff_time, draft.takeoff),
       landing_time: sameInstant(opened.landing_time, draft.landing),
     };
@@ -111,8 +129,14 @@ export function FlightEditModal({
       const before = (opened as unknown as Record<string, unknown>)[field] ?? null;
       if ((next[field] ?? null) !== before) changes[field] = next[field] ?? null;
     }
-    if (Object.keys(changes).length > 0) onSave(changes as Changes);
-    else onClose();
+    if (Object.keys(changes).length === 0) return onClose();
+    // Take-off and landing in the same minute: a 0:00 flight is asked about before it is saved.
+    const takeoff = next.takeoff_time as string | null;
+    const landing = next.landing_time as string | null;
+    const timesChanged = 'takeoff_time' in changes || 'landing_time' in changes;
+    if (timesChanged && takeoff && landing && Date.parse(landing) - Date.parse(takeoff) < 60_000)
+      return setZeroFlight(changes as Changes);
+    onSave(changes as Changes);
   };
 
   useDialogKeys(
@@ -121,7 +145,7 @@ export function FlightEditModal({
       onSave: save,
       onDelete: flight.locked ? undefined : () => setConfirmDelete(true),
     },
-    !confirmDelete,
+    !confirmDelete && !zeroFlight,
   );
   useDialogKeys({ onCancel: () => setConfirmDelete(false) }, confirmDelete);
 
@@ -157,6 +181,11 @@ export function FlightEditModal({
       >
         <SpaceBetween size="m">
           {flight.locked && <Alert type="info">{t('messages:not_editable')}</Alert>}
+          {askCrew && !flight.locked && (
+            <Alert type="info" header={t('edit.ask_crew_title')} data-testid="flight-edit-ask-crew">
+              {t('edit.ask_crew')}
+            </Alert>
+          )}
           <ColumnLayout columns={2}>
             <FormField label={t('edit.takeoff_time')} errorText={errorText('takeoff_time')}>
               <div className="ws-big-field">
@@ -175,6 +204,30 @@ export function FlightEditModal({
                   onChange={(v) => set('landing', v)}
                   readOnly={flight.locked}
                   testId="flight-edit-landing"
+                />
+              </div>
+            </FormField>
+            <FormField label={t('edit.takeoff_airport')} errorText={errorText('takeoff_airport')}>
+              <div className="ws-big-field">
+                <Input
+                  value={draft.takeoff_airport}
+                  onChange={({ detail }) => set('takeoff_airport', detail.value.slice(0, 8))}
+                  readOnly={flight.locked}
+                  data-testid="flight-edit-takeoff-airport"
+                />
+              </div>
+            </FormField>
+            <FormField
+              label={t('edit.landing_airport')}
+              description={t('edit.landing_airport_hint')}
+              errorText={errorText('landing_airport')}
+            >
+              <div className="ws-big-field">
+                <Input
+                  value={draft.landing_airport}
+                  onChange={({ detail }) => set('landing_airport', detail.value.slice(0, 8))}
+                  readOnly={flight.locked}
+                  data-testid="flight-edit-landing-airport"
                 />
               </div>
             </FormField>
@@ -219,7 +272,11 @@ export function FlightEditModal({
                 label={t('field.instructor')}
                 value={draft.instructor_id}
                 users={users}
-                onChange={(v) => set('instructor_id', v)}
+                onChange={(v) => {
+                  set('instructor_id', v);
+                  // An instructor on board makes it a training flight (the toggle can still say otherwise).
+                  if (v) set('training', true);
+                }}
                 testId="flight-edit-instructor"
                 errorText={errorText('instructor_id')}
               />
@@ -314,6 +371,20 @@ export function FlightEditModal({
           ? t('edit.delete_with_tow', { reg: flight.reg_num })
           : t('edit.delete_text', { reg: flight.reg_num })}
       </Modal>
+      <ConfirmModal
+        visible={zeroFlight !== null}
+        header={t('zero.title')}
+        confirmText={t('zero.confirm')}
+        busy={false}
+        onCancel={() => setZeroFlight(null)}
+        onConfirm={() => {
+          if (zeroFlight) onSave(zeroFlight);
+          setZeroFlight(null);
+        }}
+        testId="flight-edit-zero"
+      >
+        {t('zero.text', { reg: flight.reg_num })}
+      </ConfirmModal>
     </>
   );
 }

@@ -1,15 +1,14 @@
-import Container from '@cloudscape-design/components/container';
 import FormField from '@cloudscape-design/components/form-field';
-import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Toggle from '@cloudscape-design/components/toggle';
-import { memo, useState } from 'react';
+import { memo, type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TAKEOFF_TYPES } from '../../../../contracts/schemas/flight-enums.ts';
 import type { CreateFlightInput } from '../../../../contracts/schemas/flights.ts';
 import type { PlaneItem, UserItem } from '../../../../contracts/schemas/lookups.ts';
 import { dynamicT } from '../../lib/i18n-keys.ts';
+import { TOP_NAV_ID } from '../../lib/navigation.ts';
 import { MemberSelect } from './member-select.tsx';
 import type { CreatePreview } from './outbox.ts';
 import { RecencyWarning } from './recency-warning.tsx';
@@ -45,6 +44,44 @@ const readRemembered = (organizationId: string): Remembered => {
     return fallback;
   }
 };
+
+/** The gap kept between the panel and the screen's edges (and the app's top bar). */
+const EDGE = 8;
+
+/**
+ * Keeps the panel within the screen from wherever it starts: at most the height left below its top
+ * (under the page's title and the day's settings), and once the page has scrolled it sticks under
+ * the app's top bar at the screen's full height. Its fields scroll inside it, and the launch buttons
+ * under them stay on the screen.
+ */
+function useFitToScreen(ref: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const panel = ref.current;
+    if (!panel) return;
+    let frame = 0;
+    const resize = () => {
+      frame = 0;
+      const bar = document.getElementById(TOP_NAV_ID)?.offsetHeight ?? 0;
+      panel.style.top = `${bar + EDGE}px`;
+      const top = Math.max(panel.getBoundingClientRect().top, bar + EDGE);
+      panel.style.maxHeight = `${Math.max(320, window.innerHeight - top - EDGE)}px`;
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(resize);
+    };
+    resize();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    const observer = new ResizeObserver(schedule);
+    observer.observe(document.body);
+    return () => {
+      if (frame) cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+      observer.disconnect();
+    };
+  }, [ref]);
+}
 
 export interface NewLaunch {
   body: Omit<CreateFlightInput, 'client_id'>;
@@ -86,6 +123,8 @@ export const NewLaunchPanel = memo(function NewLaunchPanel({
     remembered.tow_altitude === null ? '' : String(remembered.tow_altitude),
   );
   const [problem, setProblem] = useState<string | null>(null);
+  const panel = useRef<HTMLElement>(null);
+  useFitToScreen(panel);
 
   const gliders = planes.filter((p) => p.plane_category === 'plc_02');
   const powered = planes.filter((p) => p.plane_category === 'plc_01');
@@ -173,131 +212,142 @@ export const NewLaunchPanel = memo(function NewLaunchPanel({
     </button>
   );
 
+  // The panel keeps to the screen's height: its fields scroll inside it, above the two launch
+  // buttons, so the buttons never cover a crew field (a 10-inch tablet is 800 px high).
   return (
-    <Container header={<Header variant="h2">{t('launch_panel.title')}</Header>} data-testid="launch-panel">
-      <SpaceBetween size="m">
-        <FormField label={t('field.glider')} stretch>
-          <fieldset className="ws-choices" aria-label={t('field.glider')}>
-            {gliders.map(planeChoice)}
-          </fieldset>
-        </FormField>
-        {powered.length > 0 && (
-          <FormField label={t('field.powered')} stretch>
-            <fieldset className="ws-choices" aria-label={t('field.powered')}>
-              {powered.map(planeChoice)}
+    <section className="ws-launch" ref={panel} aria-labelledby="ws-launch-title" data-testid="launch-panel">
+      <h2 className="ws-launch__title" id="ws-launch-title">
+        {t('launch_panel.title')}
+      </h2>
+      <div className="ws-launch__fields">
+        <SpaceBetween size="m">
+          <FormField label={t('field.glider')} stretch>
+            <fieldset className="ws-choices" aria-label={t('field.glider')}>
+              {gliders.map(planeChoice)}
             </fieldset>
           </FormField>
-        )}
-        <FormField label={t('field.launch')} stretch>
-          <fieldset className="ws-choices" aria-label={t('field.launch')}>
-            {methods.map((id) => (
-              <button
-                key={id}
-                type="button"
-                className="ws-choice"
-                aria-pressed={id === method}
-                onClick={() => setTypeId(id)}
-                data-testid={`launch-method-${id}`}
-              >
-                {t(`launch.${TAKEOFF_TYPES[id - 1] ?? 'tow'}`)}
-              </button>
-            ))}
-          </fieldset>
-        </FormField>
-        <MemberSelect
-          label={t('field.pic')}
-          value={picId}
-          users={users}
-          onChange={setPicId}
-          testId="launch-pic"
-        />
-        <MemberSelect
-          label={t('field.instructor')}
-          value={instructorId}
-          users={users}
-          onChange={setInstructorId}
-          testId="launch-instructor"
-        />
-        <MemberSelect
-          label={t('field.sic')}
-          value={sicId}
-          users={users}
-          onChange={setSicId}
-          testId="launch-sic"
-        />
-        <Toggle
-          checked={training}
-          onChange={({ detail }) => setTraining(detail.checked)}
-          data-testid="launch-training"
-        >
-          {t('field.training')}
-        </Toggle>
-        {method === WINCH && (
-          <MemberSelect
-            label={t('field.winch_operator')}
-            value={winchOperatorId}
-            users={users}
-            onChange={setWinchOperatorId}
-            testId="launch-winch-operator"
-          />
-        )}
-        {method === AEROTOW && (
-          <SpaceBetween size="m">
-            <FormField label={t('field.tow_plane')} stretch>
-              <fieldset className="ws-choices" aria-label={t('field.tow_plane')}>
-                {towPlanes.map((p) => (
-                  <button
-                    key={p.plane_id}
-                    type="button"
-                    className="ws-choice"
-                    aria-pressed={p.plane_id === towPlaneId}
-                    disabled={!p.functional}
-                    onClick={() => setTowPlaneId(p.plane_id)}
-                    data-testid={`launch-tow-plane-${p.reg_num}`}
-                  >
-                    {p.reg_num}
-                  </button>
-                ))}
+          {powered.length > 0 && (
+            <FormField label={t('field.powered')} stretch>
+              <fieldset className="ws-choices" aria-label={t('field.powered')}>
+                {powered.map(planeChoice)}
               </fieldset>
             </FormField>
-            <MemberSelect
-              label={t('field.tow_pilot')}
-              value={towPilotId}
-              users={users}
-              onChange={setTowPilotId}
-              testId="launch-tow-pilot"
-            />
-            <FormField label={t('field.tow_altitude')} stretch>
-              <div className="ws-big-field">
-                <Input
-                  value={towAltitude}
-                  inputMode="numeric"
-                  onChange={({ detail }) => setTowAltitude(detail.value.replace(/[^0-9]/g, ''))}
-                  data-testid="launch-tow-altitude"
-                />
-              </div>
-            </FormField>
-          </SpaceBetween>
-        )}
-        <RecencyWarning
-          pilotId={picId}
-          withInstructor={Boolean(instructorId)}
-          withPassenger={Boolean(sicId)}
-          powered={isPowered}
-          takeoffTypeId={method}
-          blocking={blocking}
-        />
-        {problem && (
-          <div
-            role="alert"
-            className="ws-card__line"
-            style={{ color: '#b0120a', fontWeight: 700 }}
-            data-testid="launch-problem"
+          )}
+          <FormField label={t('field.launch')} stretch>
+            <fieldset className="ws-choices" aria-label={t('field.launch')}>
+              {methods.map((id) => (
+                <button
+                  key={id}
+                  type="button"
+                  className="ws-choice"
+                  aria-pressed={id === method}
+                  onClick={() => setTypeId(id)}
+                  data-testid={`launch-method-${id}`}
+                >
+                  {t(`launch.${TAKEOFF_TYPES[id - 1] ?? 'tow'}`)}
+                </button>
+              ))}
+            </fieldset>
+          </FormField>
+          <MemberSelect
+            label={t('field.pic')}
+            value={picId}
+            users={users}
+            onChange={setPicId}
+            testId="launch-pic"
+          />
+          <MemberSelect
+            label={t('field.instructor')}
+            value={instructorId}
+            users={users}
+            onChange={(id) => {
+              setInstructorId(id);
+              // An instructor on board makes it a training flight (the toggle can still say otherwise).
+              if (id) setTraining(true);
+            }}
+            testId="launch-instructor"
+          />
+          <MemberSelect
+            label={t('field.sic')}
+            value={sicId}
+            users={users}
+            onChange={setSicId}
+            testId="launch-sic"
+          />
+          <Toggle
+            checked={training}
+            onChange={({ detail }) => setTraining(detail.checked)}
+            data-testid="launch-training"
           >
-            {dynamicT(t)(`launch_panel.problem.${problem}`)}
-          </div>
-        )}
-      </SpaceBetween>
+            {t('field.training')}
+          </Toggle>
+          {method === WINCH && (
+            <MemberSelect
+              label={t('field.winch_operator')}
+              value={winchOperatorId}
+              users={users}
+              onChange={setWinchOperatorId}
+              testId="launch-winch-operator"
+            />
+          )}
+          {method === AEROTOW && (
+            <SpaceBetween size="m">
+              <FormField label={t('field.tow_plane')} stretch>
+                <fieldset className="ws-choices" aria-label={t('field.tow_plane')}>
+                  {towPlanes.map((p) => (
+                    <button
+                      key={p.plane_id}
+                      type="button"
+                      className="ws-choice"
+                      aria-pressed={p.plane_id === towPlaneId}
+                      disabled={!p.functional}
+                      onClick={() => setTowPlaneId(p.plane_id)}
+                      data-testid={`launch-tow-plane-${p.reg_num}`}
+                    >
+                      {p.reg_num}
+                    </button>
+                  ))}
+                </fieldset>
+              </FormField>
+              <MemberSelect
+                label={t('field.tow_pilot')}
+                value={towPilotId}
+                users={users}
+                onChange={setTowPilotId}
+                testId="launch-tow-pilot"
+              />
+              <FormField label={t('field.tow_altitude')} stretch>
+                <div className="ws-big-field">
+                  <Input
+                    value={towAltitude}
+                    inputMode="numeric"
+                    onChange={({ detail }) => setTowAltitude(detail.value.replace(/[^0-9]/g, ''))}
+                    data-testid="launch-tow-altitude"
+                  />
+                </div>
+              </FormField>
+            </SpaceBetween>
+          )}
+          <RecencyWarning
+            pilotId={picId}
+            withInstructor={Boolean(instructorId)}
+            withPassenger={Boolean(sicId)}
+            powered={isPowered}
+            takeoffTypeId={method}
+            blocking={blocking}
+          />
+          {problem && (
+            <div
+              role="alert"
+              className="ws-card__line"
+              style={{ color: '#b0120a', fontWeight: 700 }}
+              data-testid="launch-problem"
+            >
+              {dynamicT(t)(`launch_panel.problem.${problem}`)}
+            </div>
+          )}
+        </SpaceBetween>
+      </div>
       <div className="ws-launch-actions">
         <button
           type="button"
@@ -316,6 +366,6 @@ export const NewLaunchPanel = memo(function NewLaunchPanel({
           {t('action.put_on_sheet')}
         </button>
       </div>
-    </Container>
+    </section>
   );
 });

@@ -244,6 +244,8 @@ export const withPending = (
     if (!flight) continue;
     if (entry.kind === 'delete') {
       view.delete(flight.flight_id);
+      // The server deletes a glider's tow flight with it.
+      if (flight.tow_flight_id) view.delete(resolvedId(flights, flight.tow_flight_id));
       continue;
     }
     if (entry.kind === 'takeoff') {
@@ -264,6 +266,15 @@ export const withPending = (
       });
     } else if (entry.kind === 'update') {
       const merged = { ...flight, ...entry.body, pending: true } as SheetFlight;
+      // A take-off taken back grounds the tow plane that left with it (as the server does).
+      const tow = flight.tow_flight_id ? view.get(resolvedId(flights, flight.tow_flight_id)) : undefined;
+      if (
+        entry.body.takeoff_time === null &&
+        tow &&
+        !tow.landing_time &&
+        tow.takeoff_time === flight.takeoff_time
+      )
+        put({ ...tow, takeoff_time: null, status: 'planned', pending: true });
       if (entry.body.status === undefined)
         merged.status = merged.landing_time ? 'landed' : merged.takeoff_time ? 'airborne' : 'planned';
       if (merged.takeoff_time && merged.landing_time)
@@ -294,3 +305,57 @@ export const mergesWith = (entry: FlightEntry, fresh: FlightOutput): boolean => 
       return false;
   }
 };
+
+/** How long a launch or landing can be taken back from the sheet's confirmation (UndoBar). */
+export const UNDO_MS = 15_000;
+
+/** A tap the sheet offers to take back: a take-off, a landing, or a flight launched at once. */
+export type UndoableEntry = Extract<OutboxEntry, { kind: 'takeoff' | 'land' | 'create' }>;
+
+/**
+ * The write that takes a tap back once it has reached the server: a take-off back to waiting, a
+ * landing back to airborne, a flight launched at once deleted. `version` is the one our tap left the
+ * flight at (null while our tap is still on its way: it follows it, see `rebased`); the base is the
+ * moment as we set it, so another operator's change of it since is a conflict, not an overwrite.
+ */
+export function reversalOf(
+  entry: UndoableEntry,
+  version: number | null,
+  id: string,
+  at: string,
+): FlightEntry {
+  switch (entry.kind) {
+    case 'takeoff':
+      return {
+        id,
+        at,
+        kind: 'update',
+        flight_id: entry.flight_id,
+        version,
+        body: { takeoff_time: null, status: 'planned' },
+        base: { takeoff_time: entry.at, status: 'airborne' },
+      };
+    case 'land':
+      return {
+        id,
+        at,
+        kind: 'update',
+        flight_id: entry.flight_id,
+        version,
+        body: { landing_time: null, status: 'airborne' },
+        base: { landing_time: entry.at, status: 'landed' },
+      };
+    case 'create':
+      return { id, at, kind: 'delete', flight_id: entry.flight_id, version };
+  }
+}
+
+/**
+ * Taking back a tap that has not left this device: it and what was queued on its flight after it
+ * (a flight that never reached the server has nothing to take back there).
+ */
+export function withoutUnsent(entries: readonly OutboxEntry[], entry: UndoableEntry): OutboxEntry[] {
+  if (entry.kind !== 'create') return entries.filter((e) => e.id !== entry.id);
+  const gone = new Set([entry.flight_id, towRef(entry.flight_id)]);
+  return entries.filter((e) => e.id !== entry.id && !(e.kind !== 'sheet' && gone.has(e.flight_id)));
+}

@@ -12,6 +12,9 @@ import {
   readOutbox,
   rebased,
   resolvedId,
+  reversalOf,
+  type UndoableEntry,
+  withoutUnsent,
   withPending,
   writeOutbox,
 } from './outbox.ts';
@@ -65,6 +68,10 @@ export function useDailySheet(organizationId: string, userId: string, date: stri
   const [unreachable, setUnreachable] = useState(false);
   const [live, setLive] = useState(false);
   const draining = useRef(false);
+  /** The entry being sent right now: it cannot be taken out of the outbox any more. */
+  const sending = useRef<string | null>(null);
+  /** The version each of our take-offs, landings and launches left its flight at (for an undo). */
+  const sentVersions = useRef(new Map<string, number>());
   /** Ids of the flights and proposals that reached us while a read of the sheet was on its way. */
   const arrivedSinceRead = useRef<Set<string> | null>(null);
   /** Proposals whose confirm or dismiss is on its way (their buttons wait). */
@@ -120,9 +127,12 @@ export function useDailySheet(organizationId: string, userId: string, date: stri
       }
       try {
         switch (entry.kind) {
-          case 'create':
-            took(await call('createSheetFlight', { params: { date }, body: entry.body }));
+          case 'create': {
+            const created = await call('createSheetFlight', { params: { date }, body: entry.body });
+            took(created);
+            sentVersions.current.set(entry.id, created.version);
             break;
+          }
           case 'takeoff':
           case 'land': {
             const body = { at: entry.at, version: version ?? 0 };
@@ -132,6 +142,7 @@ export function useDailySheet(organizationId: string, userId: string, date: stri
                 ? await call('takeOffSheetFlight', { params, body })
                 : await call('landSheetFlight', { params, body });
             took(flight);
+            sentVersions.current.set(entry.id, flight.version);
             commitEntries(
               rebased(entriesRef.current, flightId, version, flight.version, stateRef.current.flights),
             );
@@ -221,10 +232,13 @@ export function useDailySheet(organizationId: string, userId: string, date: stri
         const entry = entriesRef.current[0];
         if (!entry) break;
         let result: Sent;
+        sending.current = entry.id;
         try {
           result = await send(entry, merges);
         } catch {
           result = { outcome: 'wait' };
+        } finally {
+          sending.current = null;
         }
         if (result.outcome === 'wait') {
           setUnreachable(true);
@@ -255,6 +269,24 @@ export function useDailySheet(organizationId: string, userId: string, date: stri
       void drain();
     },
     [commitEntries, drain],
+  );
+
+  /**
+   * Takes back a take-off, a landing or a flight launched at once (the sheet's undo). A tap still
+   * waiting on this device is simply removed; one the server has is reversed by a write of its own,
+   * version-checked and queued like every other, so it works offline too.
+   */
+  const undo = useCallback(
+    (entry: UndoableEntry) => {
+      const unsent = entriesRef.current.some((e) => e.id === entry.id) && sending.current !== entry.id;
+      if (unsent) {
+        commitEntries(withoutUnsent(entriesRef.current, entry));
+        return;
+      }
+      const version = sentVersions.current.get(entry.id) ?? null;
+      enqueue(reversalOf(entry, version, crypto.randomUUID(), new Date().toISOString()));
+    },
+    [commitEntries, enqueue],
   );
 
   // The day's sheet, and a new outbox when the day or organization changes.
@@ -326,7 +358,11 @@ export function useDailySheet(organizationId: string, userId: string, date: stri
    * the sheet is read again and shows what now stands.
    */
   const settleProposal = useCallback(
-    async (proposal: ProposalOutput, action: 'confirm' | 'dismiss', flightId?: string) => {
+    async (
+      proposal: ProposalOutput,
+      action: 'confirm' | 'dismiss',
+      flightId?: string,
+    ): Promise<FlightOutput | null> => {
       const id = proposal.proposal_id;
       setSettling((held) => new Set(held).add(id));
       try {
@@ -343,6 +379,7 @@ export function useDailySheet(organizationId: string, userId: string, date: stri
           update((s) => withProposal(s, result.proposal));
           // An aerotow changed its tow flight and the tug's proposal too: read them if no push brings them.
           if (!live && (result.flight.tow_flight_id || result.proposal.tow_proposal_id)) await reload();
+          return result.flight;
         }
       } catch (error) {
         if (error instanceof ApiError && (error.code === 'conflict' || error.status === 404)) {
@@ -361,6 +398,7 @@ export function useDailySheet(organizationId: string, userId: string, date: stri
           return next;
         });
       }
+      return null;
     },
     [date, live, reload, took, update],
   );
@@ -402,6 +440,7 @@ export function useDailySheet(organizationId: string, userId: string, date: stri
     offline: !online || unreachable,
     live,
     enqueue,
+    undo,
     resolveConflict,
     reload,
     proposals,

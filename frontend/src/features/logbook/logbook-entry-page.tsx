@@ -12,14 +12,14 @@ import type { LogbookEntryOutput } from '../../../../contracts/schemas/logbook.t
 import { PageButton } from '../../app/links.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
-import { formatDate, formatDateTime, formatMinutes } from '../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { dynamicT } from '../../lib/i18n-keys.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
-import { wallClockOf } from '../../lib/zoned-time.ts';
 import { RouteMapSection } from '../tracking/route-map-section.tsx';
-import { launchMethodOf, picNameOf, signatureText, type Translate } from './logbook-lines.ts';
+import { EntryDetails } from './logbook-entry-details.tsx';
+import { signatureText, type Translate } from './logbook-lines.ts';
 
 /** How much of the signature hash is shown: enough to compare with a printout by eye. */
 const HASH_PREFIX = 16;
@@ -67,7 +67,6 @@ export default function LogbookEntryPage() {
           plane_id: entry.plane_id ?? '-',
           id: entry.entry_id,
         });
-  const minutes = (value: number) => (value > 0 ? formatMinutes(value) : '—');
   const pair = (key: string, value: string | number | null | undefined) => ({
     label: dynamicT(t)(`entry.${key}`),
     value: (
@@ -98,50 +97,7 @@ export default function LogbookEntryPage() {
         {`${formatDate(entry.date)} · ${entry.reg_num}`}
       </Header>
       <Container header={<Header variant="h2">{t('entry.flight')}</Header>}>
-        <KeyValuePairs
-          columns={3}
-          items={[
-            pair('date', formatDate(entry.date)),
-            pair(
-              'departure',
-              `${entry.takeoff_airport ?? ''} ${wallClockOf(entry.takeoff_time, timeZone).time}`.trim(),
-            ),
-            pair(
-              'arrival',
-              `${entry.landing_airport ?? ''} ${wallClockOf(entry.landing_time, timeZone).time}`.trim(),
-            ),
-            pair('aircraft', [entry.plane_type, entry.reg_num].filter(Boolean).join(' · ')),
-            pair('launch_method', launchMethodOf(entry, translate)),
-            pair('role', t(`role.${entry.role}`)),
-            pair('pic_name', picNameOf(entry, translate)),
-            pair('instructor', entry.instructor_name),
-            pair('total', formatMinutes(entry.flight_minutes)),
-            pair('launches', entry.launches),
-            pair('landings', entry.landings),
-            pair('night', minutes(entry.night_minutes)),
-            pair('ifr', minutes(entry.ifr_minutes)),
-            pair('multi_pilot', minutes(entry.multi_pilot_minutes)),
-            pair(
-              'sim',
-              entry.sim_minutes > 0
-                ? `${entry.sim_type ?? ''} ${formatMinutes(entry.sim_minutes)}`.trim()
-                : null,
-            ),
-            pair('tow_altitude', entry.tow_altitude === null ? null : `${entry.tow_altitude} m`),
-            pair(
-              'flags',
-              [
-                entry.is_tmg ? t('entry.tmg') : '',
-                entry.multi_engine ? t('entry.multi_engine') : '',
-                entry.training ? t('entry.training') : '',
-                entry.proficiency_check ? t('line.proficiency_check') : '',
-              ]
-                .filter(Boolean)
-                .join(', '),
-            ),
-            pair('remarks', entry.remarks),
-          ]}
-        />
+        <EntryDetails entry={entry} timeZone={timeZone} />
       </Container>
       {entry.flight_id ? <RouteMapSection source={{ kind, entryId: entry.entry_id }} /> : null}
       <Container header={<Header variant="h2">{t('entry.signature')}</Header>}>

@@ -19,6 +19,7 @@ import { PageButton } from '../../app/links.tsx';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import { DateField, isIsoDate } from '../../components/forms/date-field.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
+import { downloadFile } from '../../lib/download.ts';
 import { flash } from '../../lib/flash.ts';
 import { formatDate } from '../../lib/format.ts';
 import { currentLang } from '../../lib/i18n.ts';
@@ -44,22 +45,10 @@ const EXPORT_PAGE = 500;
 
 const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
-/** Downloads text as a file the browser saves. */
-const download = (text: string, name: string, type: string) => {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-};
-
 /**
  * `logbook/glider` and `logbook/general`: the pilot's own logbook, newest first, in the EASA
  * columns, with this page's, the previous and the grand totals; the previous totals edited in a
- * modal; the signature chain checked on demand; CSV and printable (PDF) exports of every line.
+ * modal; the signature chain checked on demand; CSV and EASA-layout PDF exports of every line.
  */
 export default function LogbookPage() {
   const { t } = useTranslation(['logbook', 'flights', 'messages', 'common']);
@@ -131,7 +120,7 @@ export default function LogbookPage() {
         { label: t('totals.previous'), totals: prev },
         ...(grand ? [{ label: t('totals.grand'), totals: grand }] : []),
       ];
-      download(
+      downloadFile(
         logbookCsv(kind, lines, translate, timeZone, footer),
         exportFileName(kind, 'csv'),
         'text/csv;charset=utf-8',
@@ -146,19 +135,30 @@ export default function LogbookPage() {
   const exportPdf = async () => {
     setBusy('pdf');
     try {
-      // The print layout is its own chunk: no other screen loads it.
-      const [{ printLogbook }, lines] = await Promise.all([import('./logbook-print.ts'), allLines()]);
-      printLogbook({
-        kind,
-        entries: lines,
-        // A filtered export starts from nothing brought forward: its earlier lines are not in it.
-        prev: range.from ? totalsOf([]) : prev,
-        pilotName: profile?.user_name ?? '',
-        title: t(`print.title_${kind}`),
-        lang,
-        timeZone,
-        t: translate,
-      });
+      // The PDF writer, pdf-lib and the fonts are loaded now, in chunks of their own: no other
+      // screen, and nobody who does not export, downloads them.
+      const [{ logbookPdf }, { loadPdfFonts }, lines] = await Promise.all([
+        import('./logbook-pdf.ts'),
+        import('../../lib/pdf/fonts.ts'),
+        allLines(),
+      ]);
+      const created = new Date();
+      const pdf = await logbookPdf(
+        {
+          kind,
+          entries: lines,
+          // A filtered export starts from nothing brought forward: its earlier lines are not in it.
+          prev: range.from ? totalsOf([]) : prev,
+          pilotName: profile?.user_name ?? '',
+          title: t(`print.title_${kind}`),
+          lang,
+          timeZone,
+          t: translate,
+          created,
+        },
+        await loadPdfFonts(),
+      );
+      downloadFile(pdf, exportFileName(kind, 'pdf', created), 'application/pdf');
     } catch (error) {
       reportFailure(error);
     } finally {
