@@ -93,7 +93,8 @@ const NAVIGATION_ALLOWED: Record<string, string> = {
 /** Plain `href`s that do not open a screen of the app. */
 const NON_SCREEN_LINKS: Record<string, string> = {
   'features/people/address-book-page.tsx': 'mailto: and tel: links',
-  'features/faults/plane-fault-page.tsx': "a fault photo's file",
+  'features/faults/fault-view.tsx': "a fault photo's file",
+  'features/logbook/signature-page.tsx': 'a line of the same page (?line=), no other screen',
 };
 
 /** The opening tags of a JSX element in a source text. */
