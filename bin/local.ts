@@ -60,6 +60,11 @@ if (ognDemo)
   console.log(
     '  OGN demo: a simulated afternoon over LHDK is playing (live map, proposals on today’s sheet; --no-ogn-demo stops it)',
   );
+console.log(
+  stack.stripe
+    ? `  card payments: fake Stripe at ${stack.stripe.url} (its checkout page has Pay and Cancel; no card is charged)`
+    : '  card payments: the Stripe account of STRIPE_SECRET_KEY (webhooks: STRIPE_WEBHOOK_SECRET, e.g. stripe listen)',
+);
 console.log(`  DynamoDB: ${stack.dynamo.endpoint} (table ${TABLE_NAME}; any credentials)`);
 console.log(
   `  mail outbox: ${stack.url}/_local/outbox   data: ${options.dataDir}${stack.seeded ? ' (seeded now)' : ''}`,

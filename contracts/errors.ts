@@ -27,6 +27,18 @@ export const ERROR_STATUS = {
   already_invited: 409,
   /** The person declined the organization's invitation lately: no new one for a while. */
   invitation_declined: 409,
+  /** Issue 14 §9: the payer is below the minimum balance and the organization blocks such launches. */
+  balance_below_minimum: 409,
+  /** Card payment needs the provider's keys (Secrets Manager in the cloud); none are configured. */
+  payments_not_configured: 409,
+  /** A transaction is taken back once: it has been rolled back already, or is itself a rollback. */
+  already_rolled_back: 409,
+  /** A flight's charge follows the flight: change its payer or recalculate it instead of a rollback. */
+  charge_follows_flight: 409,
+  /** A scheduled transaction's period that has not run cannot be recalculated. */
+  period_not_run: 409,
+  /** A webhook whose signature does not verify against the raw body (Stripe answers are retried). */
+  invalid_signature: 400,
   server_error: 500,
 } as const;
 

@@ -85,7 +85,16 @@ export interface SubscriptionDef {
   description: string;
 }
 
-export const subscriptions: readonly SubscriptionDef[] = [];
+export const subscriptions: readonly SubscriptionDef[] = [
+  {
+    id: 'finance-flight-charges',
+    events: ['flight.changed'],
+    domain: 'finance',
+    handler: 'chargeFlights',
+    description:
+      'Prices a landed flight and posts its charge to the payer; a correction reverses and re-posts, a deletion reverses',
+  },
+];
 
 /**
  * A consumer that throws is tried this many more times (Lambda's asynchronous retries in the cloud,

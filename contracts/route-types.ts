@@ -40,6 +40,12 @@ export interface RouteDef {
   guard: Guard;
   /** JSON body (POST/PUT/PATCH). */
   body?: Schema;
+  /**
+   * The body is handed to the operation as it came, unparsed, with the request's headers (a
+   * webhook verifies its sender's signature on the exact bytes: issue 14 §8). Only for a public
+   * POST without a `body` schema; the router, the local gateway and API Gateway pass it through.
+   */
+  rawBody?: true;
   /** Query string parameters. */
   query?: Schema;
   output: Schema;

@@ -3,6 +3,7 @@ import type { Domain } from './domains.ts';
 import type { RouteDef } from './route-types.ts';
 import { aircraftRoutes } from './routes/aircraft.ts';
 import { faultsRoutes } from './routes/faults.ts';
+import { financeRoutes } from './routes/finance.ts';
 import { flightRoutes } from './routes/flights.ts';
 import { identityRoutes } from './routes/identity.ts';
 import { logbookRoutes } from './routes/logbook.ts';
@@ -32,6 +33,7 @@ export const routes = {
   ...flightRoutes,
   ...logbookRoutes,
   ...trackingRoutes,
+  ...financeRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -41,4 +41,22 @@ export const schedules: readonly ScheduleDef[] = [
     description:
       'Settles the last fixes of OGN devices gone quiet, so a landing right before switch-off is proposed',
   },
+  {
+    id: 'finance-scheduled-transactions',
+    cron: '0 5 * * *',
+    timezone: 'Europe/Budapest',
+    domain: 'finance',
+    handler: 'runScheduledTransactions',
+    description:
+      'Posts the scheduled (recurring) transactions that are due, once per schedule, period and member',
+  },
+  {
+    id: 'finance-monthly-statements',
+    cron: '0 7 1 * *',
+    timezone: 'Europe/Budapest',
+    domain: 'finance',
+    handler: 'sendStatements',
+    description:
+      "Mails and notifies last month's statement to members whose membership asks for it, once a month",
+  },
 ];

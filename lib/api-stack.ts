@@ -42,7 +42,7 @@ const FILES_ACCESS: Partial<Record<Domain, FilesAccess>> = {
 };
 
 /** Domains that push to browsers (notifications, the refresh channel; docs/ARCHITECTURE.md "Push"): iot:Publish. */
-const PUSH_DOMAINS: readonly Domain[] = ['identity', 'organizations', 'aircraft', 'flights'];
+const PUSH_DOMAINS: readonly Domain[] = ['identity', 'organizations', 'aircraft', 'flights', 'finance'];
 /** Domains that take rights away (roles, memberships) and so end browsers' MQTT connections (issue 11 §3). */
 const DISCONNECT_DOMAINS: readonly Domain[] = ['organizations'];
 
@@ -67,7 +67,19 @@ interface ApiStackProps extends StackProps {
   iotEndpoint?: string;
   /** Mail settings; only lib/mail.ts MAIL_DOMAINS get them. Without them nobody may mail. */
   mail?: MailGrant;
+  /**
+   * Card payment (issue 14 §8): the Stripe keys' secret (complete ARN). Only the finance function
+   * may read it; without it payments are not configured.
+   */
+  stripeSecretArn?: string;
 }
+
+/**
+ * Where a card payment may send the member back to: the web app's origins; with no custom domain
+ * (CORS `*`), the CloudFront distribution's own name, which the API cannot know before the web stack.
+ */
+export const paymentReturnOrigins = (webOrigins: readonly string[]) =>
+  webOrigins.includes('*') ? 'https://*.cloudfront.net' : webOrigins.join(',');
 
 /**
  * The HTTP API (docs/ARCHITECTURE.md "The request path"): one Lambda per domain and one route per row of contracts/routes.ts,
@@ -174,8 +186,16 @@ export class ApiStack extends Stack {
         ...(mail && { mail }),
         logLevel: props.logLevel,
         description: `windsock ${props.stage} ${domain} API`,
-        environment: { CURSOR_SECRET: cursorSecret.secretValue.unsafeUnwrap() },
+        environment: {
+          CURSOR_SECRET: cursorSecret.secretValue.unsafeUnwrap(),
+          ...(domain === 'finance' && {
+            WEB_ORIGINS: paymentReturnOrigins(props.webOrigins),
+            ...(props.stripeSecretArn && { STRIPE_SECRET_ARN: props.stripeSecretArn }),
+          }),
+        },
       });
+      if (domain === 'finance' && props.stripeSecretArn)
+        Secret.fromSecretCompleteArn(this, 'StripeKeys', props.stripeSecretArn).grantRead(fn.role);
       functions.set(domain, fn);
       const poolActions = USER_POOL_ADMIN[domain];
       if (poolActions) props.userPool.grant(fn.role, ...poolActions);

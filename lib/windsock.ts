@@ -45,6 +45,11 @@ const CONTEXT = {
    */
   mailFrom: 'windsock:mailFrom',
   mailIdentity: 'windsock:mailIdentity',
+  /**
+   * Card payment (issue 14 §8): the complete ARN of a Secrets Manager secret holding
+   * `{ "secret_key": "sk_…", "webhook_secret": "whsec_…" }`. Unset: card payment is not configured.
+   */
+  stripeSecretArn: 'windsock:stripeSecretArn',
 } as const;
 
 export interface WindsockStacks {
@@ -147,6 +152,7 @@ export function buildWindsock(app: App, env?: Environment): WindsockStacks {
     logLevel,
     iotEndpoint: realtime.iotEndpoint,
     ...(mail && { mail }),
+    ...(text(CONTEXT.stripeSecretArn) && { stripeSecretArn: text(CONTEXT.stripeSecretArn) }),
   });
   const scheduled = new SchedulesStack(app, name('schedules'), {
     ...props,

@@ -124,7 +124,7 @@ const at = (date: string, minuteOfDay: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + minuteOfDay * 60000).toISOString();
 
 /** The season's flights, oldest first (pure: today and the generator in, flights out). */
-function seasonFlights(today: string): SeedFlight[] {
+export function seasonFlights(today: string): SeedFlight[] {
   const next = random(2026);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   const between = (low: number, high: number) => low + Math.floor(next() * (high - low + 1));

@@ -5,6 +5,7 @@ import { DEFAULT_ROLES } from '../../functions/organizations/default-roles.ts';
 import { db } from '../../functions/platform/db/service.ts';
 import { seedAircraft } from './seed-aircraft.ts';
 import { seedFaults } from './seed-faults.ts';
+import { seedFinance } from './seed-finance.ts';
 import { seedFlights } from './seed-flights.ts';
 import { seedLookups } from './seed-lookups.ts';
 import { seedMaintenance } from './seed-maintenance.ts';
@@ -240,6 +241,7 @@ export async function seedDemo(
   await seedFaults();
   await seedMaintenance();
   await seedFlights();
+  await seedFinance();
   // seed-areas
 }
 

@@ -18,6 +18,7 @@ import { type LocalMqtt, startMqtt } from './mqtt.ts';
 import { type OgnIngest, startOgnIngest } from './ogn-ingest.ts';
 import { startS3 } from './s3.ts';
 import { startSchedules } from './schedules.ts';
+import { type FakeStripe, startFakeStripe } from './stripe.ts';
 import { ensureTable } from './table.ts';
 
 export const TABLE_NAME = 'windsock';
@@ -50,6 +51,8 @@ export interface LocalStack {
   ognBridge: { username: string; password: string; secretFile: string };
   /** The OGN ingest behind `ogn/beacons/#` (its queue: `drained()` for tests and the benchmark). */
   ognIngest: OgnIngest;
+  /** The fake Stripe of card top-ups; null when STRIPE_SECRET_KEY named a real (test-mode) account. */
+  stripe: FakeStripe | null;
   close(): Promise<void>;
 }
 
@@ -86,6 +89,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       buckets: [FILES_BUCKET],
     });
     closers.push(() => s3.close());
+    // Card top-ups (issue 14 §8): the fake Stripe, unless the environment names a Stripe test account.
+    // (A key of an earlier fake, left in this process's environment, is no account.)
+    const realStripe = process.env.STRIPE_SECRET_KEY?.startsWith('sk_test_local_') === false;
+    const stripe = realStripe ? null : await startFakeStripe({ host: options.host, log: options.log });
+    if (stripe) {
+      closers.push(() => stripe.close());
+      Object.assign(process.env, {
+        STRIPE_SECRET_KEY: stripe.secretKey,
+        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+        STRIPE_API_URL: stripe.url,
+      });
+    }
 
     // The handlers read their configuration from the environment, as in Lambda (parsed once).
     Object.assign(process.env, {
@@ -141,6 +156,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     );
     const port = (server.address() as AddressInfo).port;
     const url = `http://${options.host}:${port}`;
+    // Where a card payment may send the member back to (the web app on this origin).
+    process.env.WEB_ORIGINS = url;
+    (await import('../../functions/platform/config/env.ts')).resetEnvForTests();
+    stripe?.setWebhookTarget(`${url}/api/payments/stripe/webhook`);
 
     const outbox: OutboxMessage[] = [];
     const cognito = await startCognito({
@@ -281,6 +300,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       seeded,
       ognBridge,
       ognIngest,
+      stripe,
       close,
     };
   } catch (error) {

@@ -139,6 +139,11 @@ export const createFlightInput = z
     date: z.optional(isoDate),
     source: z.optional(z.enum(FLIGHT_SOURCES)),
     client_id: z.optional(clientFlightId),
+    /**
+     * Issue 14 §9: the day's coordinator puts a payer below the minimum balance on the sheet
+     * although the organization blocks it (logged). Not stored on the flight.
+     */
+    balance_override: z.optional(z.boolean()),
   })
   .check(flightRules());
 export type CreateFlightInput = z.infer<typeof createFlightInput>;
@@ -149,6 +154,7 @@ export const updateFlightInput = z
     ...flightFields,
     plane_id: z.optional(flightFields.plane_id),
     takeoff_type_id: z.optional(takeoffTypeIdSchema),
+    balance_override: z.optional(z.boolean()),
     version,
   })
   .check(flightRules());

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { MODULES } from '../modules.ts';
 import { CURRENCIES, MAX_MINOR } from '../money.ts';
 import { entityId, isoDate, cursor as pageCursor, userText, version, whole } from '../validation.ts';
+import { BALANCE_POLICIES } from './finance-enums.ts';
 import { limitsRule, packageLimit } from './subscriptions.ts';
 
 /**
@@ -115,6 +116,8 @@ export const PRICE_UNITS = {
   normal_work_price: 'hour',
   professional_work_price: 'hour',
   balance_min: 'balance',
+  payment_min: 'payment',
+  payment_max: 'payment',
   full_fee: 'month',
   discount_fee: 'month',
   yearly_membership_fee: 'year',
@@ -179,6 +182,11 @@ const organizationSettingsFields = {
   transaction_start: z.optional(z.nullable(isoDate)),
   /** The lowest balance a member may fly with (negative: credit allowed). */
   balance_min: money(true),
+  /** Issue 14 §9: the daily sheet ignores (off), warns about (warn) or refuses (block) a payer below the minimum. */
+  balance_policy: z.optional(z.enum(BALANCE_POLICIES)),
+  /** Issue 14 §8: the least and the most a member may top up by card at once. */
+  payment_min: money(),
+  payment_max: money(),
   full_fee: money(),
   discount_fee: money(),
   yearly_membership_fee: money(),
@@ -286,6 +294,9 @@ export const organizationRecord = z.object({
   professional_work_price: nullableNumber,
   transaction_start: nullableString,
   balance_min: nullableNumber,
+  balance_policy: z.enum(BALANCE_POLICIES),
+  payment_min: nullableNumber,
+  payment_max: nullableNumber,
   full_fee: nullableNumber,
   discount_fee: nullableNumber,
   yearly_membership_fee: nullableNumber,

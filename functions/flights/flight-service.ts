@@ -16,6 +16,7 @@ import type {
   UpdateFlightInput,
 } from '../../contracts/schemas/flights.ts';
 import type { RecencyOutput } from '../../contracts/schemas/logbook.ts';
+import { payerStanding } from '../finance/public.ts';
 import type { Actor, ActorOrganization } from '../platform/auth/actor.ts';
 import { fillPage } from '../platform/db/pages.ts';
 import { eventItem } from '../platform/events/outbox.ts';
@@ -56,6 +57,10 @@ export interface FlightDeps {
   publish: (topic: string, payload: unknown) => Promise<void>;
   /** A pilot's recency on a day (logbook-service.ts), for the organization's block policy. */
   recency: (userId: string, today: string) => Promise<Pick<RecencyOutput, 'rules'>>;
+  /** Issue 14 §9: the flight's default payer and whether they are below the minimum balance (finance). */
+  payerStanding: typeof payerStanding;
+  /** The day's sheet (its coordinator may override the balance policy). */
+  sheet: (organizationId: string, date: string) => Promise<{ leader_id?: string } | null>;
 }
 
 export const defaultFlightDeps: FlightDeps = {
@@ -66,6 +71,8 @@ export const defaultFlightDeps: FlightDeps = {
   publish: (topic, payload) => publish(topic, payload),
   // Resolved at call time: logbook-service.ts imports this module too.
   recency: (userId, today) => recencyFor(defaultLogbookDeps, userId, today),
+  payerStanding,
+  sheet: (organizationId, date) => dailySheetStore.sheet(organizationId, date),
 };
 
 /** The operating day of an instant in the organization's time zone (yyyy-mm-dd). */
@@ -195,6 +202,31 @@ async function requireCurrent(
   if (lapsed.length > 0) throw domainError('continuity_lapsed', { pic_id: ['continuity_lapsed'] });
 }
 
+/**
+ * Issue 14 §9 "money on the field": an organization whose balance policy is `block` refuses to put
+ * a flight on the daily sheet whose payer is below their minimum balance (409
+ * balance_below_minimum). The day's coordinator (the sheet's leader) or an admin may put it on all
+ * the same: the flight's audit entry then says so (`flight.balance_override`). Returns whether the
+ * write overrides the policy.
+ */
+async function requirePayerStanding(
+  deps: FlightDeps,
+  actor: Actor,
+  flight: Pick<
+    StoredFlight,
+    'organization_id' | 'source' | 'pic_id' | 'instructor_id' | 'towed_flight_id' | 'date'
+  >,
+  override: boolean | undefined,
+): Promise<boolean> {
+  if (!onSheet(flight.source) || flight.towed_flight_id) return false;
+  const standing = await deps.payerStanding(flight.organization_id, flight, flight.date);
+  if (standing.policy !== 'block' || !standing.below_minimum) return false;
+  if (!override) throw domainError('balance_below_minimum', { pic_id: ['balance_below_minimum'] });
+  const sheet = await deps.sheet(flight.organization_id, flight.date);
+  if (sheet?.leader_id !== actor.userId && !actor.roles.has('admin')) throw missingPermissions();
+  return true;
+}
+
 /** Crew must be members of the organization; the tow plane one of its general aircraft. */
 async function checkReferences(
   deps: FlightDeps,
@@ -274,6 +306,7 @@ async function commit(
   changes: { before: StoredFlight | null; after: StoredFlight | null }[],
   action: ActionKey,
   targetId: string,
+  details: Record<string, string | number | boolean> = {},
 ) {
   const now = deps.now();
   const writes: FlightWrite[] = changes.map(({ before, after }) => {
@@ -289,7 +322,7 @@ async function commit(
     action,
     target_type: 'flight',
     target_id: targetId,
-    details: { flights: changes.length },
+    details: { flights: changes.length, ...details },
   });
   for (const { before, after } of writes) {
     const date = after?.date ?? before?.date;
@@ -364,7 +397,7 @@ export async function createFlight(
   const plane = await planeOf(deps, organization.organization_id, input.plane_id);
   await checkReferences(deps, organization.organization_id, input);
   const now = deps.now();
-  const { client_id: clientId, ...fields } = withoutNulls(input);
+  const { client_id: clientId, balance_override: override, ...fields } = withoutNulls(input);
   const status = input.status ?? statusFor(input);
   const flight = completeTimes({
     ...fields,
@@ -387,6 +420,7 @@ export async function createFlight(
   if (flight.kind === 'glider' && plane.is_tmg === false && input.takeoff_type_id === 6)
     throw validationFailed({ takeoff_type_id: ['invalid_value'] });
   await requireCurrent(deps, organization, flight);
+  const overridden = await requirePayerStanding(deps, actor, flight, override);
 
   const changes: { before: StoredFlight | null; after: StoredFlight }[] = [{ before: null, after: flight }];
   const towing = onSheet(flight.source) && flight.takeoff_type_id === AEROTOW && flight.tow_plane_id;
@@ -435,7 +469,11 @@ export async function createFlight(
     flight.tow_flight_id = tow.flight_id;
     changes.push({ before: null, after: tow });
   }
-  await commit(deps, actor, changes, 'flight.create', flight.flight_id);
+  if (overridden)
+    await commit(deps, actor, changes, 'flight.balance_override', flight.flight_id, {
+      payer_id: flight.pic_id ?? flight.instructor_id ?? '',
+    });
+  else await commit(deps, actor, changes, 'flight.create', flight.flight_id);
   if (onSheet(flight.source)) await deps.store.ensureSheet(flight.organization_id, flight.date);
   return flightOutputOf(flight);
 }
@@ -462,7 +500,7 @@ export async function updateFlight(
   const before = await flightFor(deps, actor, flightId);
   if (before.locked) throw domainError('not_editable');
   if (input.version !== before.version) throw conflict();
-  const { version: _version, ...changes } = input;
+  const { version: _version, balance_override: override, ...changes } = input;
   const merged: Record<string, unknown> = { ...before };
   for (const [field, value] of Object.entries(changes)) {
     if (value === null) delete merged[field];
@@ -491,8 +529,14 @@ export async function updateFlight(
     version: before.version + 1,
     updated_at: deps.now().toISOString(),
   } as StoredFlight);
+  const payerChanged = after.pic_id !== before.pic_id || after.instructor_id !== before.instructor_id;
+  const overridden = payerChanged && (await requirePayerStanding(deps, actor, after, override));
   const writes = [{ before, after }, ...(await towFollows(deps, actor, before, after))];
-  await commit(deps, actor, writes, 'flight.update', flightId);
+  if (overridden)
+    await commit(deps, actor, writes, 'flight.balance_override', flightId, {
+      payer_id: after.pic_id ?? after.instructor_id ?? '',
+    });
+  else await commit(deps, actor, writes, 'flight.update', flightId);
   return flightOutputOf(after);
 }
 

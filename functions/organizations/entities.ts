@@ -2,6 +2,7 @@ import { CustomAttributeType, Entity } from 'electrodb';
 import { LANGS } from '../../contracts/langs.ts';
 import type { Module } from '../../contracts/modules.ts';
 import { GUARD_ROLES, type Permission, ROLE_LABELS } from '../../contracts/permissions.ts';
+import { BALANCE_POLICIES } from '../../contracts/schemas/finance-enums.ts';
 import { MEMBERSHIP_STATES } from '../../contracts/schemas/members.ts';
 import { CUSTOM_PRICE_UNITS } from '../../contracts/schemas/organizations.ts';
 import { LICENCE_TYPES, PROFILE_TYPES, type RATINGS } from '../../contracts/schemas/people.ts';
@@ -94,6 +95,11 @@ export const organization = new Entity({
     transaction_start: { type: 'string' },
     /** may be negative */
     balance_min: { type: 'number' },
+    /** Issue 14 §9: what the daily sheet does with a payer below the minimum. */
+    balance_policy: { type: BALANCE_POLICIES, default: 'off' },
+    /** Issue 14 §8: card top-up limits, minor units. */
+    payment_min: { type: 'number' },
+    payment_max: { type: 'number' },
     /** per month */
     full_fee: { type: 'number' },
     discount_fee: { type: 'number' },

@@ -60,6 +60,8 @@ const NULLABLE_NUMBER = [
   'normal_work_price',
   'professional_work_price',
   'balance_min',
+  'payment_min',
+  'payment_max',
   'full_fee',
   'discount_fee',
   'yearly_membership_fee',
@@ -89,6 +91,8 @@ export function organizationRecordOf(org: StoredOrganization): OrganizationRecor
     dst: org.dst ?? true,
     is_operator: org.is_operator ?? false,
     recency_policy: org.recency_policy === 'block' ? 'block' : 'warn',
+    balance_policy:
+      org.balance_policy === 'warn' || org.balance_policy === 'block' ? org.balance_policy : 'off',
     plane_limit: org.plane_limit ?? 0,
     general_limit: org.general_limit ?? 0,
     glider_limit: org.glider_limit ?? 0,

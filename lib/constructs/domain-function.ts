@@ -29,6 +29,10 @@ type ParsedKey = Exclude<
   | 'EVENTBRIDGE_ENDPOINT'
   | 'SES_ENDPOINT'
   | 'MAIL_OUTBOX_FILE'
+  // Keys never go into a function's environment: the cloud reads them from Secrets Manager.
+  | 'STRIPE_SECRET_KEY'
+  | 'STRIPE_WEBHOOK_SECRET'
+  | 'STRIPE_API_URL'
 >;
 
 /**

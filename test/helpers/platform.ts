@@ -9,6 +9,7 @@ import { type LocalEvents, startLocalEvents } from '../../bin/local/events.ts';
 import { httpApiEvent } from '../../bin/local/gateway.ts';
 import { readMailOutbox } from '../../bin/local/mail-outbox.ts';
 import { seedDemo } from '../../bin/local/seed.ts';
+import { type FakeStripe, startFakeStripe } from '../../bin/local/stripe.ts';
 import { ensureTable } from '../../bin/local/table.ts';
 import type { Domain } from '../../contracts/domains.ts';
 import { type OperationName, routes } from '../../contracts/routes.ts';
@@ -31,6 +32,8 @@ export interface Invocation {
   rawQuery?: Record<string, string>;
   body?: unknown;
   rawBody?: string;
+  /** Request headers besides the JSON content type (a webhook's signature). */
+  headers?: Record<string, string>;
 }
 
 export interface Platform {
@@ -42,6 +45,8 @@ export interface Platform {
   events: LocalEvents;
   /** What the handlers mailed (the local outbox, oldest first): sendMail() writes there, not to SES. */
   mail(): OutboxMail[];
+  /** The fake Stripe (bin/local/stripe.ts) when asked for: its webhooks call the finance handler. */
+  stripe: FakeStripe | null;
   close(): Promise<void>;
 }
 
@@ -52,7 +57,12 @@ export interface PlatformOptions {
    * within a short window. Retries wait `retryDelaysMs` (default a few ms, so tests stay fast).
    */
   events?: { duplicate?: boolean; shuffle?: boolean; seed?: number; retryDelaysMs?: number[] };
+  /** Card payment against the fake Stripe; the web app's origin a payment may return to is {@link WEB_ORIGIN}. */
+  stripe?: boolean;
 }
+
+/** The origin the tests' payments return to (WEB_ORIGINS). */
+export const WEB_ORIGIN = 'http://app.windsock.test';
 
 /**
  * The backend as a Lambda sees it, on a real (embedded) DynamoDB: a fresh in-memory table, the
@@ -64,6 +74,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   const { retryDelaysMs = [5, 20], ...chaos } = options.events ?? {};
   const events = startLocalEvents(dynamo, { retryDelaysMs, chaos });
   const mailDir = mkdtempSync(join(tmpdir(), 'windsock-mail-'));
+  const stripe = options.stripe ? await startFakeStripe({ retryDelaysMs: [5, 20] }) : null;
   const mailOutbox = join(mailDir, 'mail-outbox.jsonl');
   Object.assign(process.env, {
     STAGE: 'test',
@@ -74,7 +85,16 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     POWERTOOLS_LOG_LEVEL: 'ERROR',
     LOG_LEVEL: 'ERROR',
     CURSOR_SECRET: randomBytes(32).toString('base64url'),
+    WEB_ORIGINS: WEB_ORIGIN,
   });
+  for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'STRIPE_SECRET_ARN'])
+    delete process.env[key];
+  if (stripe)
+    Object.assign(process.env, {
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_URL: stripe.url,
+    });
   resetEnvForTests();
   resetDynamoForTests();
   resetDbForTests();
@@ -88,7 +108,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   if (options.seed !== false) await seedDemo(async ({ email }) => ({ sub: subOf(email) }));
 
   const handlers = new Map<Domain, (event: unknown, context: Context) => Promise<any>>();
-  return {
+  const platform: Platform = {
     async invoke(operation, input = {}) {
       const route = routes[operation];
       let handler = handlers.get(route.domain);
@@ -107,7 +127,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
         routeKey: `${route.method} ${route.path}`,
         method: route.method,
         url,
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...input.headers },
         pathParameters,
         body: input.rawBody ?? (input.body === undefined ? undefined : JSON.stringify(input.body)),
         claims: input.sub ? { sub: input.sub, token_use: 'access' } : null,
@@ -118,10 +138,18 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     },
     events,
     mail: () => readMailOutbox(mailOutbox),
+    stripe,
     async close() {
+      await stripe?.close();
       await events.close();
       await dynamo.close();
       rmSync(mailDir, { recursive: true, force: true });
     },
   };
+  // Stripe's webhooks reach the finance handler as the gateway would hand them over: the raw body.
+  stripe?.setWebhookTarget(async (body, headers) => {
+    const answer = await platform.invoke('stripeWebhook', { rawBody: body, headers });
+    return answer.status;
+  });
+  return platform;
 }

@@ -839,7 +839,7 @@ describe('web stack', () => {
 });
 
 describe('events stack (the app)', () => {
-  it('relays the table stream’s new outbox items to the stage’s bus; no rule while nobody subscribes', () => {
+  it('relays the table stream’s new outbox items to the stage’s bus; one rule and consumer per subscription', () => {
     // Act
     const t = template(testStage, testStage.stacks.events);
     const [[, bus]] = resourcesOf(t, 'AWS::Events::EventBus') as [[string, Json]];
@@ -852,7 +852,8 @@ describe('events stack (the app)', () => {
       dynamodb: { NewImage: { __edb_e__: { S: ['domainEvent'] } } },
     });
     expect(resourcesOf(t, 'AWS::Events::Rule')).toHaveLength(subscriptions.length);
-    expect(resourcesOf(t, 'AWS::Lambda::Function')).toHaveLength(1);
+    const consumers = new Set(subscriptions.map((row) => `${row.domain}.${row.handler}`));
+    expect(resourcesOf(t, 'AWS::Lambda::Function')).toHaveLength(1 + consumers.size);
   });
 
   it('gives no function of the app SES without windsock:mailFrom', () => {

@@ -4,6 +4,7 @@ import { type Platform, startPlatform, subOf } from '../helpers/platform.ts';
 import { aircraftWalk } from './tenant-walk/aircraft.ts';
 import type { WalkArea } from './tenant-walk/area.ts';
 import { faultsWalk } from './tenant-walk/faults.ts';
+import { financeWalk } from './tenant-walk/finance.ts';
 import { flightsWalk } from './tenant-walk/flights.ts';
 import { invitationsWalk } from './tenant-walk/invitations.ts';
 import { maintenanceWalk } from './tenant-walk/maintenance.ts';
@@ -143,6 +144,7 @@ const AREAS: WalkArea[] = [
   flightsWalk,
   trackingWalk,
   invitationsWalk,
+  financeWalk,
 ];
 const A_IDS: WalkArea['ids'] = Object.assign({}, CORE_IDS, ...AREAS.map((area) => area.ids));
 const BODIES: WalkArea['bodies'] = Object.assign({}, CORE_BODIES, ...AREAS.map((area) => area.bodies));

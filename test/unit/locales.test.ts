@@ -61,6 +61,9 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   'tracking:unit.speed': LANGS,
   'tracking:unit.climb': LANGS,
   'tracking:heard.altitude': ['fr'],
+  // A range of two amounts: the dash reads the same.
+  'finance:payment.limits_value': ['hu', 'de', 'sk', 'cs', 'pl'],
+  'finance:field.date': ['fr'],
 };
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();

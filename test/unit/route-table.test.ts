@@ -5,7 +5,7 @@ import { GUARD_ROLES, PERMISSIONS } from '../../contracts/permissions.ts';
 import { operationsOf, pathParams, routeEntries, routeKey } from '../../contracts/routes.ts';
 
 /** Routes anyone may call without signing in. Adding one here is a deliberate, reviewed act. */
-const PUBLIC_OPERATIONS = new Set(['health', 'getHelp']);
+const PUBLIC_OPERATIONS = new Set(['health', 'getHelp', 'stripeWebhook']);
 
 describe('the route table', () => {
   it('gives every route a guard, and only the listed ones are public', () => {
@@ -32,6 +32,15 @@ describe('the route table', () => {
       expect(route.path, name).toMatch(/^\/api\//);
       if (route.method === 'GET' || route.method === 'DELETE') expect('body' in route, name).toBe(false);
       for (const param of pathParams(route.path)) expect(param, name).toMatch(/^[a-z_]+$/);
+    }
+  });
+
+  it('passes a raw body only to a public POST that has no body schema (a signed webhook)', () => {
+    for (const [name, route] of routeEntries) {
+      if (!route.rawBody) continue;
+      expect(route.method, name).toBe('POST');
+      expect(route.guard.auth, name).toBe('public');
+      expect('body' in route, name).toBe(false);
     }
   });
 

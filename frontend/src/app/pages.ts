@@ -3,6 +3,7 @@ import type { Module } from '../../../contracts/modules.ts';
 import type { GuardRole, Permission } from '../../../contracts/permissions.ts';
 import { aircraftPages } from './pages/aircraft.ts';
 import { faultPages } from './pages/faults.ts';
+import { financePages } from './pages/finance.ts';
 import { flightPages } from './pages/flights.ts';
 import { maintenancePages } from './pages/maintenance.ts';
 import { organizationPages } from './pages/organizations.ts';
@@ -139,6 +140,7 @@ export const pages: readonly PageDef[] = [
   ...faultPages,
   ...flightPages,
   ...trackingPages,
+  ...financePages,
 ];
 
 /** Where unknown addresses go: the error page with this message key. */

@@ -52,6 +52,14 @@ function actionItem(actor: Auditor, record: ActionRecord, at = new Date().toISOS
 }
 
 /**
+ * The activity-log record as writes of a TransactWrite the caller runs itself (the finance ledger's
+ * postings, which tell a refused condition from a lost race: writes.ts transactWriteCodes).
+ */
+export const auditRecord =
+  (actor: Auditor, record: ActionRecord): TransactionBuilder =>
+  (e) => [e.action.put(actionItem(actor, record)).commit()];
+
+/**
  * A change and its activity-log record in ONE TransactWrite: never a change without its record or
  * the other way round. A cancelled transaction (a condition lost its race) is a 409, or what
  * `canceled` makes of it. Several records: one change of several things (a bulk signature), each

@@ -46,6 +46,19 @@ const envSchema = z.object({
    * functions need it; a list answered without it fails loudly.
    */
   CURSOR_SECRET: z.optional(z.string().check(z.minLength(32))),
+  /**
+   * Card payments (issue 14 §8). In the cloud the Stripe keys are in Secrets Manager: the secret's
+   * ARN (a JSON `{ "secret_key", "webhook_secret" }`), read by the finance functions only. Locally
+   * and in tests the keys themselves and the fake Stripe's address (bin/local/stripe.ts). None of
+   * them: card payment is not configured, and the screens say so.
+   */
+  STRIPE_SECRET_ARN: z.optional(z.string()),
+  STRIPE_SECRET_KEY: z.optional(z.string()),
+  STRIPE_WEBHOOK_SECRET: z.optional(z.string()),
+  /** Local stack and tests only: the fake Stripe API (`http://127.0.0.1:<port>`). Unset in AWS. */
+  STRIPE_API_URL: z.optional(z.string()),
+  /** The web app's origins a payment may send the member back to (comma-separated). */
+  WEB_ORIGINS: z._default(z.string(), ''),
 });
 
 export type Env = z.infer<typeof envSchema>;

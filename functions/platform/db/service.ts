@@ -10,6 +10,18 @@ import {
   usageDay,
 } from '../../aircraft/entities.ts';
 import {
+  capUsage,
+  financeMembership,
+  financeNotice,
+  flightCharge,
+  ledgerEntry,
+  ledgerMonth,
+  memberBalance,
+  payment,
+  schedule,
+  tariff,
+} from '../../finance/entities.ts';
+import {
   dailySheet,
   flight,
   flightStat,
@@ -72,6 +84,16 @@ const entities = {
   detectorState,
   flightProposal,
   domainEvent,
+  ledgerEntry,
+  memberBalance,
+  ledgerMonth,
+  flightCharge,
+  capUsage,
+  tariff,
+  financeMembership,
+  schedule,
+  payment,
+  financeNotice,
 };
 
 /** The names stores use: `db().entities.<name>`. */

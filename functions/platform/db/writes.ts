@@ -28,6 +28,18 @@ export async function transactWrite(
   if (result.canceled) throw canceled();
 }
 
+/**
+ * Runs the writes as ONE TransactWrite and says why DynamoDB cancelled it: `null` when written, else
+ * each write's cancellation code (`ConditionalCheckFailed`, `TransactionConflict`, `None`). For a
+ * caller that must tell a refused condition (posted before) from a concurrent writer (try again):
+ * the finance ledger.
+ */
+export async function transactWriteCodes(build: TransactionBuilder): Promise<string[] | null> {
+  const result = await db().transaction.write(build).go();
+  if (!result.canceled) return null;
+  return (result.data as unknown as { code: string }[]).map((d) => d.code);
+}
+
 /** Whether an error is the 409 of a lost race (a caller that re-reads and tries once more). */
 export const lostRace = (error: unknown) => error instanceof HttpError && error.code === 'conflict';
 

@@ -54,6 +54,13 @@ interface OpRequest<N extends OperationName> {
   /** Decoded and parsed by the row's `params` schemas. */
   params: ParamsOf<N>;
   requestId: string;
+  /** A `rawBody` row's request as it came: the body's exact text and the (lower-case) headers. */
+  raw: Routes[N] extends { rawBody: true } ? RawRequest : undefined;
+}
+
+export interface RawRequest {
+  body: string;
+  headers: Readonly<Record<string, string>>;
 }
 
 /** An operation returns plain data; errors are thrown as HttpError (docs/ARCHITECTURE.md "Errors"). */
@@ -181,6 +188,20 @@ const openCursorIn = (input: Record<string, unknown> | undefined, scope: CursorS
   return { ...input, cursor: inner };
 };
 
+/** The body exactly as sent (API Gateway base64-encodes what it takes for binary) and the headers. */
+const rawRequestOf = (event: HttpEvent): RawRequest => ({
+  body: event.body
+    ? event.isBase64Encoded
+      ? Buffer.from(event.body, 'base64').toString('utf8')
+      : event.body
+    : '',
+  headers: Object.fromEntries(
+    Object.entries(event.headers ?? {}).flatMap(([name, value]) =>
+      value === undefined ? [] : [[name.toLowerCase(), value]],
+    ),
+  ),
+});
+
 const callerToken = (event: HttpEvent): CallerToken | null => {
   const claims = event.requestContext.authorizer?.jwt?.claims;
   const sub = claims?.sub;
@@ -222,6 +243,7 @@ export function createDomainHandler<D extends Domain>(domain: D, ops: DomainOps<
       );
       const params = parseWith(entry.params, decodeParams(event)) ?? {};
       const body = route.body ? parseWith(route.body, parseBody(event)) : undefined;
+      const rawRequest = route.rawBody ? rawRequestOf(event) : undefined;
       let query: Record<string, unknown> | undefined;
       if (route.query) {
         const raw = event.queryStringParameters ?? {};
@@ -244,6 +266,7 @@ export function createDomainHandler<D extends Domain>(domain: D, ops: DomainOps<
         query: openCursorIn(query, scope),
         params,
         requestId,
+        raw: rawRequest,
       } as OpRequest<OperationName>);
       if (result === undefined || result === null) return { statusCode: 204 };
       const page = result as { cursor?: unknown };

@@ -18,6 +18,7 @@ import { useDatasource } from '../../lib/datasource.ts';
 import { formatDate } from '../../lib/format.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
+import { usePayerStanding } from '../finance/payer-standing.tsx';
 import { LiveMapPanel } from '../tracking/live-map-panel.tsx';
 import { ConflictDialog } from './conflict-dialog.tsx';
 import { FlightCard } from './flight-card.tsx';
@@ -126,6 +127,8 @@ function SheetScreen({
   const narrow = useNarrow();
   const [part, setPart] = useState<'flights' | 'launch'>('flights');
   const groups = useMemo(() => groupsOf(data.flights), [data.flights]);
+  const payers = useMemo(() => data.flights.map((f) => f.pic_id ?? f.instructor_id), [data.flights]);
+  const standing = usePayerStanding(payers);
   const now = useNow(groups.airborne.length > 0);
 
   const names = useMemo(() => new Map(users.items.map((u) => [u.user_id, u.name])), [users.items]);
@@ -247,6 +250,9 @@ function SheetScreen({
               )}
               offline={data.offline}
               onDetected={settle}
+              belowMinimum={
+                standing.policy !== 'off' && standing.below.has(flight.pic_id ?? flight.instructor_id ?? '')
+              }
             />
           ))}
         </div>
@@ -374,6 +380,7 @@ function SheetScreen({
                 users={users.items}
                 towPlaneIds={sheet?.tow_plane_ids ?? NO_TOW_PLANES}
                 blocking={blocking}
+                leaderId={sheet?.leader_id ?? null}
                 onLaunch={launch}
               />
             </div>

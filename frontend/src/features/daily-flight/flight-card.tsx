@@ -31,6 +31,7 @@ export const FlightCard = memo(function FlightCard({
   detectedBusy = false,
   offline = false,
   onDetected,
+  belowMinimum = false,
 }: {
   flight: SheetFlight;
   nameOf: (userId: string | null) => string;
@@ -44,6 +45,8 @@ export const FlightCard = memo(function FlightCard({
   detectedBusy?: boolean;
   offline?: boolean;
   onDetected?: SettleProposal;
+  /** Issue 14 §9: the payer's balance is below the minimum (states only, never an amount). */
+  belowMinimum?: boolean;
 }) {
   const { t } = useTranslation('daily-flight');
   const tow = Boolean(flight.towed_flight_id);
@@ -99,6 +102,11 @@ export const FlightCard = memo(function FlightCard({
           {flight.pending && (
             <span className="ws-badge ws-badge--pending" data-testid="sheet-flight-pending">
               {t('card.pending')}
+            </span>
+          )}
+          {belowMinimum && (
+            <span className="ws-badge ws-badge--pending" data-testid="sheet-flight-below-minimum">
+              {t('card.below_minimum')}
             </span>
           )}
         </div>

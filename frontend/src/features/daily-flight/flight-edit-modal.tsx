@@ -19,6 +19,7 @@ import { useFieldErrors } from '../../components/forms/field-errors.ts';
 import { FormFooter } from '../../components/forms/record-form.tsx';
 import { TimeField } from '../../components/time-field.tsx';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
+import { FlightCharge } from '../finance/flight-charge.tsx';
 import { MemberSelect } from './member-select.tsx';
 import type { SheetFlight } from './sheet-state.ts';
 import { instantOf, timeIn } from './sheet-time.ts';
@@ -343,6 +344,9 @@ export function FlightEditModal({
               data-testid="flight-edit-remarks"
             />
           </FormField>
+          {!flight.pending && (
+            <FlightCharge flightId={flight.flight_id} landed={flight.status === 'landed'} />
+          )}
         </SpaceBetween>
       </Modal>
       <Modal

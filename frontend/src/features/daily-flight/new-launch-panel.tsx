@@ -9,6 +9,7 @@ import type { CreateFlightInput } from '../../../../contracts/schemas/flights.ts
 import type { PlaneItem, UserItem } from '../../../../contracts/schemas/lookups.ts';
 import { dynamicT } from '../../lib/i18n-keys.ts';
 import { TOP_NAV_ID } from '../../lib/navigation.ts';
+import { PayerStandingWarning } from '../finance/payer-standing.tsx';
 import { MemberSelect } from './member-select.tsx';
 import type { CreatePreview } from './outbox.ts';
 import { RecencyWarning } from './recency-warning.tsx';
@@ -99,6 +100,7 @@ export const NewLaunchPanel = memo(function NewLaunchPanel({
   users,
   towPlaneIds,
   blocking,
+  leaderId = null,
   onLaunch,
 }: {
   organizationId: string;
@@ -106,6 +108,8 @@ export const NewLaunchPanel = memo(function NewLaunchPanel({
   users: readonly UserItem[];
   towPlaneIds: readonly string[];
   blocking: boolean;
+  /** The day's coordinator, who may override the balance policy (issue 14 §9). */
+  leaderId?: string | null;
   onLaunch: (launch: NewLaunch) => void;
 }) {
   const { t } = useTranslation('daily-flight');
@@ -123,6 +127,7 @@ export const NewLaunchPanel = memo(function NewLaunchPanel({
     remembered.tow_altitude === null ? '' : String(remembered.tow_altitude),
   );
   const [problem, setProblem] = useState<string | null>(null);
+  const [balanceOverride, setBalanceOverride] = useState(false);
   const panel = useRef<HTMLElement>(null);
   useFitToScreen(panel);
 
@@ -162,6 +167,7 @@ export const NewLaunchPanel = memo(function NewLaunchPanel({
       instructor_id: instructorId,
       sic_id: sicId,
       training,
+      ...(balanceOverride && { balance_override: true }),
       ...(method === WINCH && { winch_operator_id: winchOperatorId }),
       ...(method === AEROTOW && {
         tow_plane_id: towPlaneId,
@@ -180,6 +186,7 @@ export const NewLaunchPanel = memo(function NewLaunchPanel({
       },
       launchNow,
     });
+    setBalanceOverride(false);
     const next: Remembered = {
       takeoff_type_id: isPowered ? remembered.takeoff_type_id : method,
       winch_operator_id: winchOperatorId,
@@ -335,6 +342,12 @@ export const NewLaunchPanel = memo(function NewLaunchPanel({
             powered={isPowered}
             takeoffTypeId={method}
             blocking={blocking}
+          />
+          <PayerStandingWarning
+            payerId={picId ?? instructorId}
+            leaderId={leaderId}
+            override={balanceOverride}
+            onOverride={setBalanceOverride}
           />
           {problem && (
             <div

@@ -36,6 +36,7 @@ import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
 import { dayOffset, instantOf, nextDay } from '../../lib/zoned-time.ts';
+import { FlightCharge } from '../finance/flight-charge.tsx';
 import { RouteMapSection } from '../tracking/route-map-section.tsx';
 import {
   bodyOf,
@@ -470,6 +471,7 @@ export default function FlightEditPage() {
             </Box>
           ) : null}
           {flight?.takeoff_time ? <RouteMapSection source={{ flightId: flight.flight_id }} /> : null}
+          {flight ? <FlightCharge flightId={flight.flight_id} landed={flight.status === 'landed'} /> : null}
         </SpaceBetween>
       </RecordFormFrame>
       <ConfirmModal

@@ -1,5 +1,6 @@
 import type { Module } from '../../../../contracts/modules.ts';
 import { moneyInputText, parseMoney } from '../../../../contracts/money.ts';
+import type { BalancePolicy } from '../../../../contracts/schemas/finance-enums.ts';
 import {
   type CustomPriceUnit,
   MONEY_FIELDS,
@@ -60,6 +61,7 @@ export type OrganizationFormValues = Record<TextField, string> &
     dst: boolean;
     is_operator: boolean;
     recency_policy: RecencyPolicy;
+    balance_policy: BalancePolicy;
     contact_id: string;
     operating_day_editor: string;
     modules: Module[];
@@ -83,6 +85,7 @@ export const emptyFormValues = (timezone: string): OrganizationFormValues => {
     dst: true,
     is_operator: false,
     recency_policy: 'warn',
+    balance_policy: 'off',
     contact_id: '',
     operating_day_editor: '',
     modules: [],
@@ -101,6 +104,7 @@ export const toFormValues = (record: OrganizationRecord): OrganizationFormValues
     dst: record.dst,
     is_operator: record.is_operator,
     recency_policy: record.recency_policy,
+    balance_policy: record.balance_policy,
     contact_id: text(record.contact_id),
     operating_day_editor: text(record.operating_day_editor),
     modules: [...record.modules],
@@ -145,6 +149,7 @@ export const toInput = (values: OrganizationFormValues, mode: FormMode, version?
     dst: values.dst,
     is_operator: values.is_operator,
     recency_policy: values.recency_policy,
+    balance_policy: values.balance_policy,
     contact_id: orNull(values.contact_id),
     operating_day_editor: orNull(values.operating_day_editor),
     custom_prices: values.custom_prices.map((price) => ({
@@ -214,7 +219,16 @@ export const TABS = {
     'professional_work_price',
     'custom_prices',
   ],
-  finance: ['transaction_start', 'balance_min', 'full_fee', 'discount_fee', 'yearly_membership_fee'],
+  finance: [
+    'transaction_start',
+    'balance_min',
+    'full_fee',
+    'discount_fee',
+    'yearly_membership_fee',
+    'balance_policy',
+    'payment_min',
+    'payment_max',
+  ],
   operations: ['operating_day_editor', 'recency_policy', ...ORGANIZATION_NOTIFICATION_FLAGS],
   modules: ['modules', 'plane_limit', 'general_limit', 'glider_limit'],
 } as const;

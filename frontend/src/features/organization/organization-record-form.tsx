@@ -18,6 +18,7 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MODULES, type Module } from '../../../../contracts/modules.ts';
 import { CURRENCIES } from '../../../../contracts/money.ts';
+import { BALANCE_POLICIES, type BalancePolicy } from '../../../../contracts/schemas/finance-enums.ts';
 import {
   CUSTOM_PRICE_UNITS,
   type CustomPriceUnit,
@@ -78,7 +79,7 @@ const MONEY_BY_TAB: Record<'prices' | 'finance', MoneyField[]> = {
     'normal_work_price',
     'professional_work_price',
   ],
-  finance: ['balance_min', 'full_fee', 'discount_fee', 'yearly_membership_fee'],
+  finance: ['balance_min', 'full_fee', 'discount_fee', 'yearly_membership_fee', 'payment_min', 'payment_max'],
 };
 
 /**
@@ -392,6 +393,23 @@ export function OrganizationRecordForm({
             { constraint: t('hint.transaction_start') },
           )}
           {MONEY_BY_TAB.finance.map(moneyInput)}
+          {field(
+            'balance_policy',
+            <Select
+              selectedOption={{
+                value: values.balance_policy,
+                label: t(`balance_policy.${values.balance_policy}`),
+              }}
+              options={BALANCE_POLICIES.map((policy) => ({
+                value: policy,
+                label: t(`balance_policy.${policy}`),
+              }))}
+              onChange={({ detail }) => set('balance_policy', detail.selectedOption.value as BalancePolicy)}
+              invalid={Boolean(errors.balance_policy)}
+              data-testid="org-balance_policy"
+            />,
+            { constraint: t('hint.balance_policy') },
+          )}
         </ColumnLayout>
       </Container>
     ),
