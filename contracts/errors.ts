@@ -59,6 +59,8 @@ export const FIELD_MESSAGES = [
   'time_format',
   'read_only',
   'document_missing',
+  /** Spec §8 "Document not uploaded.": a document without a file cannot be in force. */
+  'document_not_uploaded',
   'invalid_value',
   /** A permission or guard role the caller does not hold themselves (roles, member roles). */
   'not_grantable',

@@ -70,11 +70,12 @@ export const declaredTypesFor = (types: readonly FileType[]): string[] => [
 ];
 
 /**
- * The top-level key prefixes files live under (`org/<id>/…`). In AWS each is served through the web
+ * The top-level key prefixes files live under (`org/<id>/…`, a person's own documents under
+ * `person/<id>/…`). In AWS each is served through the web
  * app's CloudFront distribution at `/<prefix>/*` with FILE_RESPONSE_HEADERS (lib/web-stack.ts);
  * a feature storing files under another prefix adds it here.
  */
-export const FILE_KEY_PREFIXES = ['org'] as const;
+export const FILE_KEY_PREFIXES = ['org', 'person'] as const;
 
 /**
  * Headers every file download answers with, whatever its type: the browser must not guess another

@@ -2,6 +2,7 @@ import type * as z from 'zod/mini';
 import type { Domain } from './domains.ts';
 import type { RouteDef } from './route-types.ts';
 import { aircraftRoutes } from './routes/aircraft.ts';
+import { documentRoutes } from './routes/documents.ts';
 import { faultsRoutes } from './routes/faults.ts';
 import { financeRoutes } from './routes/finance.ts';
 import { flightRoutes } from './routes/flights.ts';
@@ -9,9 +10,11 @@ import { identityRoutes } from './routes/identity.ts';
 import { logbookRoutes } from './routes/logbook.ts';
 import { lookupRoutes } from './routes/lookups.ts';
 import { maintenanceRoutes } from './routes/maintenance.ts';
+import { messageRoutes } from './routes/messages.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { organizationRoutes } from './routes/organizations.ts';
 import { peopleRoutes } from './routes/people.ts';
+import { pricingRoutes } from './routes/pricing.ts';
 import { trackingRoutes } from './routes/tracking.ts';
 
 export type { Guard, Method, RouteDef } from './route-types.ts';
@@ -34,6 +37,9 @@ export const routes = {
   ...logbookRoutes,
   ...trackingRoutes,
   ...financeRoutes,
+  ...documentRoutes,
+  ...messageRoutes,
+  ...pricingRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

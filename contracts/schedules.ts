@@ -59,4 +59,22 @@ export const schedules: readonly ScheduleDef[] = [
     description:
       "Mails and notifies last month's statement to members whose membership asks for it, once a month",
   },
+  {
+    id: 'document-expiry-daily',
+    cron: '30 6 * * *',
+    timezone: 'Europe/Budapest',
+    domain: 'documents',
+    handler: 'notifyDocumentExpiry',
+    description:
+      'Tells holders and the responsible role of documents expiring, expired and long expired (once per stage); aircraft certificates feed the fleet overview and the grounding policy',
+  },
+  {
+    id: 'messages-scheduled',
+    cron: '*/5 * * * *',
+    timezone: 'Europe/Budapest',
+    domain: 'messages',
+    handler: 'sendScheduledMessages',
+    description:
+      'Sends the messages whose sending_at has come, and finishes any sending that was interrupted',
+  },
 ];

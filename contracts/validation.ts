@@ -104,8 +104,8 @@ export const cursor = z
   .check(z.minLength(1), z.maxLength(2048), z.regex(/^[A-Za-z0-9_.-]*$/, { error: 'invalid_value' }));
 
 /** Calendar years the product deals in: birth dates to validity dates, never year 0000 or 10000. */
-const MIN_YEAR = 1900;
-const MAX_YEAR = 2199;
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2199;
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const INSTANT =

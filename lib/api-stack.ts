@@ -42,7 +42,15 @@ const FILES_ACCESS: Partial<Record<Domain, FilesAccess>> = {
 };
 
 /** Domains that push to browsers (notifications, the refresh channel; docs/ARCHITECTURE.md "Push"): iot:Publish. */
-const PUSH_DOMAINS: readonly Domain[] = ['identity', 'organizations', 'aircraft', 'flights', 'finance'];
+const PUSH_DOMAINS: readonly Domain[] = [
+  'identity',
+  'organizations',
+  'aircraft',
+  'flights',
+  'finance',
+  'documents',
+  'messages',
+];
 /** Domains that take rights away (roles, memberships) and so end browsers' MQTT connections (issue 11 §3). */
 const DISCONNECT_DOMAINS: readonly Domain[] = ['organizations'];
 

@@ -7,7 +7,7 @@ import type { MailGrant } from './constructs/domain-function.ts';
  * warnings) and messages (send_mail) add themselves here when they mail; nobody else gets SES.
  * Flights mails instructors whose trainees' lines wait for their signature (jobs.ts).
  */
-export const MAIL_DOMAINS: readonly Domain[] = ['flights', 'finance'];
+export const MAIL_DOMAINS: readonly Domain[] = ['flights', 'finance', 'documents', 'messages'];
 
 /** The mail grant for a domain's function: the app's mail settings when the domain mails, else none. */
 export const mailFor = (

@@ -4,11 +4,14 @@ import { MODULES } from '../../contracts/modules.ts';
 import { DEFAULT_ROLES } from '../../functions/organizations/default-roles.ts';
 import { db } from '../../functions/platform/db/service.ts';
 import { seedAircraft } from './seed-aircraft.ts';
+import { seedDeveloperRoles } from './seed-developer.ts';
+import { seedDocuments } from './seed-documents.ts';
 import { seedFaults } from './seed-faults.ts';
 import { seedFinance } from './seed-finance.ts';
 import { seedFlights } from './seed-flights.ts';
 import { seedLookups } from './seed-lookups.ts';
 import { seedMaintenance } from './seed-maintenance.ts';
+import { seedMessages } from './seed-messages.ts';
 import { seedOrganizations } from './seed-organizations.ts';
 import { seedPeople } from './seed-people.ts';
 import { seedProfile } from './seed-profile.ts';
@@ -102,7 +105,7 @@ const PEOPLE: PersonSeed[] = [
     lang: 'hu',
     is_supervisor: true,
     memberships: { demo: ['admin'], alpine: ['admin'] },
-    description: 'supervisor (system administrator), admin of both clubs',
+    description: 'supervisor (system administrator), admin of both clubs; developer and debugger',
   },
   {
     key: 'admin',
@@ -242,6 +245,9 @@ export async function seedDemo(
   await seedMaintenance();
   await seedFlights();
   await seedFinance();
+  await seedDocuments();
+  await seedMessages();
+  await seedDeveloperRoles();
   // seed-areas
 }
 

@@ -36,4 +36,15 @@ export const lookupRoutes = {
     query: lookups.helpQuery,
     output: lookups.helpOutput,
   },
+  /**
+   * Issue 17 §7: this table as an OpenAPI 3.1 document, for other software. Public: it says what the
+   * API is, nothing of anyone's data.
+   */
+  getOpenApi: {
+    method: 'GET',
+    path: '/api/openapi.json',
+    domain: 'identity',
+    guard: { auth: 'public' },
+    output: lookups.openApiOutput,
+  },
 } as const satisfies Record<string, RouteDef>;

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { isoDate, cursor as pageCursor } from '../validation.ts';
+import { entityId, isoDate, cursor as pageCursor } from '../validation.ts';
 
 /** The organization's activity log (organization/actions): who did what, when, to which item. */
 
@@ -19,6 +19,9 @@ export const listActionsQuery = z
     cursor,
     limit: pageLimit,
     action: z.optional(z.string().check(z.regex(/^[a-z_]+\.[a-z_.]+$/), z.maxLength(60))),
+    /** The log viewer: who did it, and what kind of thing it was done to. */
+    user_id: z.optional(entityId),
+    target_type: z.optional(z.string().check(z.regex(/^[a-z_]+$/), z.maxLength(40))),
     from: z.optional(isoDate),
     to: z.optional(isoDate),
   })
@@ -40,6 +43,8 @@ const actionOutput = z.object({
   acting_supervisor_name: nullableString,
   target_type: z.string(),
   target_id: z.string(),
+  /** What the target is called (a member's name, an aircraft's registration, a role, a flight), when it can be told. */
+  target_name: nullableString,
   details: z.nullable(z.record(z.string(), z.unknown())),
 });
 export type ActionOutput = z.infer<typeof actionOutput>;

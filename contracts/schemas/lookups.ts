@@ -209,3 +209,10 @@ export interface HelpSource {
   body: (string | string[])[];
 }
 export type HelpFile = Record<string, HelpSource>;
+
+/** GET /api/openapi.json: an OpenAPI 3.1 document (functions/identity/openapi.ts builds it). */
+export const openApiOutput = z.looseObject({
+  openapi: z.literal('3.1.0'),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.record(z.string(), z.looseObject({ operationId: z.string() }))),
+});

@@ -320,7 +320,15 @@ const fleetDueOutput = z.object({
 });
 export type FleetDueOutput = z.infer<typeof fleetDueOutput>;
 
-const GROUNDED_REASONS = ['status', 'overdue', 'limit'] as const;
+/** `certificate`: an aircraft certificate expired under the organization's `ground` policy (issue 17 §2). */
+const GROUNDED_REASONS = ['status', 'overdue', 'limit', 'certificate'] as const;
+
+/** How an aircraft certificate stands (documents: valid, expiring, expired, missing, in progress). */
+const fleetCertificateOutput = z.object({
+  requirement: z.string(),
+  state: z.string(),
+  expiration_date: s,
+});
 
 const fleetPlaneOutput = z.object({
   plane_id: z.string(),
@@ -333,6 +341,8 @@ const fleetPlaneOutput = z.object({
   next_due: z.nullable(fleetDueOutput),
   arc_expiry: s,
   arc_state: z.nullable(z.enum(DUE_STATES)),
+  /** The airworthiness, registration and insurance certificates, as the documents domain last told. */
+  certificates: z.array(fleetCertificateOutput),
   open_faults: z.number(),
   overdue: z.number(),
   due_soon: z.number(),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { CERTIFICATE_POLICIES } from '../documents.ts';
 import { MODULES } from '../modules.ts';
 import { CURRENCIES, MAX_MINOR } from '../money.ts';
 import { entityId, isoDate, cursor as pageCursor, userText, version, whole } from '../validation.ts';
@@ -151,6 +152,8 @@ const organizationSettingsFields = {
   is_operator: flag,
   /** Issue 5 §6: the daily sheet warns about (warn) or refuses (block) a pilot who is not current. */
   recency_policy: z.optional(z.enum(RECENCY_POLICIES)),
+  /** Issue 17 §2: expired aircraft certificates flag the aircraft (warn), ground it (ground), or neither (off). */
+  certificate_expiry_policy: z.optional(z.enum(CERTIFICATE_POLICIES)),
   // Banking and billing
   bank_name: text(120),
   bank_iban: iban,
@@ -264,6 +267,7 @@ export const organizationRecord = z.object({
   dst: z.boolean(),
   is_operator: z.boolean(),
   recency_policy: z.enum(RECENCY_POLICIES),
+  certificate_expiry_policy: z.enum(CERTIFICATE_POLICIES),
   bank_name: nullableString,
   bank_iban: nullableString,
   bank_swift: nullableString,
@@ -338,6 +342,8 @@ const organizationListItem = z.object({
   base_airport: nullableString,
   modules_count: z.number(),
   package_name: nullableString,
+  /** The package the organization's admin asked for (pricing), waiting for a supervisor. */
+  package_requested: nullableString,
 });
 export const organizationListOutput = z.object({
   items: z.array(organizationListItem),

@@ -103,6 +103,25 @@ export const plane = new Entity({
     private_plane: { type: 'boolean', required: true, default: false },
     /** The truth; the spec's `functional` / `inoperable` flags are derived from it (aircraft-enums.ts). */
     status: { type: PLANE_STATUSES, required: true, default: 'functional' },
+    /**
+     * Issue 17 §2: how the aircraft certificates stand, as the documents domain last told
+     * (public.ts recordCertificates): the fleet overview shows them.
+     */
+    certificates: {
+      type: 'list',
+      items: {
+        type: 'map',
+        properties: {
+          requirement: { type: 'string', required: true },
+          state: { type: 'string', required: true },
+          expiration_date: { type: 'string' },
+        },
+      },
+    },
+    /** An expired certificate grounds the aircraft (the organization's policy `ground`). */
+    certificate_grounded: { type: 'boolean' },
+    /** The status before a certificate grounded it, given back when the certificate is renewed. */
+    certificate_status_before: { type: PLANE_STATUSES },
     // Sharing
     can_be_shared: { type: 'boolean', required: true, default: false },
     share_start_date: { type: 'string' },

@@ -229,6 +229,7 @@ export function fleetOverviewOf(
     if (GROUNDED_STATUSES.has(plane.status)) reasons.push('status');
     if (entries.some((e) => e.source !== 'plane' && e.due.state === 'overdue')) reasons.push('overdue');
     if (entries.some((e) => e.source === 'plane' && e.due.state === 'overdue')) reasons.push('limit');
+    if (plane.certificate_grounded) reasons.push('certificate');
     const counters = planeCounters(plane);
     return {
       plane_id: plane.plane_id,
@@ -241,6 +242,11 @@ export function fleetOverviewOf(
       next_due: sorted[0] ? fleetDueOf(sorted[0]) : null,
       arc_expiry: arc?.due.due_date ?? null,
       arc_state: arc?.due.state ?? null,
+      certificates: (plane.certificates ?? []).map((c) => ({
+        requirement: c.requirement,
+        state: c.state,
+        expiration_date: c.expiration_date ?? null,
+      })),
       open_faults: openFaults.get(plane.plane_id) ?? 0,
       overdue: count('overdue'),
       due_soon: count('due_soon'),

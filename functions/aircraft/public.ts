@@ -1,5 +1,15 @@
-import type { RentType } from '../../contracts/schemas/aircraft-enums.ts';
+import { todayIn } from '../../contracts/calendar.ts';
+import { timeOrderedId } from '../../contracts/ids.ts';
+import {
+  FLYABLE_STATUSES,
+  type PlaneCategory,
+  type PlaneStatus,
+  type RentType,
+} from '../../contracts/schemas/aircraft-enums.ts';
+import { type ActionRecord, auditedWrite } from '../platform/audit/actions.ts';
+import type { Actor } from '../platform/auth/actor.ts';
 import { db } from '../platform/db/service.ts';
+import { type TransactionBuilder, transactWrite } from '../platform/db/writes.ts';
 import { planeStore } from './plane-store.ts';
 
 /**
@@ -66,6 +76,197 @@ export async function aircraftOfDevice(address: string): Promise<DeviceAircraft[
       plane_category: p.plane_category,
       is_tmg: p.is_tmg ?? false,
     }));
+}
+
+/**
+ * What other domains may read of the aircraft domain, and the one change they may ask of it: the
+ * documents domain tells how an aircraft's certificates stand (issue 17 §2), and the aircraft domain
+ * decides what that does to the aircraft (the fleet overview; grounding by the organization's policy).
+ */
+
+export interface PlaneCard {
+  plane_id: string;
+  reg_num: string;
+  plane_category: PlaneCategory;
+  status: PlaneStatus;
+}
+
+/** The organization's aircraft by registration (the fleet is one Query of the organization's partition). */
+export async function planesOf(organizationId: string): Promise<PlaneCard[]> {
+  const { data } = await db()
+    .entities.plane.query.byOrganization({ organization_id: organizationId })
+    .go({ pages: 'all', attributes: ['plane_id', 'reg_num', 'plane_category', 'status'] });
+  return data
+    .map((p) => ({
+      plane_id: p.plane_id,
+      reg_num: p.reg_num,
+      plane_category: p.plane_category,
+      status: p.status,
+    }))
+    .sort((a, b) => a.reg_num.localeCompare(b.reg_num));
+}
+
+/** One aircraft of the organization, or null (another organization's id is not found here). */
+export async function planeOf(organizationId: string, planeId: string): Promise<PlaneCard | null> {
+  const { data } = await db()
+    .entities.plane.get({ organization_id: organizationId, plane_id: planeId })
+    .go({ attributes: ['plane_id', 'reg_num', 'plane_category', 'status'] });
+  return data
+    ? {
+        plane_id: data.plane_id,
+        reg_num: data.reg_num,
+        plane_category: data.plane_category,
+        status: data.status,
+      }
+    : null;
+}
+
+/** Registrations by aircraft id (the activity log names aircraft, not ids). */
+export async function planeNames(
+  organizationId: string,
+  planeIds: readonly string[],
+): Promise<Map<string, string>> {
+  const unique = [...new Set(planeIds)];
+  if (unique.length === 0) return new Map();
+  const { data } = await db()
+    .entities.plane.get(unique.map((plane_id) => ({ organization_id: organizationId, plane_id })))
+    .go({ attributes: ['plane_id', 'reg_num'] });
+  return new Map(data.map((p) => [p.plane_id, p.reg_num]));
+}
+
+/** How one certificate requirement of the aircraft stands (documents domain's states). */
+export interface CertificateStanding {
+  requirement: string;
+  state: string;
+  expiration_date: string | null;
+}
+
+/** Who changed it: a person (a document uploaded or removed) or the daily job. */
+export type CertificateActor = Pick<Actor, 'userId' | 'organizationId' | 'actingSupervisorId'>;
+export const SYSTEM_ACTOR = (organizationId: string): CertificateActor => ({
+  userId: 'system',
+  organizationId,
+  actingSupervisorId: null,
+});
+
+export interface CertificateOutcome {
+  /** The aircraft's status now (after grounding or release). */
+  status: PlaneStatus;
+  grounded: boolean;
+  changed: boolean;
+}
+
+type StoredStanding = { requirement: string; state: string; expiration_date?: string };
+const sameStanding = (a: readonly StoredStanding[], b: readonly StoredStanding[]) =>
+  JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Records how the aircraft certificates stand and applies the organization's policy: with `ground`,
+ * an expired certificate makes a flyable aircraft inoperable (its status kept to give back); when
+ * no certificate is expired any more (renewed, or the policy changed), the aircraft gets its status
+ * back — unless a grounding fault keeps it inoperable. One version-checked TransactWrite with the
+ * aircraft's history event and the activity log; a lost race is a 409, retried by the caller.
+ */
+export async function recordCertificates(
+  actor: CertificateActor,
+  organizationId: string,
+  planeId: string,
+  standing: readonly CertificateStanding[],
+  ground: boolean,
+  at: { now: Date; timeZone: string },
+): Promise<CertificateOutcome | null> {
+  const { data: plane } = await db()
+    .entities.plane.get({ organization_id: organizationId, plane_id: planeId })
+    .go();
+  if (!plane) return null;
+  const expired = standing.some((s) => s.state === 'expired');
+  const wantGrounded = ground && expired;
+  const wasGrounded = plane.certificate_grounded === true;
+  const certificates = standing.map((s) => ({
+    requirement: s.requirement,
+    state: s.state,
+    ...(s.expiration_date ? { expiration_date: s.expiration_date } : {}),
+  }));
+  const stored = (plane.certificates ?? []).map((c) => ({
+    requirement: c.requirement,
+    state: c.state,
+    ...(c.expiration_date ? { expiration_date: c.expiration_date } : {}),
+  }));
+  if (wantGrounded === wasGrounded && sameStanding(stored, certificates))
+    return { status: plane.status, grounded: wasGrounded, changed: false };
+
+  let status: PlaneStatus = plane.status;
+  let statusBefore: PlaneStatus | undefined = plane.certificate_status_before;
+  if (wantGrounded && !wasGrounded && FLYABLE_STATUSES.has(plane.status)) {
+    statusBefore = plane.status;
+    status = 'inoperable';
+  }
+  if (!wantGrounded && wasGrounded) {
+    const openGrounding = await db()
+      .entities.fault.query.byPlane({ organization_id: organizationId, plane_id: planeId })
+      .where(({ status: s, severity }, { eq }) => `${eq(s, 'open')} AND ${eq(severity, 'grounding')}`)
+      .go({ pages: 'all', attributes: ['fault_id'] });
+    if (plane.status === 'inoperable' && statusBefore && openGrounding.data.length === 0)
+      status = statusBefore;
+    statusBefore = undefined;
+  }
+  const statusChanged = status !== plane.status;
+  const audit: ActionRecord = {
+    action: 'plane.certificates',
+    target_type: 'plane',
+    target_id: planeId,
+    organization_id: organizationId,
+    details: {
+      grounded: wantGrounded,
+      expired: standing.filter((s) => s.state === 'expired').map((s) => s.requirement),
+      ...(statusChanged ? { status_from: plane.status, status_to: status } : {}),
+    },
+  };
+  const logged = statusChanged || wantGrounded !== wasGrounded;
+  const build: TransactionBuilder = ({ plane: planes, aircraftEvent }) => {
+    const key = { organization_id: organizationId, plane_id: planeId };
+    const base = planes.patch(key).set({ certificates, certificate_grounded: wantGrounded });
+    const withBefore = statusBefore
+      ? base.set({ certificate_status_before: statusBefore })
+      : base.remove(['certificate_status_before']);
+    // A status change is an edit of the aircraft (its version moves); the standing alone is not:
+    // an open plane form must not 409 because the daily job ran.
+    const write = statusChanged ? withBefore.set({ status }).add({ version: 1 }) : withBefore;
+    const writes = [write.where(({ version }, { eq }) => eq(version, plane.version)).commit()];
+    if (logged) {
+      writes.push(
+        aircraftEvent
+          .put({
+            organization_id: organizationId,
+            subject_id: planeId,
+            plane_id: planeId,
+            event_id: timeOrderedId(at.now.getTime()),
+            kind: 'status_changed',
+            date: todayIn(at.timeZone, at.now),
+            user_id: actor.userId,
+            details: {
+              reason: 'certificate',
+              grounded: wantGrounded,
+              status_from: plane.status,
+              status_to: status,
+            },
+          })
+          .commit(),
+      );
+    }
+    return writes;
+  };
+  // A grounding or its release is logged with the change; a standing alone is not an action.
+  await (logged ? auditedWrite(actor, audit, build) : transactWrite(build));
+  return { status, grounded: wantGrounded, changed: true };
+}
+
+/** How many aircraft the organization holds per package bucket (the pricing page's use of its limits). */
+export async function planeCounts(
+  organizationId: string,
+): Promise<{ total: number; general: number; glider: number }> {
+  const { data } = await db().entities.planeCount.get({ organization_id: organizationId }).go();
+  return { total: data?.total ?? 0, general: data?.general ?? 0, glider: data?.glider ?? 0 };
 }
 
 /** An aircraft as its charges see it: identity and the rental prices (spec §3 Plane, minor units). */

@@ -1,4 +1,5 @@
 import { CustomAttributeType, Entity } from 'electrodb';
+import { CERTIFICATE_POLICIES, DEFAULT_CERTIFICATE_POLICY } from '../../contracts/documents.ts';
 import { LANGS } from '../../contracts/langs.ts';
 import type { Module } from '../../contracts/modules.ts';
 import { GUARD_ROLES, type Permission, ROLE_LABELS } from '../../contracts/permissions.ts';
@@ -35,6 +36,8 @@ export const organization = new Entity({
     is_operator: { type: 'boolean', default: false },
     /** Issue 5 §6: a pilot who is not current is only warned on the daily sheet, or refused. */
     recency_policy: { type: ['warn', 'block'] as const, default: 'warn' },
+    /** Issue 17 §2: expired aircraft certificates are shown (warn) or also ground the aircraft (ground). */
+    certificate_expiry_policy: { type: CERTIFICATE_POLICIES, default: DEFAULT_CERTIFICATE_POLICY },
     currency_id: { type: 'string', required: true, default: 'HUF' },
     modules: {
       type: 'list',
@@ -48,6 +51,18 @@ export const organization = new Entity({
     /** The package of the active subscription (organization/{id}/subscriptions), for the lists. */
     package_id: { type: 'string' },
     package_name: { type: 'string' },
+    /** The admin's request for another package (pricing), until a supervisor assigns one. */
+    package_request: {
+      type: 'map',
+      properties: {
+        package_id: { type: 'string', required: true },
+        package_name: { type: 'string', required: true },
+        note: { type: 'string' },
+        requested_by: { type: 'string', required: true },
+        requested_by_name: { type: 'string', required: true },
+        requested_at: { type: 'string', required: true },
+      },
+    },
     // Banking and billing
     bank_name: { type: 'string' },
     bank_iban: { type: 'string' },

@@ -1,3 +1,4 @@
+import { type CertificatePolicy, DEFAULT_CERTIFICATE_POLICY } from '../../contracts/documents.ts';
 import type { Module } from '../../contracts/modules.ts';
 import type { CustomPrice, OrganizationRecord } from '../../contracts/schemas/organizations.ts';
 
@@ -17,6 +18,7 @@ export interface StoredOrganization {
   version: number;
   dst?: boolean;
   is_operator?: boolean;
+  certificate_expiry_policy?: CertificatePolicy;
   plane_limit?: number;
   general_limit?: number;
   glider_limit?: number;
@@ -93,6 +95,7 @@ export function organizationRecordOf(org: StoredOrganization): OrganizationRecor
     recency_policy: org.recency_policy === 'block' ? 'block' : 'warn',
     balance_policy:
       org.balance_policy === 'warn' || org.balance_policy === 'block' ? org.balance_policy : 'off',
+    certificate_expiry_policy: org.certificate_expiry_policy ?? DEFAULT_CERTIFICATE_POLICY,
     plane_limit: org.plane_limit ?? 0,
     general_limit: org.general_limit ?? 0,
     glider_limit: org.glider_limit ?? 0,

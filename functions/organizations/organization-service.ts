@@ -43,6 +43,7 @@ export async function listOrganizations(deps: OrganizationsDeps, query: ListOrga
       base_airport: org.base_airport ?? null,
       modules_count: org.modules.length,
       package_name: org.package_name ?? null,
+      package_requested: org.package_request?.package_name ?? null,
     })),
     cursor,
   };

@@ -35,6 +35,8 @@ const organizationLimits = (
       package_name: limits.package_name,
     })
     .add({ version: 1 })
+    // A package set answers the admin's request (pricing), whichever it was.
+    .remove(['package_request'])
     .commit();
 
 export const subscriptionStore = {

@@ -3,11 +3,13 @@ import { type OperationName, pathParams, routeEntries } from '../../contracts/ro
 import { type Platform, startPlatform, subOf } from '../helpers/platform.ts';
 import { aircraftWalk } from './tenant-walk/aircraft.ts';
 import type { WalkArea } from './tenant-walk/area.ts';
+import { documentsWalk } from './tenant-walk/documents.ts';
 import { faultsWalk } from './tenant-walk/faults.ts';
 import { financeWalk } from './tenant-walk/finance.ts';
 import { flightsWalk } from './tenant-walk/flights.ts';
 import { invitationsWalk } from './tenant-walk/invitations.ts';
 import { maintenanceWalk } from './tenant-walk/maintenance.ts';
+import { messagesWalk } from './tenant-walk/messages.ts';
 import { describeSharedMember } from './tenant-walk/shared-member.ts';
 import { trackingWalk } from './tenant-walk/tracking.ts';
 
@@ -116,6 +118,7 @@ const CORE_BODIES: WalkArea['bodies'] = {
     version: 1,
   },
   updateTypeList: { items: [], version: 1 },
+  requestPackage: { package_id: 'pkg-klub-l' },
   globalSearch: { text: 'Szél' },
   searchNotifications: {},
   markNotificationRead: () => ({ id: a.notificationId }),
@@ -145,6 +148,8 @@ const AREAS: WalkArea[] = [
   trackingWalk,
   invitationsWalk,
   financeWalk,
+  documentsWalk,
+  messagesWalk,
 ];
 const A_IDS: WalkArea['ids'] = Object.assign({}, CORE_IDS, ...AREAS.map((area) => area.ids));
 const BODIES: WalkArea['bodies'] = Object.assign({}, CORE_BODIES, ...AREAS.map((area) => area.bodies));

@@ -61,7 +61,7 @@ describe('presignedGetUrl in AWS', () => {
 
   it('refuses a key outside the prefixes CloudFront serves', async () => {
     await expect(
-      presignedGetUrl('person/p-1/doc.pdf', {
+      presignedGetUrl('backup/p-1/doc.pdf', {
         contentType: 'application/pdf',
         contentDisposition: 'attachment',
       }),

@@ -54,6 +54,7 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   'common:app.name': LANGS,
   'common:menu.administration': ['fr'],
   'auth:login.password': ['it'],
+  'common:lock.password': ['it'],
   'roles:admin': ['de', 'pl'],
   'roles:pilot': ['de', 'sk', 'cs', 'pl'],
   // SI unit symbols after a number read the same in every language.
@@ -64,6 +65,49 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   // A range of two amounts: the dash reads the same.
   'finance:payment.limits_value': ['hu', 'de', 'sk', 'cs', 'pl'],
   'finance:field.date': ['fr'],
+  // A broadcast is the admin's own words after their name: nothing of it is ours to translate.
+  'notifications:message.broadcast': ['hu', 'de', 'sk', 'cs', 'pl', 'it'],
+  'organizations:target.document': ['fr'],
+  'organizations:target.message': ['fr'],
+  // French writes "Documents" as English does.
+  'documents:list.header': ['fr'],
+  'documents:overview.documents': ['fr'],
+  'nav:title.documents': ['fr'],
+  'nav:title.holder_documents': ['fr'],
+  'nav:menu.documents': ['fr'],
+  'maintenance:fleet.documents': ['fr'],
+  // Only placeholders: the sender, the organization and the time.
+  'message-center:view.from': ['hu', 'de', 'sk', 'cs', 'pl', 'fr', 'it'],
+  // "push" and "e-mail" are the words these languages use.
+  'message-center:view.pushed': ['hu', 'sk', 'cs', 'pl', 'fr', 'it'],
+  'message-center:view.mailed': ['hu', 'sk', 'cs', 'pl', 'fr', 'it'],
+  'message-center:field.send_mail': ['hu', 'sk', 'cs', 'pl', 'fr', 'it'],
+  'message-center:field.body': ['de', 'sk', 'cs'],
+  'message-center:list.status': ['de'],
+  'nav:title.messages': ['fr'],
+  'nav:title.message': ['fr'],
+  'nav:menu.messages': ['fr'],
+  'message-center:notify.text': ['fr'],
+  'message-center:form.content': ['fr'],
+  'message-center:dashboard.header': ['fr'],
+  // Words these languages write as English does (and a runway's figures).
+  'developer:ct.operation': ['de'],
+  'developer:ct.public': ['fr'],
+  'developer:debug.actor': ['fr'],
+  'developer:debug.browser': ['de', 'it'],
+  'developer:debug.mode': ['de', 'it'],
+  'developer:debug.modules': ['fr'],
+  'developer:debug.person': ['de'],
+  'developer:debug.region': ['de', 'cs', 'pl'],
+  'developer:gallery.date': ['fr'],
+  'developer:gallery.flash_info': ['fr'],
+  'developer:gallery.formats': ['fr'],
+  'lookups:datasources.code': ['fr'],
+  'lookups:datasources.name': ['de'],
+  'lookups:maps.name': ['de'],
+  'lookups:maps.runway_text': ['hu', 'de', 'sk', 'cs', 'pl', 'fr', 'it'],
+  'nav:title.debug': ['it'],
+  'nav:menu.debug': ['it'],
 };
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();

@@ -21,6 +21,10 @@ const helpPages = [...new Set(pages.map((page) => page.helpPage))].sort();
 /** Titles a language rightly spells as English does. */
 const SAME_TITLE_AS_ENGLISH: Record<string, readonly Lang[]> = {
   notifications: ['fr'],
+  documents: ['fr'],
+  messages: ['fr'],
+  message: ['fr'],
+  debug: ['it'],
 };
 
 const texts = (file: HelpFile, page: string) => {

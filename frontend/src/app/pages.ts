@@ -2,13 +2,17 @@ import type { ComponentType } from 'react';
 import type { Module } from '../../../contracts/modules.ts';
 import type { GuardRole, Permission } from '../../../contracts/permissions.ts';
 import { aircraftPages } from './pages/aircraft.ts';
+import { developerPages } from './pages/developer.ts';
+import { documentPages } from './pages/documents.ts';
 import { faultPages } from './pages/faults.ts';
 import { financePages } from './pages/finance.ts';
 import { flightPages } from './pages/flights.ts';
 import { maintenancePages } from './pages/maintenance.ts';
+import { messagePages } from './pages/messages.ts';
 import { organizationPages } from './pages/organizations.ts';
 import { peoplePages } from './pages/people.ts';
 import { profilePages } from './pages/profile.ts';
+import { screenPages } from './pages/screens.ts';
 import { trackingPages } from './pages/tracking.ts';
 
 export type Layout = 'main' | 'full-page' | 'public';
@@ -141,6 +145,10 @@ export const pages: readonly PageDef[] = [
   ...flightPages,
   ...trackingPages,
   ...financePages,
+  ...documentPages,
+  ...messagePages,
+  ...screenPages,
+  ...developerPages,
 ];
 
 /** Where unknown addresses go: the error page with this message key. */

@@ -6,6 +6,7 @@ import { useProfileMenuItems } from '../features/profile/profile-menu.ts';
 import { GlobalSearch } from '../features/search/global-search.tsx';
 import { reportFailure } from '../lib/api-client.ts';
 import { currentLang, LANG_NAMES } from '../lib/i18n.ts';
+import { lockScreen } from '../lib/lock.ts';
 import { switchLanguage, switchOrganization } from '../lib/session.ts';
 import { session } from '../lib/session-state.ts';
 import { useStore } from '../lib/store.ts';
@@ -87,7 +88,14 @@ export function ShellTopNavigation({ onHelp }: { onHelp?: () => void }) {
       text: profile.user_name,
       description: profile.email,
       ariaLabel: t('nav.user_menu'),
-      items: [...profileMenuItems, { id: 'sign-out', text: t('nav.sign_out'), href: '/logout/' }],
+      items: [
+        ...profileMenuItems,
+        { id: 'lock', text: t('lock.menu'), iconName: 'lock-private' },
+        { id: 'sign-out', text: t('nav.sign_out'), href: '/logout/' },
+      ],
+      onItemClick: ({ detail }) => {
+        if (detail.id === 'lock') lockScreen();
+      },
       onItemFollow: (event) => {
         event.preventDefault();
         navigate(event.detail.href ?? '/logout/');

@@ -106,3 +106,29 @@ export const resendEmailCode = async (email: string) =>
 
 export const changePassword = async (oldPassword: string, newPassword: string) =>
   (await cognito()).updatePassword({ oldPassword, newPassword });
+
+/**
+ * Whether this is the person's password (the lock screen): a USER_PASSWORD_AUTH sign-in straight to
+ * the user pool, beside Amplify, so the open session and its tokens stay as they are. True when
+ * Cognito accepts it (a further challenge counts: the password was right); false when it says no.
+ */
+export const passwordIsRight = async (email: string, password: string): Promise<boolean> => {
+  if (!settings) throw new Error('configureAuth was not called');
+  const { region, userPoolClientId, userPoolEndpoint } = settings;
+  const response = await fetch(userPoolEndpoint ?? `https://cognito-idp.${region}.amazonaws.com/`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    body: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: userPoolClientId,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  });
+  if (response.ok) return true;
+  const body = (await response.json().catch(() => ({}))) as { __type?: string };
+  if (/NotAuthorized|UserNotFound/.test(body.__type ?? '')) return false;
+  throw new Error(body.__type ?? `cognito answered ${response.status}`);
+};

@@ -80,10 +80,19 @@ export function auditedWrite(
 
 type StoredAction = ReturnType<typeof actionItem> & { subject_user_id?: string };
 
-/** One page of an organization's log, newest first, between two instants, of one action kind. */
+/** One page of an organization's log, newest first, between two instants, of one action kind, actor or target type. */
 export function organizationActions(
   organizationId: string,
-  options: { cursor?: string; limit: number; action?: string; from?: string; to?: string },
+  options: {
+    cursor?: string;
+    limit: number;
+    action?: string;
+    /** The log viewer's filters: who acted, and what kind of thing it was done to. */
+    userId?: string;
+    targetType?: string;
+    from?: string;
+    to?: string;
+  },
 ): Promise<Page<StoredAction>> {
   const key = db().entities.action.query.byOrganization({ organization_id: organizationId });
   const ranged =
@@ -94,8 +103,17 @@ export function organizationActions(
         : options.to
           ? key.lt({ at: options.to })
           : key;
-  const kind = options.action;
-  const filtered = kind ? ranged.where(({ action }, { eq }) => eq(action, kind)) : ranged;
+  const { action: kind, userId, targetType } = options;
+  const filtered =
+    kind || userId || targetType
+      ? ranged.where((a, { eq }) =>
+          [
+            ...(kind ? [eq(a.action, kind)] : []),
+            ...(userId ? [eq(a.user_id, userId)] : []),
+            ...(targetType ? [eq(a.target_type, targetType)] : []),
+          ].join(' AND '),
+        )
+      : ranged;
   return fillPage((cursor, limit) => filtered.go({ cursor, limit, order: 'desc' }), options) as Promise<
     Page<StoredAction>
   >;

@@ -50,6 +50,10 @@ export const ENTITY_OWNERS = {
   schedule: 'finance',
   payment: 'finance',
   financeNotice: 'finance',
+  personDocument: 'documents',
+  organizationDocument: 'documents',
+  message: 'messages',
+  messageDelivery: 'messages',
   action: 'platform',
   domainEvent: 'platform',
 } as const satisfies Record<EntityName, Domain | 'platform'>;

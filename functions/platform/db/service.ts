@@ -9,6 +9,7 @@ import {
   planeCount,
   usageDay,
 } from '../../aircraft/entities.ts';
+import { organizationDocument, personDocument } from '../../documents/entities.ts';
 import {
   capUsage,
   financeMembership,
@@ -30,6 +31,7 @@ import {
   signReminder,
 } from '../../flights/entities.ts';
 import { airport, notification, privateProfile, realtimeConnection } from '../../identity/entities.ts';
+import { message, messageDelivery } from '../../messages/entities.ts';
 import {
   membership,
   organization,
@@ -94,6 +96,10 @@ const entities = {
   schedule,
   payment,
   financeNotice,
+  personDocument,
+  organizationDocument,
+  message,
+  messageDelivery,
 };
 
 /** The names stores use: `db().entities.<name>`. */

@@ -195,6 +195,23 @@ export async function objectStart(key: string, count: number): Promise<Uint8Arra
   return bytes.subarray(0, count);
 }
 
+/** Stores bytes under a key as the given type: the demo seed's files (users upload with presigned POSTs). */
+export async function putObject(key: string, body: Uint8Array, serveAs: ServeAs): Promise<void> {
+  const { sdk, client } = await s3();
+  await client.send(
+    new sdk.PutObjectCommand({
+      Bucket: bucket(),
+      Key: key,
+      Body: body,
+      ContentType: serveAs.contentType,
+      ContentDisposition: serveAs.contentDisposition,
+    }),
+  );
+}
+
+/** Whether this stage has a files bucket (the tests without a local S3 have none). */
+export const hasFilesBucket = () => env().FILES_BUCKET !== '';
+
 export async function deleteObject(key: string): Promise<void> {
   const { sdk, client } = await s3();
   await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket(), Key: key }));

@@ -20,6 +20,7 @@ import { refreshOrganizations, switchOrganization } from '../../lib/session.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
 import { InvitationsCard } from '../invitations/invitations-card.tsx';
+import { DashboardMessages } from '../messages/dashboard-messages.tsx';
 import { ContinuityAlert, flownKind, RecencyCards, useOwnRecency } from '../recency/recency-cards.tsx';
 import { PilotStatistics } from '../statistics/pilot-statistics.tsx';
 
@@ -71,6 +72,9 @@ export default function DashboardPage() {
     >
       <SpaceBetween size="l">
         <InvitationsCard />
+        {organization?.modules.includes('message-center') && profile.can['message-list'] ? (
+          <DashboardMessages timeZone={organization.timezone} />
+        ) : null}
         <ContinuityAlert recency={recency} />
         {member ? <RecencyCards recency={recency} /> : null}
         {member ? <PilotStatistics flies={flownKind(recency)} /> : null}

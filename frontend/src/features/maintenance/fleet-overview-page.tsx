@@ -8,12 +8,15 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DocumentState } from '../../../../contracts/documents.ts';
 import type { FleetOverviewOutput, FleetPlaneOutput } from '../../../../contracts/schemas/maintenance.ts';
 import { PageLink } from '../../app/links.tsx';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
+import { dynamicT } from '../../lib/i18n-keys.ts';
 import { hrefOf } from '../../lib/navigation.ts';
+import { DocumentStateIndicator } from '../documents/document-state.tsx';
 import { DueDate, DueStatus, remainingText } from './due.tsx';
 
 /** One counter of the summary: a big number with its label. */
@@ -41,6 +44,34 @@ function Counter({
         {value ?? '—'}
       </Box>
     </div>
+  );
+}
+
+/**
+ * The aircraft certificates as the documents domain last recorded them (issue 17 §2): the ones that
+ * need attention, or "valid"; a link to the aircraft's documents.
+ */
+function Certificates({ plane }: { plane: FleetPlaneOutput }) {
+  const { t } = useTranslation(['documents', 'maintenance']);
+  const attention = plane.certificates.filter((c) => c.state !== 'valid');
+  const link = hrefOf('documents/:sourcetype/:id?', { sourcetype: 'plane', id: plane.plane_id });
+  if (plane.certificates.length === 0) return <Box color="text-status-inactive">—</Box>;
+  return (
+    <span data-testid={`certificates-${plane.plane_id}`}>
+      {attention.length === 0 ? (
+        <DocumentStateIndicator state="valid" />
+      ) : (
+        attention.map((c) => (
+          <Box key={c.requirement} variant="small" display="block">
+            <DocumentStateIndicator state={c.state as DocumentState} />{' '}
+            {dynamicT(t)(`requirement.${c.requirement}`)}
+          </Box>
+        ))
+      )}
+      <PageLink href={link} variant="secondary">
+        {t('maintenance:fleet.documents')}
+      </PageLink>
+    </span>
   );
 }
 
@@ -195,6 +226,11 @@ export default function FleetOverviewPage() {
                 ) : (
                   <Box color="text-status-inactive">{t('fleet.no_arc')}</Box>
                 ),
+            },
+            {
+              id: 'certificates',
+              header: t('column.certificates'),
+              cell: (p) => <Certificates plane={p} />,
             },
             {
               id: 'faults',

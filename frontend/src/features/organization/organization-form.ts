@@ -1,3 +1,4 @@
+import { type CertificatePolicy, DEFAULT_CERTIFICATE_POLICY } from '../../../../contracts/documents.ts';
 import type { Module } from '../../../../contracts/modules.ts';
 import { moneyInputText, parseMoney } from '../../../../contracts/money.ts';
 import type { BalancePolicy } from '../../../../contracts/schemas/finance-enums.ts';
@@ -62,6 +63,7 @@ export type OrganizationFormValues = Record<TextField, string> &
     is_operator: boolean;
     recency_policy: RecencyPolicy;
     balance_policy: BalancePolicy;
+    certificate_expiry_policy: CertificatePolicy;
     contact_id: string;
     operating_day_editor: string;
     modules: Module[];
@@ -86,6 +88,7 @@ export const emptyFormValues = (timezone: string): OrganizationFormValues => {
     is_operator: false,
     recency_policy: 'warn',
     balance_policy: 'off',
+    certificate_expiry_policy: DEFAULT_CERTIFICATE_POLICY,
     contact_id: '',
     operating_day_editor: '',
     modules: [],
@@ -105,6 +108,7 @@ export const toFormValues = (record: OrganizationRecord): OrganizationFormValues
     is_operator: record.is_operator,
     recency_policy: record.recency_policy,
     balance_policy: record.balance_policy,
+    certificate_expiry_policy: record.certificate_expiry_policy,
     contact_id: text(record.contact_id),
     operating_day_editor: text(record.operating_day_editor),
     modules: [...record.modules],
@@ -150,6 +154,7 @@ export const toInput = (values: OrganizationFormValues, mode: FormMode, version?
     is_operator: values.is_operator,
     recency_policy: values.recency_policy,
     balance_policy: values.balance_policy,
+    certificate_expiry_policy: values.certificate_expiry_policy,
     contact_id: orNull(values.contact_id),
     operating_day_editor: orNull(values.operating_day_editor),
     custom_prices: values.custom_prices.map((price) => ({
@@ -229,7 +234,12 @@ export const TABS = {
     'payment_min',
     'payment_max',
   ],
-  operations: ['operating_day_editor', 'recency_policy', ...ORGANIZATION_NOTIFICATION_FLAGS],
+  operations: [
+    'operating_day_editor',
+    'recency_policy',
+    'certificate_expiry_policy',
+    ...ORGANIZATION_NOTIFICATION_FLAGS,
+  ],
   modules: ['modules', 'plane_limit', 'general_limit', 'glider_limit'],
 } as const;
 export type TabId = keyof typeof TABS;

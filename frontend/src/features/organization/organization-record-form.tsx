@@ -16,6 +16,7 @@ import TimeInput from '@cloudscape-design/components/time-input';
 import Toggle from '@cloudscape-design/components/toggle';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CERTIFICATE_POLICIES, type CertificatePolicy } from '../../../../contracts/documents.ts';
 import { MODULES, type Module } from '../../../../contracts/modules.ts';
 import { CURRENCIES } from '../../../../contracts/money.ts';
 import { BALANCE_POLICIES, type BalancePolicy } from '../../../../contracts/schemas/finance-enums.ts';
@@ -436,6 +437,29 @@ export function OrganizationRecordForm({
                   set('recency_policy', (detail.selectedOption.value ?? 'warn') as RecencyPolicy)
                 }
                 data-testid="org-recency_policy"
+              />
+            </FormField>
+            <FormField
+              label={t('field.certificate_expiry_policy')}
+              description={t('hint.certificate_expiry_policy')}
+              errorText={errorText('certificate_expiry_policy')}
+            >
+              <Select
+                selectedOption={{
+                  value: values.certificate_expiry_policy,
+                  label: t(`certificate_expiry_policy.${values.certificate_expiry_policy}`),
+                }}
+                options={CERTIFICATE_POLICIES.map((policy) => ({
+                  value: policy,
+                  label: t(`certificate_expiry_policy.${policy}`),
+                }))}
+                onChange={({ detail }) =>
+                  set(
+                    'certificate_expiry_policy',
+                    (detail.selectedOption.value ?? 'warn') as CertificatePolicy,
+                  )
+                }
+                data-testid="org-certificate_expiry_policy"
               />
             </FormField>
           </ColumnLayout>

@@ -106,7 +106,20 @@ export default function OrganizationsPage() {
           header: t('column.modules_count'),
           cell: (item) => item.modules_count,
         },
-        { id: 'package_name', header: t('column.package'), cell: (item) => item.package_name ?? EMPTY },
+        {
+          id: 'package_name',
+          header: t('column.package'),
+          cell: (item) => (
+            <span data-testid={`package-${item.organization_id}`}>
+              {item.package_name ?? EMPTY}
+              {item.package_requested ? (
+                <Box variant="small" display="block" color="text-status-warning">
+                  {t('column.package_requested', { name: item.package_requested })}
+                </Box>
+              ) : null}
+            </span>
+          ),
+        },
         {
           id: 'subscriptions',
           header: t('column.subscriptions'),

@@ -15,6 +15,7 @@ const PROFILE_MENU: readonly {
     | 'profile_edit'
     | 'pilot_info_edit'
     | 'profile_transactions'
+    | 'profile_documents'
     | 'notifications'
     | 'profile_actions'
     | 'change_password';
@@ -24,6 +25,7 @@ const PROFILE_MENU: readonly {
   { key: 'profile_edit', path: 'profile/edit' },
   { key: 'pilot_info_edit', path: 'profile/pilot-info-edit' },
   { key: 'profile_transactions', path: 'profile/transactions', module: 'financial' },
+  { key: 'profile_documents', path: 'profile/documents' },
   { key: 'notifications', path: 'profile/notifications' },
   { key: 'profile_actions', path: 'profile/actions' },
   { key: 'change_password', path: 'profile/change-password' },

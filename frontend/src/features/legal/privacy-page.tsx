@@ -1,0 +1,3 @@
+import { PrivacyPage } from './legal-page.tsx';
+
+export default PrivacyPage;

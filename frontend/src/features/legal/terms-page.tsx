@@ -1,0 +1,3 @@
+import { TermsPage } from './legal-page.tsx';
+
+export default TermsPage;
