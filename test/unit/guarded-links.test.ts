@@ -88,6 +88,8 @@ const NAVIGATION_ALLOWED: Record<string, string> = {
   'app/page-guard.tsx': 'the guard: its outcomes are the redirects',
   'features/auth/logout-page.tsx': 'signed out: to the login page once the session is gone',
   'features/profile/change-password-page.tsx': 'signed out after the change: to the login page',
+  'features/documents/holder-documents-page.tsx': 'an unknown holder kind: back to the list it came from',
+  'features/messages/message-edit-page.tsx': 'an unknown edit type: back to the messages list',
 };
 
 /** Plain `href`s that do not open a screen of the app. */
