@@ -29,7 +29,14 @@ export function lapsedFor(
         return flight.kind === 'powered' && flight.with_passenger;
     }
   };
-  const lapsed = recency.rules.filter((rule) => applies(rule) && rule.status === 'lapsed');
+  // Not current for this flight: a lapsed rule, no medical on record (the card says "not recorded",
+  // the sheet still cannot let an unknown medical fly), or passengers for a pilot the passenger rule
+  // does not cover (a student, a licence without sailplanes).
+  const blocks = (rule: RuleResult) =>
+    rule.status === 'lapsed' ||
+    (rule.rule === 'medical' && rule.status === 'not_recorded') ||
+    (rule.rule === 'sfcl_160e' && rule.status === 'not_applicable');
+  const lapsed = recency.rules.filter((rule) => applies(rule) && blocks(rule));
   // SFCL.155(a): a launch method with no result was never opened to the pilot — never launched by
   // it as pilot in command and no launch-method training finished (a student who flew it dual only).
   const methodOpen = recency.rules.some((r) => r.rule === 'sfcl_155' && r.method === flight.takeoff_type);

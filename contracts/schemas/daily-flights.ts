@@ -41,6 +41,11 @@ export const dailySheetOutput = z.object({
   sheet: sheetOutput,
   flights: z.array(flightOutput),
   proposals: z.array(proposalOutput),
+  /**
+   * The reader may work the sheet (daily-flight-edit): the timer's screen and its live push are
+   * theirs; everyone else reads the day (daily-flight/day/{id}) and polls (spec §6).
+   */
+  can_edit: z.boolean(),
 });
 export type DailySheetOutput = z.infer<typeof dailySheetOutput>;
 

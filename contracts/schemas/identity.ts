@@ -129,6 +129,8 @@ const myActionOutput = z.object({
   action: z.string(),
   target_type: z.string(),
   target_id: z.string(),
+  /** The member's, aircraft's, role's or organization's name (issue 13 §7); null for other items. */
+  target_name: z.nullable(z.string()),
   /** The organization the action belongs to; `personal` outside one. */
   organization_id: z.string(),
   organization_name: z.nullable(z.string()),

@@ -221,7 +221,7 @@ const recencyResult = z.object({
   opened_on: z.optional(z.string()),
   /** SFCL.155: the method was never opened to the pilot (no PIC launch by it, no training). */
   privilege_missing: z.optional(z.boolean()),
-  status: z.enum(['current', 'lapsing', 'lapsed', 'not_applicable']),
+  status: z.enum(['current', 'lapsing', 'lapsed', 'not_applicable', 'not_recorded']),
   until: nullableString,
   via: z.optional(z.enum(['flights', 'proficiency_check'])),
   counted: z.array(z.string()),

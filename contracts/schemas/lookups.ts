@@ -156,6 +156,8 @@ const searchOrganization = z.object({
   short_name: z.string(),
   /** The caller belongs to it (a supervisor also finds organizations they are not a member of). */
   member: z.boolean(),
+  /** The caller may open and save its edit page (the same checks as the API; issue 12 §5). */
+  can_edit: z.boolean(),
 });
 export type SearchOrganization = z.infer<typeof searchOrganization>;
 

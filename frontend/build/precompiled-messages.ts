@@ -14,7 +14,6 @@ const OUR_CLOUDSCAPE_MESSAGES = /[\\/]src[\\/]locales[\\/]cloudscape[\\/](\w+)\.
 const UNUSED_GROUPS = new Set([
   'annotation-context',
   'code-editor',
-  'collection-preferences',
   'copy-to-clipboard',
   'date-picker',
   'date-range-picker',

@@ -1,5 +1,6 @@
 import type { DailySheetOutput, SaveSheetInput, SheetOutput } from '../../contracts/schemas/daily-flights.ts';
 import type { Actor } from '../platform/auth/actor.ts';
+import { mayCall } from '../platform/auth/capabilities.ts';
 import { sheetTopic } from '../platform/events/push.ts';
 import { conflict, missingPermissions, validationFailed } from '../platform/http/errors.ts';
 import type { StoredSheet } from './daily-sheet-store.ts';
@@ -44,6 +45,7 @@ export async function getDailySheet(deps: FlightDeps, actor: Actor, date: string
       : shown,
     flights: flights.map(flightOutputOf),
     proposals: await sheetProposals(deps, actor, date, flights),
+    can_edit: mayCall('saveDailySheet', actor),
   };
 }
 

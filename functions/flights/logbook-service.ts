@@ -466,15 +466,15 @@ export async function recencyFor(
   visible: (entry: StoredEntry) => boolean = () => true,
 ): Promise<RecencyOutput> {
   const since = addMonths(today, -36);
-  const [glider, general, medical, privileges] = await Promise.all([
+  const [glider, general, records, privileges] = await Promise.all([
     deps.store.entriesSince(userId, 'glider', since),
     deps.store.entriesSince(userId, 'general', since),
-    deps.store.medicalValidUntil(userId),
+    deps.store.recencyRecords(userId),
     deps.store.launchPrivileges(userId),
   ]);
   const entries = [...glider, ...general];
   const shown = new Set(entries.filter(visible).map((e) => e.entry_id));
-  const rules = recencyOf(entries.map(recencyFlightOf), medical, today, privileges).map((rule) => ({
+  const rules = recencyOf(entries.map(recencyFlightOf), records, today, privileges).map((rule) => ({
     ...rule,
     counted: rule.counted.filter((id) => shown.has(id)),
   }));

@@ -1,7 +1,7 @@
 import type { EntityItem } from 'electrodb';
 import { STAT_FIELDS } from '../../contracts/logbook-totals.ts';
 import type { FlightKind } from '../../contracts/schemas/flight-enums.ts';
-import { logbookAccess, medicalValidUntil, recordNames } from '../organizations/public.ts';
+import { logbookAccess, recencyRecords, recordNames } from '../organizations/public.ts';
 import { type ActionRecord, type Auditor, auditedWrite } from '../platform/audit/actions.ts';
 import { fillPage } from '../platform/db/pages.ts';
 import { db } from '../platform/db/service.ts';
@@ -110,7 +110,7 @@ export const logbookStore = {
   access: (organizationId: string, userId: string) => logbookAccess(organizationId, userId),
 
   /** Until when the pilot's medical is valid (organizations). */
-  medicalValidUntil: (userId: string) => medicalValidUntil(userId),
+  recencyRecords: (userId: string) => recencyRecords(userId),
 
   /**
    * A private line written, moved or removed, with its month statistics, in one TransactWrite.

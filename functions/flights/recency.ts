@@ -37,7 +37,7 @@ export interface RecencyFlight {
 }
 
 export type RecencyRule = 'sfcl_160a' | 'sfcl_160e' | 'sfcl_155' | 'fcl_060' | 'medical';
-type RecencyStatus = 'current' | 'lapsing' | 'lapsed' | 'not_applicable';
+type RecencyStatus = 'current' | 'lapsing' | 'lapsed' | 'not_applicable' | 'not_recorded';
 type Measure = 'minutes' | 'launches' | 'training_flights' | 'takeoffs' | 'landings';
 
 interface RecencyResult {
@@ -247,9 +247,9 @@ export function fcl060(flights: readonly RecencyFlight[], today: string): Recenc
   };
 }
 
-/** The medical certificate: valid through its date. */
+/** The medical certificate: valid through its date; none recorded is said so, not called expired. */
 export function medical(validUntil: string | null | undefined, today: string): RecencyResult {
-  if (!validUntil) return { ...notApplicable('medical'), status: 'lapsed' };
+  if (!validUntil) return { ...notApplicable('medical'), status: 'not_recorded' };
   return {
     rule: 'medical',
     status: statusUntil(validUntil, today),
@@ -271,18 +271,45 @@ const notApplicable = (rule: RecencyRule): RecencyResult => ({
   needed: {},
 });
 
-/** Every rule for one pilot: sailplane rules when they fly sailplanes, FCL.060 when they fly powered. */
+/** What besides the flights decides which rules apply (the person's pilot records). */
+export interface RecencyRecords {
+  medical_valid_until?: string | null;
+  /** The licence types recorded (people.ts LICENCE_TYPES). */
+  licence_types?: readonly string[];
+  /** The student rating is recorded. */
+  student?: boolean;
+}
+
+/** The licences that allow carrying passengers in a sailplane. */
+const SAILPLANE_LICENCES = new Set(['SPL', 'LAPL', 'glider']);
+
+/**
+ * SFCL.160(e) applies to a pilot who may carry passengers in a sailplane: not to a student, nor to a
+ * person whose recorded licences hold none for sailplanes (none recorded: it is shown, the club may not
+ * have entered them yet).
+ */
+const carriesSailplanePassengers = (records: RecencyRecords) =>
+  !records.student &&
+  (!records.licence_types?.length || records.licence_types.some((type) => SAILPLANE_LICENCES.has(type)));
+
+/**
+ * Every rule for one pilot: sailplane rules when they fly sailplanes (the passenger rule only for a
+ * pilot who may carry passengers), FCL.060 when they fly powered, and the medical.
+ */
 export function recencyOf(
   flights: readonly RecencyFlight[],
-  medicalValidUntil: string | null | undefined,
+  records: RecencyRecords,
   today: string,
   privileges: readonly LaunchPrivilegeGrant[] = [],
 ): RecencyResult[] {
   const glides = flights.some(sailplane);
+  const passengers = carriesSailplanePassengers(records);
   return [
-    ...(glides ? [sfcl160a(flights, today), sfcl160e(flights, today)] : []),
+    ...(glides
+      ? [sfcl160a(flights, today), passengers ? sfcl160e(flights, today) : notApplicable('sfcl_160e')]
+      : []),
     ...(glides || privileges.length > 0 ? sfcl155(flights, today, privileges) : []),
-    fcl060(flights, today),
-    medical(medicalValidUntil, today),
+    records.student ? notApplicable('fcl_060') : fcl060(flights, today),
+    medical(records.medical_valid_until, today),
   ];
 }

@@ -50,11 +50,13 @@ export async function myActions(actor: Actor, query: PageQuery, whose: 'by_me' |
       o.organization_name,
     ]),
   );
+  const targetName = await organizations.actionTargetNames(page.items, actor.lang);
   const items: MyActionOutput[] = page.items.map((item) => ({
     action_id: item.action_id,
     action: item.action,
     target_type: item.target_type,
     target_id: item.target_id,
+    target_name: targetName(item),
     organization_id: item.organization_id,
     organization_name: names.get(item.organization_id) ?? null,
     at: item.at,

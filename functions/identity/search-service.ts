@@ -6,6 +6,7 @@ import {
   type SearchOrganization,
   type SearchPerson,
 } from '../../contracts/schemas/lookups.ts';
+import { mayEditOrganization } from '../organizations/public.ts';
 import { type Actor, displayName } from '../platform/auth/actor.ts';
 import type { DatasourceStore } from './datasource-store.ts';
 
@@ -100,6 +101,7 @@ export async function globalSearch(
       organization_name: o.organization_name,
       short_name: o.short_name,
       member: memberOf.has(o.organization_id),
+      can_edit: mayEditOrganization(actor, o.organization_id),
     }));
 
   return {

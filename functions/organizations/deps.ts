@@ -1,3 +1,4 @@
+import { fleet } from '../aircraft/public.ts';
 import { isKnownAirport, type NotifyInput, notify, realtimeRightsChanged } from '../identity/public.ts';
 import { forgetActor } from '../platform/auth/actor.ts';
 import { publishRefresh } from '../platform/events/push.ts';
@@ -31,6 +32,8 @@ export interface OrganizationsDeps {
   forgetActor: (sub: string) => void;
   /** Whether an ICAO code names a reference airport (identity's airports). */
   isKnownAirport: (icao: string) => Promise<boolean>;
+  /** The organization's aircraft, one Query (aircraft's fleet): the activity log names them. */
+  fleet: (organizationId: string) => Promise<readonly { plane_id: string; reg_num: string }[]>;
 }
 
 export const organizationsDeps: OrganizationsDeps = {
@@ -47,4 +50,5 @@ export const organizationsDeps: OrganizationsDeps = {
   refresh: (userId) => publishRefresh(userId, 'membership_changed'),
   forgetActor: (sub) => forgetActor(sub),
   isKnownAirport: (icao) => isKnownAirport(icao),
+  fleet: (organizationId) => fleet(organizationId),
 };

@@ -10,9 +10,11 @@ import type { CustomPrice } from '../../contracts/schemas/organizations.ts';
 import type { PersonInput, PilotInfoInput, Rating } from '../../contracts/schemas/people.ts';
 import type { Auditor } from '../platform/audit/actions.ts';
 import type { Actor } from '../platform/auth/actor.ts';
+import { mayCall } from '../platform/auth/capabilities.ts';
 import { db } from '../platform/db/service.ts';
 import type { TransactionBuilder } from '../platform/db/writes.ts';
 import { validationFailed } from '../platform/http/errors.ts';
+import { type ActionTarget, actionTargetNames as targetNames } from './action-targets.ts';
 import { organizationsDeps as deps } from './deps.ts';
 import { isMembership, type person as personEntity, type RatingMap } from './entities.ts';
 import { addMember } from './invitation-service.ts';
@@ -55,6 +57,17 @@ export const updateOwnOrganization = (actor: Actor, input: UpdateOwnOrganization
   organizations.updateOwnOrganization(deps, actor, input);
 
 // ---- reads ------------------------------------------------------------------------------------
+
+/** Names for the items activity log lines acted on, in batches (profile/actions). */
+export const actionTargetNames = (lines: readonly ActionTarget[], lang: Lang) =>
+  targetNames(deps, lines, lang);
+
+/**
+ * Whether the actor may open the organization's edit page and save it (organization/edit/{id}): the
+ * route guard of updateOrganization and the service's own check — the search's capability flag.
+ */
+export const mayEditOrganization = (actor: Actor, organizationId: string) =>
+  mayCall('updateOrganization', actor) && organizations.mayOpenOrganization(actor, organizationId);
 
 /** Organizations by id. */
 export const organizationsById = (organizationIds: readonly string[]) =>
@@ -160,6 +173,18 @@ export async function recordNames(userIds: readonly string[]): Promise<Map<strin
 /** A global lookup list's entries in their order (datasources). */
 export const typeList = (listId: string) => typeListItems(deps, listId);
 
+/**
+ * What the person's recency depends on besides their flights: until when their medical is valid, the
+ * licences recorded, and whether they are a student pilot (the student rating recorded).
+ */
+export const recencyRecords = async (userId: string) => {
+  const info = await deps.persons.pilotInfo(userId);
+  return {
+    medical_valid_until: info?.medical_valid_until,
+    licence_types: (info?.licences ?? []).map((licence) => licence.type),
+    student: Boolean((info?.ratings as Record<string, unknown> | undefined)?.student),
+  };
+};
 /** Until when the person's medical is valid (their recency), or undefined. */
 export const medicalValidUntil = async (userId: string) =>
   (await deps.persons.pilotInfo(userId))?.medical_valid_until;

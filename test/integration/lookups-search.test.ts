@@ -132,9 +132,22 @@ describe('POST /api/datasource/global-search: organizations and aircraft', () =>
         organization_name: 'Alpine Soaring Club',
         short_name: 'ASC',
         member: true,
+        can_edit: true,
       },
     ]);
     expect(other.body.organizations.items).toEqual([]);
+  });
+
+  it('says whether the caller may edit the organization found, as the API decides (issue 12 §5)', async () => {
+    const asPilot = await search(pilot, 'szélzsák');
+    const asAdmin = await search(admin, 'szélzsák');
+
+    expect(asPilot.body.organizations.items.map((o: any) => [o.organization_id, o.can_edit])).toEqual([
+      ['org-demo', false],
+    ]);
+    expect(asAdmin.body.organizations.items.map((o: any) => [o.organization_id, o.can_edit])).toEqual([
+      ['org-demo', true],
+    ]);
   });
 
   it('lets a supervisor find every organization, saying which they belong to', async () => {
@@ -147,6 +160,7 @@ describe('POST /api/datasource/global-search: organizations and aircraft', () =>
         organization_name: 'Harmadik Vitorlázó Klub',
         short_name: 'HVK',
         member: false,
+        can_edit: true,
       },
     ]);
     expect(admins.body.organizations.items).toEqual([]);

@@ -171,3 +171,42 @@ describe('GET /api/organization/actions', () => {
     expect(cursor.body.errors).toEqual({ cursor: ['invalid_value'] });
   });
 });
+
+/** The organization's own log names its targets on the docsmsg branch (issue 17 §6); here the person's. */
+describe('history that reads (issue 13 §7)', () => {
+  const line = (action_id: string, target_type: string, target_id: string, organization_id = 'org-demo') =>
+    db()
+      .entities.action.put({
+        action_id,
+        organization_id,
+        at: `2026-04-0${action_id.slice(-1)}T10:00:00.000Z`,
+        action: 'role.update',
+        user_id: 'user-admin',
+        target_type,
+        target_id,
+      })
+      .go();
+
+  beforeAll(async () => {
+    await line('n1', 'person', 'user-pilot');
+    await line('n2', 'plane', 'plane-ha-4012');
+    await line('n3', 'role', 'instructor');
+    await line('n4', 'fault', 'fault-x');
+    await line('n5', 'plane', 'plane-of-nobody');
+    // Another club's role of the same id: its name is not the demo club's.
+    await line('n6', 'role', 'pilot', 'org-alpine');
+  });
+
+  it("names them in the person's own log too, each in its own club", async () => {
+    const { status, body } = await platform.invoke('listMyActions', { sub: admin, query: { limit: '100' } });
+    const byId = Object.fromEntries(body.items.map((a: any) => [a.action_id, a]));
+    const { data: alpineRole } = await db()
+      .entities.role.get({ organization_id: 'org-alpine', role_id: 'pilot' })
+      .go();
+
+    expect(status).toBe(200);
+    expect(byId.n1?.target_name).toBe('Molnár Anna');
+    expect(byId.n2?.target_name).toBe('HA-4012');
+    expect(byId.n6?.target_name).toBe(alpineRole?.role_name);
+  });
+});

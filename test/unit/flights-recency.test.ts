@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { lapsedFor } from '../../contracts/recency-check.ts';
 import type { TakeoffType } from '../../contracts/schemas/flight-enums.ts';
 import {
   fcl060,
@@ -232,13 +233,13 @@ describe('medical and the whole picture', () => {
     expect(medical('2026-12-10', '2026-11-22').status).toBe('lapsing');
     expect(medical('2027-06-01', '2026-11-22').status).toBe('current');
     expect(medical('2026-11-21', '2026-11-22').status).toBe('lapsed');
-    expect(medical(null, '2026-11-22').status).toBe('lapsed');
+    expect(medical(null, '2026-11-22').status).toBe('not_recorded');
   });
 
   it('a glider pilot gets the sailplane rules, one per launch method, FCL.060 and the medical', () => {
     const rules = recencyOf(
       [flight('2026-10-01'), flight('2026-10-02', { takeoff_type: 'tow' })],
-      '2027-05-01',
+      { medical_valid_until: '2027-05-01', licence_types: ['SPL'] },
       '2026-11-22',
     );
 
@@ -250,5 +251,34 @@ describe('medical and the whole picture', () => {
       'fcl_060',
       'medical',
     ]);
+  });
+
+  it('a student pilot is not held to the passenger rules, and no medical recorded is not a lapse', () => {
+    const flights = [flight('2026-10-01'), flight('2026-10-02')];
+    const student = recencyOf(flights, { student: true }, '2026-11-22');
+
+    expect(student.find((r) => r.rule === 'sfcl_160e')?.status).toBe('not_applicable');
+    expect(student.find((r) => r.rule === 'fcl_060')?.status).toBe('not_applicable');
+    expect(student.find((r) => r.rule === 'medical')?.status).toBe('not_recorded');
+    expect(student.filter((r) => r.status === 'lapsed').map((r) => r.rule)).toEqual([
+      'sfcl_160a',
+      'sfcl_155',
+    ]);
+  });
+
+  it('a pilot whose recorded licences are powered only is not held to the sailplane passenger rule', () => {
+    const rules = recencyOf([flight('2026-10-01')], { licence_types: ['PPL'] }, '2026-11-22');
+    expect(rules.find((r) => r.rule === 'sfcl_160e')?.status).toBe('not_applicable');
+    const unknown = recencyOf([flight('2026-10-01')], {}, '2026-11-22');
+    expect(unknown.find((r) => r.rule === 'sfcl_160e')?.status).not.toBe('not_applicable');
+  });
+
+  it('the daily sheet still stops a launch with no medical on record, and passengers with a student', () => {
+    const student = { rules: recencyOf([flight('2026-11-20')], { student: true }, '2026-11-22') };
+    const solo = lapsedFor(student, { kind: 'glider', takeoff_type: 'winch', with_passenger: false });
+    const withPassenger = lapsedFor(student, { kind: 'glider', takeoff_type: 'winch', with_passenger: true });
+
+    expect(solo.map((r) => r.rule)).toContain('medical');
+    expect(withPassenger.map((r) => r.rule)).toContain('sfcl_160e');
   });
 });

@@ -13,7 +13,7 @@ import { dynamicT } from '../../frontend/src/lib/i18n-keys.ts';
 
 /**
  * Issue 5 §6, recency explained: each rule's card says in plain words until when the pilot is current
- * and what keeps them so ("Current until 2027.05.14 unless 2 more winch launches"), with the
+ * and what keeps them so ("Current until 2027.05.14 — to stay current, by then: 2 more winch launches"), with the
  * regulation reference as its name — in English and, with its own plurals, in Polish and Hungarian.
  */
 type Rule = RecencyOutput['rules'][number];
@@ -49,10 +49,10 @@ describe('recency in plain words', () => {
     const winch = rule({ method: 'winch', needed: { launches: 2 } });
     expect(ruleTitle(winch, translators.en!)).toBe('SFCL.155 · Winch launch');
     expect(statusSentence(winch, translators.en!)).toBe(
-      'Current until 2027.05.14 unless 2 more winch launches',
+      'Current until 2027.05.14 — to stay current, by then: 2 more winch launches',
     );
     expect(statusSentence({ ...winch, needed: { launches: 1 } }, translators.en!)).toBe(
-      'Current until 2027.05.14 unless 1 more winch launch',
+      'Current until 2027.05.14 — to stay current, by then: 1 more winch launch',
     );
   });
 
@@ -64,7 +64,7 @@ describe('recency in plain words', () => {
       '1 more training flight with an instructor',
     ]);
     expect(statusSentence(sfcl160a, translators.en!)).toBe(
-      'Current until 2027.05.14 unless 1:20 more flight time and 1 more training flight with an instructor',
+      'Current until 2027.05.14 — to stay current, by then: 1:20 more flight time and 1 more training flight with an instructor',
     );
   });
 

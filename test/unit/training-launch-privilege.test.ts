@@ -44,13 +44,13 @@ describe('launch methods opened by training', () => {
   });
 
   it('tells the daily sheet that a student without the privilege may not launch solo by it', () => {
-    const rules = recencyOf(dualWinch, '2027-06-01', today);
+    const rules = recencyOf(dualWinch, { medical_valid_until: '2027-06-01' }, today);
     const lapsed = lapsedFor({ rules }, { kind: 'glider', takeoff_type: 'winch', with_passenger: false });
     expect(lapsed).toContainEqual(
       expect.objectContaining({ rule: 'sfcl_155', method: 'winch', privilege_missing: true }),
     );
 
-    const trained = recencyOf(dualWinch, '2027-06-01', today, [
+    const trained = recencyOf(dualWinch, { medical_valid_until: '2027-06-01' }, today, [
       { method: 'winch', granted_on: '2026-09-02' },
     ]);
     const after = lapsedFor(
@@ -61,7 +61,7 @@ describe('launch methods opened by training', () => {
   });
 
   it('lists a privilege even for a pilot with no sailplane flights yet', () => {
-    const rules = recencyOf([], null, today, [{ method: 'tow', granted_on: '2026-11-01' }]);
+    const rules = recencyOf([], {}, today, [{ method: 'tow', granted_on: '2026-11-01' }]);
     expect(rules.find((r) => r.rule === 'sfcl_155')).toMatchObject({
       method: 'tow',
       status: 'lapsed',

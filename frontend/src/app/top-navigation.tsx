@@ -1,6 +1,5 @@
 import TopNavigation, { type TopNavigationProps } from '@cloudscape-design/components/top-navigation';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { isLang, LANGS } from '../../../contracts/langs.ts';
 import { useNotificationsBell } from '../features/notifications/notifications-bell.ts';
 import { useProfileMenuItems } from '../features/profile/profile-menu.ts';
@@ -11,6 +10,7 @@ import { lockScreen } from '../lib/lock.ts';
 import { switchLanguage, switchOrganization } from '../lib/session.ts';
 import { session } from '../lib/session-state.ts';
 import { useStore } from '../lib/store.ts';
+import { usePageNavigate } from './links.tsx';
 
 const LANG_ITEM = 'lang-';
 const ORG_ITEM = 'org-';
@@ -22,7 +22,7 @@ const ORG_ITEM = 'org-';
  */
 export function ShellTopNavigation({ onHelp }: { onHelp?: () => void }) {
   const { t } = useTranslation('common');
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const { loggedIn, profile, organizations } = useStore(session);
   const lang = currentLang();
   const notificationsBell = useNotificationsBell();

@@ -16,6 +16,23 @@ export const flightPages: readonly PageDef[] = [
     load: () => import('../../features/daily-flight/daily-flights-page.tsx'),
   },
   {
+    // Issue 13 §2: what a member without daily-flight-edit sees of the day — who is in the air, who
+    // is next, who has landed — read-only; `today` is the organization's today (the menu's link).
+    path: 'daily-flight/day/:id',
+    layout: 'main',
+    permission: 'daily-flight-list',
+    module: 'daily-flight',
+    menu: {
+      group: 'daily_flight',
+      label: 'nav:menu.daily_flight_day',
+      order: 5,
+      href: '/daily-flight/day/today/',
+    },
+    titleKey: 'nav:title.daily_flight_day',
+    helpPage: 'daily-flight-day',
+    load: () => import('../../features/daily-flight/day-board-page.tsx'),
+  },
+  {
     path: 'daily-flight/login',
     layout: 'public',
     guestOnly: true,

@@ -15,6 +15,8 @@ export const organizationPages: readonly PageDef[] = [
   {
     path: 'organization/new',
     layout: 'main',
+    // Spec §2 names organization-edit; only a supervisor creates organizations (the API's rule).
+    roles: ['supervisor'],
     permission: 'organization-edit',
     titleKey: 'nav:title.organization_new',
     helpPage: 'organization-new',

@@ -9,12 +9,11 @@ import Icon from '@cloudscape-design/components/icon';
 import Input from '@cloudscape-design/components/input';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import Tabs from '@cloudscape-design/components/tabs';
 import Toggle from '@cloudscape-design/components/toggle';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import type * as z from 'zod/mini';
 import {
   createPlaneInput,
@@ -26,13 +25,14 @@ import {
   PLANE_STATUSES,
   RENT_TYPES,
 } from '../../../../contracts/schemas/aircraft-enums.ts';
+import { PageButton, usePageNavigate } from '../../app/links.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { DecimalHoursField, hoursReading } from '../../components/decimal-hours-field.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { LoadFailed, RecordFormFrame } from '../../components/forms/record-form.tsx';
 import { useRecordForm } from '../../components/forms/use-record-form.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
-import { useFollow } from '../../components/use-follow.ts';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { useDatasource } from '../../lib/datasource.ts';
 import { flash } from '../../lib/flash.ts';
@@ -67,8 +67,7 @@ export default function PlaneEditPage() {
   const { t } = useTranslation(['aircraft', 'messages', 'nav', 'common', 'statistics']);
   const { id } = useParams();
   const isNew = !id;
-  const navigate = useNavigate();
-  const follow = useFollow();
+  const navigate = usePageNavigate();
   const { profile } = useStore(session);
   const users = useDatasource('users');
   const planeTypes = useDatasource('planeTypes');
@@ -328,9 +327,10 @@ export default function PlaneEditPage() {
           {text('start_counter_landing', { inputMode: 'numeric' })}
         </ColumnLayout>
         {plane ? (
-          <Table
+          <DataTable
+            id="plane-counters"
             variant="embedded"
-            data-testid="plane-counters"
+            testId="plane-counters"
             header={
               <Header variant="h3" description={t('hint.counters_read_only')}>
                 {t('tab.counters')}
@@ -338,7 +338,7 @@ export default function PlaneEditPage() {
             }
             items={counterRows}
             trackBy="id"
-            columnDefinitions={[
+            columns={[
               {
                 id: 'reading',
                 header: t('counters.reading'),
@@ -435,26 +435,20 @@ export default function PlaneEditPage() {
   const links =
     plane && !isNew ? (
       <SpaceBetween direction="horizontal" size="xs">
-        {profile?.can['component-list'] ? (
-          <Button
-            formAction="none"
-            href={hrefOf('plane/:plane_id/components', { plane_id: plane.plane_id })}
-            onFollow={follow}
-            data-testid="plane-components"
-          >
-            {t('edit.components')}
-          </Button>
-        ) : null}
-        {profile?.has_role.technical_operator ? (
-          <Button
-            formAction="none"
-            href={`${hrefOf('plane-faults')}?plane_id=${encodeURIComponent(plane.plane_id)}`}
-            onFollow={follow}
-            data-testid="plane-faults"
-          >
-            {t('edit.faults')}
-          </Button>
-        ) : null}
+        <PageButton
+          formAction="none"
+          href={hrefOf('plane/:plane_id/components', { plane_id: plane.plane_id })}
+          data-testid="plane-components"
+        >
+          {t('edit.components')}
+        </PageButton>
+        <PageButton
+          formAction="none"
+          href={`${hrefOf('plane-faults')}?plane_id=${encodeURIComponent(plane.plane_id)}`}
+          data-testid="plane-faults"
+        >
+          {t('edit.faults')}
+        </PageButton>
       </SpaceBetween>
     ) : undefined;
 

@@ -2,11 +2,9 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import Icon from '@cloudscape-design/components/icon';
-import Link from '@cloudscape-design/components/link';
 import Pagination from '@cloudscape-design/components/pagination';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,8 +14,9 @@ import {
   type PlaneListItem,
 } from '../../../../contracts/schemas/aircraft.ts';
 import { PLANE_STATUSES, type PlaneStatus } from '../../../../contracts/schemas/aircraft-enums.ts';
+import { PageButton, PageLink } from '../../app/links.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
-import { useFollow } from '../../components/use-follow.ts';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { formatMinutes } from '../../lib/format.ts';
@@ -37,7 +36,6 @@ const PAGE_SIZE = 25;
  */
 export default function PlanesPage() {
   const { t } = useTranslation(['aircraft', 'nav', 'common', 'messages']);
-  const follow = useFollow();
   const { profile } = useStore(session);
   const [filterText, setFilterText] = useState('');
   const [status, setStatus] = useState<PlaneStatus | ''>('');
@@ -60,8 +58,6 @@ export default function PlanesPage() {
     [filter, status, category],
   );
   const list = useCursorPages(fetchPage, `${filter}|${status}|${category}`);
-  const canCreate = profile?.can['plane-create'] === true;
-  const canEdit = profile?.can['plane-edit'] === true;
   const canDelete = profile?.can['plane-delete'] === true;
   const filtered = Boolean(filter || status || category);
 
@@ -95,8 +91,9 @@ export default function PlanesPage() {
 
   return (
     <>
-      <Table
-        data-testid="planes-table"
+      <DataTable
+        id="planes"
+        testId="planes-table"
         variant="full-page"
         loading={list.loading}
         loadingText={t('common:nav.loading')}
@@ -107,11 +104,9 @@ export default function PlanesPage() {
             variant="awsui-h1-sticky"
             description={t('list.description')}
             actions={
-              canCreate ? (
-                <Button href={hrefOf('plane/new')} onFollow={follow} data-testid="plane-new">
-                  {t('list.new')}
-                </Button>
-              ) : undefined
+              <PageButton href={hrefOf('plane/new')} data-testid="plane-new">
+                {t('list.new')}
+              </PageButton>
             }
           >
             {t('nav:title.planes')}
@@ -170,24 +165,18 @@ export default function PlanesPage() {
             </SpaceBetween>
           </Box>
         }
-        columnDefinitions={[
+        columns={[
           {
             id: 'reg_num',
             header: t('column.reg_num'),
-            isRowHeader: true,
             cell: (item) => (
               <SpaceBetween direction="horizontal" size="xxs" alignItems="center">
-                {canEdit ? (
-                  <Link
-                    href={hrefOf('plane/:id', { id: item.plane_id })}
-                    onFollow={follow}
-                    data-testid={`plane-row-${item.reg_num}`}
-                  >
-                    {item.reg_num}
-                  </Link>
-                ) : (
-                  <span data-testid={`plane-row-${item.reg_num}`}>{item.reg_num}</span>
-                )}
+                <PageLink
+                  href={hrefOf('plane/:id', { id: item.plane_id })}
+                  data-testid={`plane-row-${item.reg_num}`}
+                >
+                  {item.reg_num}
+                </PageLink>
                 {item.can_be_shared ? (
                   <span title={t('list.shared')}>
                     <Icon name="share" ariaLabel={t('list.shared')} variant="subtle" />
@@ -231,6 +220,7 @@ export default function PlanesPage() {
           {
             id: 'engine_time',
             header: t('column.engine_time'),
+            hiddenByDefault: true,
             cell: (item) =>
               item.current_counter_engine > 0 ? formatMinutes(item.current_counter_engine) : '—',
           },

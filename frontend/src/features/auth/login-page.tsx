@@ -3,14 +3,13 @@ import Button from '@cloudscape-design/components/button';
 import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
-import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { isLang } from '../../../../contracts/langs.ts';
+import { PageLink } from '../../app/links.tsx';
 import { useFieldErrors } from '../../components/forms/field-errors.ts';
-import { useFollow } from '../../components/use-follow.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { chooseFirstPassword, signInWithPassword, signOutLocally } from '../../lib/auth.ts';
 import { flash } from '../../lib/flash.ts';
@@ -37,7 +36,6 @@ type Step = 'credentials' | 'new_password';
  */
 export default function LoginPage() {
   const { t } = useTranslation(['auth', 'messages']);
-  const follow = useFollow();
   const { lang } = useParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -197,9 +195,15 @@ export default function LoginPage() {
               />
             </FormField>
             <Box>
-              <Link href="/password-reminder/" onFollow={follow} data-testid="login-forgot">
+              <PageLink href="/password-reminder/" data-testid="login-forgot">
                 {t('login.forgot')}
-              </Link>
+              </PageLink>
+            </Box>
+            <Box>
+              {t('login.no_account')}{' '}
+              <PageLink href="/register/" data-testid="login-register">
+                {t('login.register')}
+              </PageLink>
             </Box>
           </SpaceBetween>
         </Form>

@@ -3,11 +3,10 @@ import Button from '@cloudscape-design/components/button';
 import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
-import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFollow } from '../../components/use-follow.ts';
+import { PageLink } from '../../app/links.tsx';
 import { sendPasswordReminder } from '../../lib/auth.ts';
 import { flash } from '../../lib/flash.ts';
 import { dynamicT } from '../../lib/i18n-keys.ts';
@@ -18,7 +17,6 @@ import { authFailureKey, emailProblems } from './auth-failure.ts';
 /** Spec §7 "password reminder": Cognito sends the code; the e-mail links to reset-password/{token}. */
 export default function PasswordReminderPage() {
   const { t } = useTranslation(['auth', 'messages']);
-  const follow = useFollow();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string>();
   const [sent, setSent] = useState(false);
@@ -51,9 +49,9 @@ export default function PasswordReminderPage() {
         <Form
           actions={
             <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-              <Link href="/login/" onFollow={follow} data-testid="reminder-back">
+              <PageLink href="/login/" data-testid="reminder-back">
                 {t('reminder.back')}
-              </Link>
+              </PageLink>
               <Button variant="primary" formAction="submit" loading={busy} data-testid="reminder-submit">
                 {t('reminder.submit')}
               </Button>

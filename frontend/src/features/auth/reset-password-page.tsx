@@ -3,13 +3,12 @@ import Button from '@cloudscape-design/components/button';
 import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
-import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { PageLink, usePageNavigate } from '../../app/links.tsx';
 import { useFieldErrors } from '../../components/forms/field-errors.ts';
-import { useFollow } from '../../components/use-follow.ts';
 import { confirmNewPassword } from '../../lib/auth.ts';
 import { flash } from '../../lib/flash.ts';
 import { startLoading } from '../../lib/loading.ts';
@@ -21,8 +20,7 @@ import { decodeResetToken } from './reset-token.ts';
 /** `reset-password/{token}`: the e-mail and code come from the link; the user picks a new password. */
 export default function ResetPasswordPage() {
   const { t } = useTranslation(['auth', 'messages']);
-  const follow = useFollow();
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const { token = '' } = useParams();
   const decoded = useMemo(() => decodeResetToken(token), [token]);
   const [code, setCode] = useState(decoded?.code ?? '');
@@ -41,9 +39,7 @@ export default function ResetPasswordPage() {
           <Alert type="error" data-testid="reset-invalid">
             {t('reset_link_invalid', { ns: 'messages' })}
           </Alert>
-          <Link href="/password-reminder/" onFollow={follow}>
-            {t('reset.new_reminder')}
-          </Link>
+          <PageLink href="/password-reminder/">{t('reset.new_reminder')}</PageLink>
         </SpaceBetween>
       </AuthCard>
     );

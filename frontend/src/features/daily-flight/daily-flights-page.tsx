@@ -1,18 +1,17 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SheetOutput } from '../../../../contracts/schemas/daily-flights.ts';
-import { useFollow } from '../../components/use-follow.ts';
+import { PageLink, useCanOpen, usePageNavigate } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { useDatasource } from '../../lib/datasource.ts';
 import { formatDate } from '../../lib/format.ts';
-import { navigateTo } from '../../lib/navigation.ts';
+import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
 import { dayIn } from './sheet-time.ts';
@@ -26,7 +25,6 @@ const PAGE_SIZE = 30;
  */
 export default function DailyFlightsPage() {
   const { t } = useTranslation(['daily-flight', 'common']);
-  const follow = useFollow();
   const { profile } = useStore(session);
   const timeZone = profile?.organization?.timezone ?? 'UTC';
   const users = useDatasource('users');
@@ -52,6 +50,13 @@ export default function DailyFlightsPage() {
   }, [load]);
 
   const today = dayIn(new Date(), timeZone);
+  // Whoever may work a sheet opens it; everyone else reads the day (issue 13 §2).
+  const mayOpen = useCanOpen();
+  const go = usePageNavigate();
+  const dayHref = (date: string) => {
+    const sheet = hrefOf('daily-flight/:id', { id: date });
+    return mayOpen(sheet) ? sheet : hrefOf('daily-flight/day/:id', { id: date });
+  };
   const nameOf = (userId: string | null) =>
     userId ? (users.items.find((u) => u.user_id === userId)?.name ?? '') : '';
 
@@ -64,12 +69,13 @@ export default function DailyFlightsPage() {
         <button
           type="button"
           className="ws-tap ws-tap--today"
-          onClick={() => navigateTo(`/daily-flight/${today}/`)}
+          onClick={() => go(dayHref(today))}
           data-testid="daily-flights-today"
         >
           {t('list.today', { date: formatDate(today) })}
         </button>
-        <Table
+        <DataTable
+          id="daily-flights"
           items={items}
           loading={loading && items.length === 0}
           loadingText={t('list.loading')}
@@ -77,19 +83,18 @@ export default function DailyFlightsPage() {
           variant="container"
           header={<Header variant="h2">{t('list.earlier')}</Header>}
           empty={<Box textAlign="center">{t('list.empty')}</Box>}
-          columnDefinitions={[
+          columns={[
             {
               id: 'date',
               header: t('list.date'),
               cell: (sheet) => (
-                <Link
-                  href={`/daily-flight/${sheet.date}/`}
-                  onFollow={follow}
+                <PageLink
+                  href={dayHref(sheet.date)}
                   fontSize="heading-m"
                   data-testid={`daily-flights-row-${sheet.date}`}
                 >
                   {formatDate(sheet.date)}
-                </Link>
+                </PageLink>
               ),
             },
             { id: 'airport', header: t('sheet.airport'), cell: (sheet) => sheet.airport ?? '' },

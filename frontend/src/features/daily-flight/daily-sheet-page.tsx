@@ -12,8 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { FlightOutput } from '../../../../contracts/schemas/flights.ts';
 import type { ProposalOutput } from '../../../../contracts/schemas/tracking.ts';
+import { PageButton } from '../../app/links.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
-import { useFollow } from '../../components/use-follow.ts';
 import { useDatasource } from '../../lib/datasource.ts';
 import { formatDate } from '../../lib/format.ts';
 import { session } from '../../lib/session-state.ts';
@@ -107,7 +107,6 @@ function SheetScreen({
   blocking: boolean;
 }) {
   const { t } = useTranslation(['daily-flight', 'common']);
-  const follow = useFollow();
   const data = useDailySheet(organizationId, userId, date);
   const planes = useDatasource('planes');
   const users = useDatasource('users');
@@ -285,12 +284,12 @@ function SheetScreen({
                   <StatusIndicator type="pending">{t('sheet.not_live')}</StatusIndicator>
                 )}
               </span>
-              <Button href="/daily-flight/" onFollow={follow} data-testid="sheet-all">
+              <PageButton href="/daily-flight/" data-testid="sheet-all">
                 {t('sheet.all_sheets')}
-              </Button>
-              <Button href="/" onFollow={follow} iconName="menu" data-testid="sheet-menu">
+              </PageButton>
+              <PageButton href="/" iconName="menu" data-testid="sheet-menu">
                 {t('sheet.menu')}
-              </Button>
+              </PageButton>
             </SpaceBetween>
           }
         >

@@ -21,7 +21,7 @@ import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
 import { InvitationsCard } from '../invitations/invitations-card.tsx';
 import { DashboardMessages } from '../messages/dashboard-messages.tsx';
-import { ContinuityAlert, RecencyCards, useOwnRecency } from '../recency/recency-cards.tsx';
+import { ContinuityAlert, flownKind, RecencyCards, useOwnRecency } from '../recency/recency-cards.tsx';
 import { PilotStatistics } from '../statistics/pilot-statistics.tsx';
 
 const EMPTY = '—';
@@ -77,7 +77,7 @@ export default function DashboardPage() {
         ) : null}
         <ContinuityAlert recency={recency} />
         {member ? <RecencyCards recency={recency} /> : null}
-        {member ? <PilotStatistics /> : null}
+        {member ? <PilotStatistics flies={flownKind(recency)} /> : null}
         <Container header={<Header variant="h2">{t('organization.header')}</Header>}>
           {organization ? (
             <KeyValuePairs

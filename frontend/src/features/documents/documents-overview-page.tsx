@@ -3,17 +3,15 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import Tabs from '@cloudscape-design/components/tabs';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { PLANE_REQUIREMENTS, type Requirement } from '../../../../contracts/documents.ts';
 import type { HolderSummaryOutput } from '../../../../contracts/schemas/documents.ts';
-import { useFollow } from '../../components/use-follow.ts';
+import { PageLink, usePageNavigate } from '../../app/links.tsx';
 import { call } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { hrefOf } from '../../lib/navigation.ts';
@@ -31,7 +29,7 @@ const PAGE_SIZE = 25;
  */
 export default function DocumentsOverviewPage() {
   const { t } = useTranslation(['documents', 'nav', 'common']);
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const { profile } = useStore(session);
   // The tabs follow the profile's `can` map (spec §3), the API checks again.
   const tabs = [
@@ -103,7 +101,6 @@ function HolderTable({
   caption?: React.ReactNode;
 }) {
   const { t } = useTranslation(['documents', 'common']);
-  const follow = useFollow();
   const rows = useCursorPages<HolderSummaryOutput>(fetchPage, kind);
   return (
     <Table<HolderSummaryOutput>
@@ -129,13 +126,12 @@ function HolderTable({
           header: kind === 'person' ? t('overview.member') : t('overview.plane'),
           isRowHeader: true,
           cell: (h) => (
-            <Link
+            <PageLink
               href={hrefOf('documents/:sourcetype/:id?', { sourcetype: kind, id: h.holder_id })}
-              onFollow={follow}
               data-testid={`overview-open-${h.holder_id}`}
             >
               {h.name}
-            </Link>
+            </PageLink>
           ),
         },
         {

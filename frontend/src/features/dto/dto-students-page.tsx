@@ -1,7 +1,6 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import Pagination from '@cloudscape-design/components/pagination';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -10,7 +9,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DtoStudentsOutput } from '../../../../contracts/schemas/dto.ts';
 import type { TrainingStatus } from '../../../../contracts/schemas/training-enums.ts';
-import { useFollow } from '../../components/use-follow.ts';
+import { PageLink } from '../../app/links.tsx';
 import { call } from '../../lib/api-client.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -32,7 +31,6 @@ type Filter = TrainingStatus | 'all';
  */
 export default function DtoStudentsPage() {
   const { t } = useTranslation(['training', 'nav', 'common']);
-  const follow = useFollow();
   const { profile } = useStore(session);
   const timeZone = profile?.organization?.timezone ?? 'UTC';
   const [filter, setFilter] = useState<Filter>('all');
@@ -108,11 +106,7 @@ export default function DtoStudentsPage() {
           id: 'student',
           header: t('field.student'),
           isRowHeader: true,
-          cell: (s) => (
-            <Link href={trainingHref(s)} onFollow={follow}>
-              {s.student_name}
-            </Link>
-          ),
+          cell: (s) => <PageLink href={trainingHref(s)}>{s.student_name}</PageLink>,
         },
         { id: 'programme', header: t('field.programme'), cell: (s) => s.training_name },
         {

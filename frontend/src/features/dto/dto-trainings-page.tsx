@@ -1,11 +1,10 @@
 import Box from '@cloudscape-design/components/box';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import Table from '@cloudscape-design/components/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DtoTrainingsOutput } from '../../../../contracts/schemas/dto.ts';
-import { useFollow } from '../../components/use-follow.ts';
+import { PageLink } from '../../app/links.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { programmeHref } from '../training/programmes-page.tsx';
 import { hours } from '../training/training-ui.tsx';
@@ -15,7 +14,6 @@ type Training = DtoTrainingsOutput['items'][number];
 /** dto/trainings: the declared programmes, their minimums, and how many students are where. */
 export default function DtoTrainingsPage() {
   const { t } = useTranslation(['training', 'nav', 'common']);
-  const follow = useFollow();
   const [items, setItems] = useState<Training[] | null>(null);
   useEffect(() => {
     call('listDtoTrainings').then(
@@ -46,11 +44,7 @@ export default function DtoTrainingsPage() {
           id: 'name',
           header: t('field.training_name'),
           isRowHeader: true,
-          cell: (p) => (
-            <Link href={programmeHref(p.programme_id)} onFollow={follow}>
-              {p.training_name}
-            </Link>
-          ),
+          cell: (p) => <PageLink href={programmeHref(p.programme_id)}>{p.training_name}</PageLink>,
         },
         { id: 'kind', header: t('field.kind'), cell: (p) => t(`kind.${p.kind}`) },
         { id: 'tasks', header: t('programmes.tasks'), cell: (p) => p.task_count },

@@ -4,13 +4,14 @@ import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { usePageNavigate } from '../../app/links.tsx';
 import { dynamicT } from '../../lib/i18n-keys.ts';
 
 /** `error/{message}`: a message key of the catalogue (no_aircraft_available, …) and the way home. */
 export default function ErrorPage() {
   const { t, i18n } = useTranslation(['messages', 'common']);
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const { message = '' } = useParams();
   // The address is user input: only catalogue keys are shown, anything else reads as unknown.
   const key =

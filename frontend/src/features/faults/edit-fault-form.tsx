@@ -7,9 +7,9 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import type { FaultSeverity } from '../../../../contracts/schemas/aircraft-enums.ts';
 import { type FaultOutput, updateFaultInput } from '../../../../contracts/schemas/faults.ts';
+import { usePageNavigate } from '../../app/links.tsx';
 import { RecordFormFrame } from '../../components/forms/record-form.tsx';
 import { useRecordForm } from '../../components/forms/use-record-form.ts';
 import { call } from '../../lib/api-client.ts';
@@ -24,7 +24,7 @@ const severityValues = (fault: FaultOutput) => ({
 
 export function EditFault({ fault, reload }: { fault: FaultOutput; reload: () => Promise<void> }) {
   const { t } = useTranslation(['faults', 'common', 'nav']);
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const back = () => navigate(faultHref('view', fault.fault_id));
   const form = useRecordForm({
     load: useCallback(async () => fault, [fault]),

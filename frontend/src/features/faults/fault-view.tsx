@@ -7,13 +7,13 @@ import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import {
   type FaultOutput,
   MAX_FAULT_PHOTOS,
   MAX_PHOTO_BYTES,
   PHOTO_EXTENSIONS,
 } from '../../../../contracts/schemas/faults.ts';
+import { usePageNavigate } from '../../app/links.tsx';
 import { FileUpload, useUploads } from '../../components/file-upload.tsx';
 import { flash } from '../../lib/flash.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -34,10 +34,9 @@ export function ViewFault({
   reload: () => Promise<void>;
 }) {
   const { t } = useTranslation(['faults', 'messages', 'common', 'nav']);
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const { profile } = useStore(session);
   const timeZone = profile?.organization?.timezone ?? 'UTC';
-  const technical = profile?.has_role.technical_operator === true;
   const uploads = useUploads();
   const [photoError, setPhotoError] = useState<string>();
   const [uploading, setUploading] = useState(false);
@@ -88,7 +87,7 @@ export function ViewFault({
       <Header
         variant="h1"
         actions={
-          technical && fault.can_edit ? (
+          fault.can_edit ? (
             <SpaceBetween direction="horizontal" size="xs">
               <Button onClick={() => navigate(faultHref('edit', fault.fault_id))} data-testid="fault-edit">
                 {t('view.edit')}

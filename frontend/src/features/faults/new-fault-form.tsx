@@ -8,7 +8,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import * as z from 'zod/mini';
 import type { FaultSeverity } from '../../../../contracts/schemas/aircraft-enums.ts';
 import {
@@ -19,6 +19,7 @@ import {
   PHOTO_EXTENSIONS,
 } from '../../../../contracts/schemas/faults.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
+import { usePageNavigate } from '../../app/links.tsx';
 import { FileUpload, useUploads } from '../../components/file-upload.tsx';
 import { useFieldErrors } from '../../components/forms/field-errors.ts';
 import { RecordFormFrame } from '../../components/forms/record-form.tsx';
@@ -31,7 +32,7 @@ import { SeverityTiles } from './severity-tiles.tsx';
 
 export function NewFault() {
   const { t } = useTranslation(['faults', 'messages', 'nav', 'common']);
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const [search] = useSearchParams();
   const planes = useDatasource('planes');
   const uploads = useUploads();

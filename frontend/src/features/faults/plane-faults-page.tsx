@@ -3,18 +3,16 @@ import Button from '@cloudscape-design/components/button';
 import Cards from '@cloudscape-design/components/cards';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import Pagination from '@cloudscape-design/components/pagination';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import type { FaultStatus } from '../../../../contracts/schemas/aircraft-enums.ts';
 import type { FaultOutput } from '../../../../contracts/schemas/faults.ts';
-import { useFollow } from '../../components/use-follow.ts';
+import { PageLink, usePageNavigate } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call } from '../../lib/api-client.ts';
 import { useDatasource } from '../../lib/datasource.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -33,8 +31,7 @@ type StatusFilter = FaultStatus | 'all';
  */
 export default function PlaneFaultsPage() {
   const { t } = useTranslation(['faults', 'common', 'nav']);
-  const navigate = useNavigate();
-  const follow = useFollow();
+  const navigate = usePageNavigate();
   const { profile } = useStore(session);
   const timeZone = profile?.organization?.timezone ?? 'UTC';
   const planes = useDatasource('planes');
@@ -119,9 +116,9 @@ export default function PlaneFaultsPage() {
     </Box>
   );
   const planeLink = (fault: FaultOutput) => (
-    <Link href={viewHref(fault)} onFollow={follow} data-testid={`fault-link-${fault.fault_id}`}>
+    <PageLink href={viewHref(fault)} data-testid={`fault-link-${fault.fault_id}`}>
       {fault.reg_num}
-    </Link>
+    </PageLink>
   );
   const reported = (fault: FaultOutput) => (
     <SpaceBetween size="xxxs">
@@ -183,8 +180,9 @@ export default function PlaneFaultsPage() {
     );
 
   return (
-    <Table<FaultOutput>
-      data-testid="faults-table"
+    <DataTable<FaultOutput>
+      id="plane-faults"
+      testId="faults-table"
       variant="full-page"
       header={header}
       filter={filter}
@@ -194,8 +192,8 @@ export default function PlaneFaultsPage() {
       loadingText={t('common:nav.loading')}
       items={faults.items}
       trackBy="fault_id"
-      columnDefinitions={[
-        { id: 'plane', header: t('field.plane'), isRowHeader: true, cell: planeLink },
+      columns={[
+        { id: 'plane', header: t('field.plane'), cell: planeLink },
         {
           id: 'severity',
           header: t('field.severity'),

@@ -2,7 +2,6 @@ import Box from '@cloudscape-design/components/box';
 import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
 import Cards from '@cloudscape-design/components/cards';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import Pagination from '@cloudscape-design/components/pagination';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -11,7 +10,7 @@ import Table from '@cloudscape-design/components/table';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BalanceRow } from '../../../../contracts/schemas/finance.ts';
-import { useFollow } from '../../components/use-follow.ts';
+import { PageLink } from '../../app/links.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { useCursorPages } from '../../lib/use-cursor-pages.ts';
@@ -27,7 +26,6 @@ type View = 'all' | 'debtors';
  */
 export default function BalancesPage() {
   const { t } = useTranslation(['finance', 'ledger', 'nav', 'common']);
-  const follow = useFollow();
   const narrow = useNarrow();
   const { money } = useMoney();
   const [view, setView] = useState<View>('all');
@@ -61,13 +59,12 @@ export default function BalancesPage() {
   };
 
   const name = (row: BalanceRow) => (
-    <Link
+    <PageLink
       href={hrefOf('user/:user_id/transactions', { user_id: row.user_id })}
-      onFollow={follow}
       data-testid={`balance-member-${row.user_id}`}
     >
       {row.user_name}
-    </Link>
+    </PageLink>
   );
   const standing = (row: BalanceRow) =>
     row.below_minimum ? (

@@ -1,7 +1,8 @@
 import Button from '@cloudscape-design/components/button';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { usePageNavigate } from '../../app/links.tsx';
 import { call } from '../../lib/api-client.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { StatementView } from './statement-view.tsx';
@@ -10,7 +11,7 @@ import { StatementView } from './statement-view.tsx';
 export default function MemberStatementPage() {
   const { t } = useTranslation(['finance', 'nav']);
   const { user_id: userId = '' } = useParams();
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const load = useCallback(
     (query: { from?: string; to?: string; cursor?: string; limit: number }) =>
       call('getMemberStatement', { params: { user_id: userId }, query }),

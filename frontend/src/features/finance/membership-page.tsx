@@ -8,7 +8,7 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { moneyInputText, parseMoney } from '../../../../contracts/money.ts';
 import {
   createMembershipInput,
@@ -16,6 +16,7 @@ import {
   updateMembershipInput,
 } from '../../../../contracts/schemas/finance.ts';
 import { MEMBERSHIP_TYPES, type MembershipType } from '../../../../contracts/schemas/finance-enums.ts';
+import { usePageNavigate } from '../../app/links.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { LoadFailed, RecordFormFrame } from '../../components/forms/record-form.tsx';
@@ -67,7 +68,7 @@ const moneyOrNull = (text: string) => {
 export default function MembershipPage() {
   const { t } = useTranslation(['finance', 'ledger', 'nav', 'common']);
   const { id = 'new' } = useParams();
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const today = useToday();
   const { currency } = useMoney();
   const [deleting, setDeleting] = useState(false);

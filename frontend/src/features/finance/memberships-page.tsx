@@ -3,16 +3,14 @@ import Button from '@cloudscape-design/components/button';
 import Cards from '@cloudscape-design/components/cards';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import Pagination from '@cloudscape-design/components/pagination';
 import Select from '@cloudscape-design/components/select';
 import Table from '@cloudscape-design/components/table';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import type { MembershipOutput } from '../../../../contracts/schemas/finance.ts';
 import { MEMBERSHIP_TYPES, type MembershipType } from '../../../../contracts/schemas/finance-enums.ts';
-import { useFollow } from '../../components/use-follow.ts';
+import { PageLink, usePageNavigate } from '../../app/links.tsx';
 import { call } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { hrefOf } from '../../lib/navigation.ts';
@@ -24,8 +22,7 @@ const PAGE_SIZE = 50;
 /** `memberships` (membership-list): members' memberships, newest first, by type; each opens its record. */
 export default function MembershipsPage() {
   const { t } = useTranslation(['finance', 'ledger', 'nav', 'common']);
-  const navigate = useNavigate();
-  const follow = useFollow();
+  const navigate = usePageNavigate();
   const narrow = useNarrow();
   const { money } = useMoney();
   const [type, setType] = useState<MembershipType | ''>('');
@@ -42,13 +39,12 @@ export default function MembershipsPage() {
   );
   const pages = useCursorPages<MembershipOutput>(fetchPage, type);
   const open = (m: MembershipOutput) => (
-    <Link
+    <PageLink
       href={hrefOf('membership/:id', { id: m.membership_id })}
-      onFollow={follow}
       data-testid={`membership-open-${m.membership_id}`}
     >
       {m.user_name ?? m.user_id}
-    </Link>
+    </PageLink>
   );
   const dates = (m: MembershipOutput) =>
     `${formatDate(m.start_date)} – ${m.end_date ? formatDate(m.end_date) : ''}`;

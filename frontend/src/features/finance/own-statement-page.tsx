@@ -1,7 +1,8 @@
 import Button from '@cloudscape-design/components/button';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { usePageNavigate } from '../../app/links.tsx';
+
 import { call } from '../../lib/api-client.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { StatementView } from './statement-view.tsx';
@@ -9,7 +10,7 @@ import { StatementView } from './statement-view.tsx';
 /** `profile/transactions`: the member's own statement with a running balance, and a top-up by card. */
 export default function OwnStatementPage() {
   const { t } = useTranslation(['finance', 'nav']);
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const load = useCallback(
     (query: { from?: string; to?: string; cursor?: string; limit: number }) =>
       call('searchOwnTransactions', { body: query }),

@@ -10,8 +10,8 @@ import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { parseMoney } from '../../../../contracts/money.ts';
+import { usePageNavigate } from '../../app/links.tsx';
 import { LoadFailed } from '../../components/forms/record-form.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { ApiError, call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
@@ -29,7 +29,7 @@ type Config = Awaited<ReturnType<typeof call<'getPaymentConfig'>>>;
  */
 export default function PaymentStartPage() {
   const { t } = useTranslation(['finance', 'nav', 'messages', 'common']);
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const { money } = useMoney();
   const [config, setConfig] = useState<Config | null>(null);
   const [failed, setFailed] = useState(false);

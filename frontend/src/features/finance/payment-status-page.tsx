@@ -8,7 +8,8 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { usePageNavigate } from '../../app/links.tsx';
 import { LoadFailed } from '../../components/forms/record-form.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
@@ -33,7 +34,7 @@ export default function PaymentStatusPage() {
   const { t } = useTranslation(['finance', 'messages', 'nav']);
   const { id = '' } = useParams();
   const [search] = useSearchParams();
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const { money } = useMoney();
   const { profile } = useStore(session);
   const timeZone = profile?.organization?.timezone ?? 'UTC';

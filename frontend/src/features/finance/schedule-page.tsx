@@ -13,7 +13,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { moneyInputText, parseMoney } from '../../../../contracts/money.ts';
 import {
   type ScheduleOutput,
@@ -30,6 +30,7 @@ import {
   SCHEDULED_TRANSACTION_TYPES,
   type ScheduledTransactionType,
 } from '../../../../contracts/schemas/finance-enums.ts';
+import { usePageNavigate } from '../../app/links.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { LoadFailed, RecordFormFrame } from '../../components/forms/record-form.tsx';
@@ -72,7 +73,7 @@ const wholeOr = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text) : un
 export default function SchedulePage() {
   const { t } = useTranslation(['finance', 'ledger', 'nav', 'messages', 'common']);
   const { edit_type: editType = 'new', id = '' } = useParams();
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const today = useToday();
   const { money, currency } = useMoney();
   const users = useDatasource('users');

@@ -2,14 +2,12 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Cards from '@cloudscape-design/components/cards';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import Pagination from '@cloudscape-design/components/pagination';
 import Table from '@cloudscape-design/components/table';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import type { ScheduleOutput } from '../../../../contracts/schemas/finance.ts';
-import { useFollow } from '../../components/use-follow.ts';
+import { PageLink, usePageNavigate } from '../../app/links.tsx';
 import { call } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { hrefOf } from '../../lib/navigation.ts';
@@ -19,8 +17,7 @@ import { useMoney, useNarrow } from './finance-ui.tsx';
 /** `scheduled-transactions` (transaction-list): recurring transactions, when each runs next and how it ran. */
 export default function SchedulesPage() {
   const { t } = useTranslation(['finance', 'ledger', 'nav', 'common']);
-  const navigate = useNavigate();
-  const follow = useFollow();
+  const navigate = usePageNavigate();
   const narrow = useNarrow();
   const { money } = useMoney();
   const [canCreate, setCanCreate] = useState(false);
@@ -31,13 +28,12 @@ export default function SchedulesPage() {
   }, []);
   const pages = useCursorPages<ScheduleOutput>(fetchPage, 'schedules');
   const open = (s: ScheduleOutput) => (
-    <Link
+    <PageLink
       href={hrefOf('scheduled-transaction/:edit_type/:id?', { edit_type: 'edit', id: s.schedule_id })}
-      onFollow={follow}
       data-testid={`schedule-open-${s.schedule_id}`}
     >
       {s.name}
-    </Link>
+    </PageLink>
   );
   const amount = (s: ScheduleOutput) =>
     s.amount_source === 'fixed' && s.amount !== null

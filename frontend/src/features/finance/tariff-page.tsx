@@ -12,7 +12,7 @@ import Table from '@cloudscape-design/components/table';
 import Textarea from '@cloudscape-design/components/textarea';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { addDays } from '../../../../contracts/calendar.ts';
 import {
   type PriceRule,
@@ -20,6 +20,7 @@ import {
   type TariffOutput,
   updateTariffInput,
 } from '../../../../contracts/schemas/tariffs.ts';
+import { usePageNavigate } from '../../app/links.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { LoadFailed, RecordFormFrame } from '../../components/forms/record-form.tsx';
@@ -47,7 +48,7 @@ interface Values {
 export default function TariffPage() {
   const { t } = useTranslation(['finance', 'ledger', 'nav', 'common']);
   const { id = '' } = useParams();
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const today = useToday();
   const { money } = useMoney();
   const [editing, setEditing] = useState<{ index: number | null } | null>(null);

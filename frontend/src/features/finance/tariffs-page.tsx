@@ -2,13 +2,12 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { useFollow } from '../../components/use-follow.ts';
+import { PageLink, usePageNavigate } from '../../app/links.tsx';
+
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -24,8 +23,7 @@ type TariffItem = TariffList['items'][number];
  */
 export default function TariffsPage() {
   const { t } = useTranslation(['finance', 'nav', 'common']);
-  const navigate = useNavigate();
-  const follow = useFollow();
+  const navigate = usePageNavigate();
   const [list, setList] = useState<TariffList | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
@@ -123,13 +121,12 @@ export default function TariffsPage() {
           header: t('finance:field.name'),
           isRowHeader: true,
           cell: (item) => (
-            <Link
+            <PageLink
               href={hrefOf('tariff/:id', { id: item.tariff_id })}
-              onFollow={follow}
               data-testid={`tariff-open-${item.tariff_id}`}
             >
               {item.name}
-            </Link>
+            </PageLink>
           ),
         },
         { id: 'state', header: t('finance:tariffs.state'), cell: state },

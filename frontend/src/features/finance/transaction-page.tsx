@@ -7,13 +7,12 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
-import Link from '@cloudscape-design/components/link';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { parseMoney } from '../../../../contracts/money.ts';
 import { createTransactionInput, type TransactionOutput } from '../../../../contracts/schemas/finance.ts';
 import {
@@ -21,12 +20,12 @@ import {
   MANUAL_TRANSACTION_TYPES,
   type ManualTransactionType,
 } from '../../../../contracts/schemas/finance-enums.ts';
+import { PageLink, usePageNavigate } from '../../app/links.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { LoadFailed, RecordFormFrame } from '../../components/forms/record-form.tsx';
 import { reportSaveFailure, useRecordForm } from '../../components/forms/use-record-form.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
-import { useFollow } from '../../components/use-follow.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
@@ -63,7 +62,7 @@ interface Values {
 
 function NewTransaction({ userId }: { userId: string }) {
   const { t } = useTranslation(['finance', 'ledger', 'nav']);
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const today = useToday();
   const { money } = useMoney();
   const back = () =>
@@ -202,8 +201,7 @@ function NewTransaction({ userId }: { userId: string }) {
 /** What a rollback asks: why, and a confirmation that the entry is taken back, not deleted. */
 function TransactionView({ id }: { id: string }) {
   const { t } = useTranslation(['finance', 'ledger', 'nav', 'common']);
-  const navigate = useNavigate();
-  const follow = useFollow();
+  const navigate = usePageNavigate();
   const { money } = useMoney();
   const { profile } = useStore(session);
   const timeZone = profile?.organization?.timezone ?? 'UTC';
@@ -247,13 +245,12 @@ function TransactionView({ id }: { id: string }) {
     }
   };
   const link = (target: string, testId: string) => (
-    <Link
+    <PageLink
       href={hrefOf('transaction/:edit_type/:id?', { edit_type: 'view', id: target })}
-      onFollow={follow}
       data-testid={testId}
     >
       {target}
-    </Link>
+    </PageLink>
   );
 
   return (

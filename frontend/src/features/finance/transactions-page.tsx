@@ -6,18 +6,16 @@ import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import Pagination from '@cloudscape-design/components/pagination';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import type { TransactionOutput } from '../../../../contracts/schemas/finance.ts';
 import { TRANSACTION_TYPES, type TransactionType } from '../../../../contracts/schemas/finance-enums.ts';
+import { PageLink, usePageNavigate } from '../../app/links.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
-import { useFollow } from '../../components/use-follow.ts';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { hrefOf } from '../../lib/navigation.ts';
@@ -36,8 +34,7 @@ const yearAgo = (today: string) => `${Number(today.slice(0, 4)) - 1}-${today.sli
  */
 export default function TransactionsPage() {
   const { t } = useTranslation(['finance', 'ledger', 'nav', 'common']);
-  const navigate = useNavigate();
-  const follow = useFollow();
+  const navigate = usePageNavigate();
   const narrow = useNarrow();
   const { money } = useMoney();
   const today = useToday();
@@ -92,13 +89,12 @@ export default function TransactionsPage() {
   const typeText = (item: TransactionOutput) =>
     `${t(`ledger:type.${item.transaction_type}`)}${item.reversal_of ? ` · ${t('finance:list.rollback')}` : ''}`;
   const memberLink = (item: TransactionOutput) => (
-    <Link
+    <PageLink
       href={hrefOf('user/:user_id/transactions', { user_id: item.user_id })}
-      onFollow={follow}
       data-testid={`transaction-member-${item.transaction_id}`}
     >
       {item.user_name ?? item.user_id}
-    </Link>
+    </PageLink>
   );
 
   const header = (
@@ -222,9 +218,7 @@ export default function TransactionsPage() {
         cardDefinition={{
           header: (item) => (
             <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-              <Link href={viewHref(item)} onFollow={follow}>
-                {formatDate(item.date)}
-              </Link>
+              <PageLink href={viewHref(item)}>{formatDate(item.date)}</PageLink>
               <Amount value={item.amount} money={money} />
             </SpaceBetween>
           ),
@@ -255,13 +249,9 @@ export default function TransactionsPage() {
           header: t('finance:field.date'),
           isRowHeader: true,
           cell: (item) => (
-            <Link
-              href={viewHref(item)}
-              onFollow={follow}
-              data-testid={`transaction-open-${item.transaction_id}`}
-            >
+            <PageLink href={viewHref(item)} data-testid={`transaction-open-${item.transaction_id}`}>
               {formatDate(item.date)}
-            </Link>
+            </PageLink>
           ),
         },
         { id: 'member', header: t('finance:field.member'), cell: memberLink },
@@ -278,13 +268,9 @@ export default function TransactionsPage() {
           header: t('finance:field.comment'),
           cell: (item) =>
             item.explanation ? (
-              <Link
-                href={viewHref(item)}
-                onFollow={follow}
-                data-testid={`transaction-why-${item.transaction_id}`}
-              >
+              <PageLink href={viewHref(item)} data-testid={`transaction-why-${item.transaction_id}`}>
                 {t('finance:list.why', { reg: item.explanation.inputs.reg_num })}
-              </Link>
+              </PageLink>
             ) : (
               (item.comment ?? '')
             ),

@@ -12,7 +12,7 @@ import Textarea from '@cloudscape-design/components/textarea';
 import Toggle from '@cloudscape-design/components/toggle';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import type * as z from 'zod/mini';
 import { DAY_NIGHT, TAKEOFF_TYPES } from '../../../../contracts/schemas/flight-enums.ts';
 import {
@@ -20,6 +20,7 @@ import {
   type FlightOutput,
   updateFlightInput,
 } from '../../../../contracts/schemas/flights.ts';
+import { usePageNavigate } from '../../app/links.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { DecimalHoursField } from '../../components/decimal-hours-field.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
@@ -68,7 +69,7 @@ export default function FlightEditPage() {
   const { pathname } = useLocation();
   const kind = kindOfPath(pathname);
   const isNew = id === 'new';
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const { profile } = useStore(session);
   const timeZone = profile?.organization?.timezone ?? 'UTC';
   const users = useDatasource('users');

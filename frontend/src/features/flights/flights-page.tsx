@@ -4,20 +4,19 @@ import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Icon from '@cloudscape-design/components/icon';
-import Link from '@cloudscape-design/components/link';
 import Pagination from '@cloudscape-design/components/pagination';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { type TakeoffTypeId, takeoffTypeOf } from '../../../../contracts/schemas/flight-enums.ts';
 import type { FlightOutput } from '../../../../contracts/schemas/flights.ts';
+import { PageButton, PageLink, useCanOpen, usePageNavigate } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { DateField, isIsoDate } from '../../components/forms/date-field.tsx';
 import { reportSaveFailure } from '../../components/forms/use-record-form.ts';
-import { useFollow } from '../../components/use-follow.ts';
 import { call } from '../../lib/api-client.ts';
 import { useDatasource } from '../../lib/datasource.ts';
 import { flash } from '../../lib/flash.ts';
@@ -41,8 +40,7 @@ export default function FlightsPage() {
   const { t } = useTranslation(['flights', 'messages', 'common']);
   const { pathname } = useLocation();
   const kind = pathname.startsWith('/flight/general') ? 'general' : 'glider';
-  const follow = useFollow();
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const { profile } = useStore(session);
   const timeZone = profile?.organization?.timezone ?? 'UTC';
   const users = useDatasource('users');
@@ -78,7 +76,7 @@ export default function FlightsPage() {
     { value: '', label: t('list.all_planes') },
     ...kindPlanes.map((p) => ({ value: p.plane_id, label: p.reg_num })),
   ];
-  const canEdit = profile?.can['ods-edit'] === true;
+  const mayOpen = useCanOpen();
 
   const editHref = (flight: FlightOutput) =>
     kind === 'glider'
@@ -102,34 +100,35 @@ export default function FlightsPage() {
     }
   };
 
-  const actions = canEdit ? (
+  const multipleHref = (planeId: string) =>
+    hrefOf('flight/general-multiple/:plane_id', { plane_id: planeId });
+  const severalOf = kind === 'general' ? kindPlanes.filter((p) => mayOpen(multipleHref(p.plane_id))) : [];
+  const actions = (
     <SpaceBetween direction="horizontal" size="xs">
-      {kind === 'general' && kindPlanes.length > 0 ? (
+      {severalOf.length > 0 ? (
         <ButtonDropdown
-          items={kindPlanes.map((p) => ({ id: p.plane_id, text: p.reg_num }))}
-          onItemClick={({ detail }) =>
-            navigate(hrefOf('flight/general-multiple/:plane_id', { plane_id: detail.id }))
-          }
+          items={severalOf.map((p) => ({ id: p.plane_id, text: p.reg_num }))}
+          onItemClick={({ detail }) => navigate(multipleHref(detail.id))}
           data-testid="flights-multiple"
         >
           {t('list.several')}
         </ButtonDropdown>
       ) : null}
-      <Button variant="primary" href={newHref} onFollow={follow} data-testid="flights-new">
+      <PageButton variant="primary" href={newHref} data-testid="flights-new">
         {t('list.new')}
-      </Button>
+      </PageButton>
     </SpaceBetween>
-  ) : undefined;
+  );
 
   return (
-    <Table
-      data-testid="flights-table"
+    <DataTable
+      id="flights"
+      testId="flights-table"
       variant="full-page"
       loading={list.loading}
       loadingText={t('common:nav.loading')}
       items={list.items}
       trackBy="flight_id"
-      wrapLines={false}
       header={
         <Header variant="awsui-h1-sticky" description={t(`list.description_${kind}`)} actions={actions}>
           {t(`list.title_${kind}`)}
@@ -175,19 +174,15 @@ export default function FlightsPage() {
           <b>{t('list.empty')}</b>
         </Box>
       }
-      columnDefinitions={[
+      columns={[
         {
           id: 'date',
           header: t('column.date'),
-          isRowHeader: true,
-          cell: (flight) =>
-            canEdit ? (
-              <Link href={editHref(flight)} onFollow={follow} data-testid={`flight-row-${flight.flight_id}`}>
-                {formatDate(flight.date)}
-              </Link>
-            ) : (
-              <span data-testid={`flight-row-${flight.flight_id}`}>{formatDate(flight.date)}</span>
-            ),
+          cell: (flight) => (
+            <PageLink href={editHref(flight)} data-testid={`flight-row-${flight.flight_id}`}>
+              {formatDate(flight.date)}
+            </PageLink>
+          ),
         },
         { id: 'reg_num', header: t('column.reg_num'), cell: (flight) => flight.reg_num },
         {

@@ -5,22 +5,21 @@ import Container from '@cloudscape-design/components/container';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
-import Link from '@cloudscape-design/components/link';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { createFlightInput } from '../../../../contracts/schemas/flights.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
+import { PageLink, usePageNavigate } from '../../app/links.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { RecordFormFrame } from '../../components/forms/record-form.tsx';
 import { TimeInput } from '../../components/time-input.tsx';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
-import { useFollow } from '../../components/use-follow.ts';
 import { ApiError, call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
 import { useDatasource } from '../../lib/datasource.ts';
 import { flash } from '../../lib/flash.ts';
@@ -64,8 +63,7 @@ const newRow = (date: string, pilot = ''): Row => ({
 export default function GeneralMultiplePage() {
   const { t } = useTranslation(['flights', 'messages', 'common']);
   const { plane_id: planeId = '' } = useParams();
-  const navigate = useNavigate();
-  const follow = useFollow();
+  const navigate = usePageNavigate();
   const { profile } = useStore(session);
   const timeZone = profile?.organization?.timezone ?? 'UTC';
   const users = useDatasource('users');
@@ -296,14 +294,13 @@ export default function GeneralMultiplePage() {
               minWidth: 140,
               cell: (row) =>
                 row.state === 'saved' && row.flight_id ? (
-                  <Link
+                  <PageLink
                     href={hrefOf('flight/general/:plane_id/:id', { plane_id: planeId, id: row.flight_id })}
-                    onFollow={follow}
                   >
                     <StatusIndicator type="success" data-testid={`multiple-saved-${row.key}`}>
                       {t('multiple.saved')}
                     </StatusIndicator>
-                  </Link>
+                  </PageLink>
                 ) : row.state === 'failed' ? (
                   <StatusIndicator type="error" data-testid={`multiple-failed-${row.key}`}>
                     {Object.entries(row.errors)

@@ -1,10 +1,9 @@
 import Box from '@cloudscape-design/components/box';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useTranslation } from 'react-i18next';
-import { useFollow } from '../../components/use-follow.ts';
+import { PageLink } from '../../app/links.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { dynamicT } from '../../lib/i18n-keys.ts';
 import { hrefOf } from '../../lib/navigation.ts';
@@ -23,7 +22,6 @@ export const LEGAL_SECTIONS = {
  */
 export function LegalText({ document }: { document: keyof typeof LEGAL_SECTIONS }) {
   const { t } = useTranslation('legal');
-  const follow = useFollow();
   const other = document === 'privacy' ? 'terms' : 'privacy';
   return (
     <SpaceBetween size="l">
@@ -39,9 +37,7 @@ export function LegalText({ document }: { document: keyof typeof LEGAL_SECTIONS 
           <Box variant="p">{dynamicT(t)(`${document}.sections.${id}.body`)}</Box>
         </Container>
       ))}
-      <Link href={hrefOf(other)} onFollow={follow}>
-        {t(`other_${other}`)}
-      </Link>
+      <PageLink href={hrefOf(other)}>{t(`other_${other}`)}</PageLink>
     </SpaceBetween>
   );
 }

@@ -9,8 +9,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router-dom';
 import type { LogbookEntryOutput } from '../../../../contracts/schemas/logbook.ts';
+import { PageButton } from '../../app/links.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
-import { useFollow } from '../../components/use-follow.ts';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { dynamicT } from '../../lib/i18n-keys.ts';
@@ -34,7 +34,6 @@ export default function LogbookEntryPage() {
   const { id = '' } = useParams();
   const { pathname } = useLocation();
   const kind = pathname.startsWith('/logbook/general') ? 'general' : 'glider';
-  const follow = useFollow();
   const { profile } = useStore(session);
   const timeZone = profile?.organization?.timezone ?? 'Europe/Budapest';
   const [entry, setEntry] = useState<LogbookEntryOutput>();
@@ -84,13 +83,13 @@ export default function LogbookEntryPage() {
         description={t(`entry.source_${entry.source}`)}
         actions={
           <SpaceBetween direction="horizontal" size="xs">
-            <Button href={hrefOf(kind === 'glider' ? 'logbook/glider' : 'logbook/general')} onFollow={follow}>
+            <PageButton href={hrefOf(kind === 'glider' ? 'logbook/glider' : 'logbook/general')}>
               {t('entry.back')}
-            </Button>
+            </PageButton>
             {entry.editable ? (
-              <Button variant="primary" href={editHref} onFollow={follow} data-testid="entry-edit">
+              <PageButton variant="primary" href={editHref} data-testid="entry-edit">
                 {t('entry.edit')}
-              </Button>
+              </PageButton>
             ) : null}
           </SpaceBetween>
         }

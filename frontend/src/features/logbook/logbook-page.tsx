@@ -6,7 +6,6 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
@@ -16,8 +15,9 @@ import type {
   LogbookEntryOutput,
   LogbookTotals,
 } from '../../../../contracts/schemas/logbook.ts';
+import { PageButton } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { DateField, isIsoDate } from '../../components/forms/date-field.tsx';
-import { useFollow } from '../../components/use-follow.ts';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { flash } from '../../lib/flash.ts';
@@ -55,7 +55,6 @@ export default function LogbookPage() {
   const translate = t as unknown as Translate;
   const { pathname } = useLocation();
   const kind = pathname.startsWith('/logbook/general') ? 'general' : 'glider';
-  const follow = useFollow();
   const { profile } = useStore(session);
   const timeZone = profile?.organization?.timezone ?? 'Europe/Budapest';
   const lang = currentLang();
@@ -262,14 +261,9 @@ export default function LogbookPage() {
                 >
                   {t('export.action')}
                 </ButtonDropdown>
-                <Button
-                  variant="primary"
-                  href={privateHref}
-                  onFollow={follow}
-                  data-testid="logbook-add-private"
-                >
+                <PageButton variant="primary" href={privateHref} data-testid="logbook-add-private">
                   {t('list.add_private')}
-                </Button>
+                </PageButton>
               </SpaceBetween>
             }
           >
@@ -313,10 +307,11 @@ export default function LogbookPage() {
           />
         }
       />
-      <Table
-        data-testid="logbook-totals"
+      <DataTable
+        id="logbook-totals"
+        testId="logbook-totals"
+        fixedColumns
         variant="container"
-        wrapLines={false}
         header={
           <Header
             variant="h2"
@@ -331,8 +326,8 @@ export default function LogbookPage() {
         }
         items={totalsRows}
         trackBy="id"
-        columnDefinitions={[
-          { id: 'label', header: '', isRowHeader: true, cell: (row) => <b>{row.label}</b> },
+        columns={[
+          { id: 'label', header: '', cell: (row) => <b>{row.label}</b> },
           {
             id: 'flights',
             header: t('totals.flights'),

@@ -1,11 +1,10 @@
 import Box from '@cloudscape-design/components/box';
-import Link from '@cloudscape-design/components/link';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table, { type TableProps } from '@cloudscape-design/components/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LogbookEntryOutput } from '../../../../contracts/schemas/logbook.ts';
-import { useFollow } from '../../components/use-follow.ts';
+import { PageLink } from '../../app/links.tsx';
+import { type DataColumn, DataTable } from '../../components/data-table/data-table.tsx';
 import { dynamicT } from '../../lib/i18n-keys.ts';
 import { type Column, columnsOf, type Translate } from './logbook-lines.ts';
 
@@ -33,6 +32,21 @@ const screenColumnsOf = (kind: LogbookEntryOutput['kind']): Column[] => {
   const dropped = new Set(['departure_time', 'arrival_time', 'reg_num']);
   return all.filter((c) => !dropped.has(c.id)).map((c) => merged.get(c.id) ?? c);
 };
+
+/**
+ * What a 1366 px screen leaves out until the person turns it on (the table's column choice): the
+ * glider logbook's launch count and instructor time, the powered one's rarer EASA columns.
+ */
+const HIDDEN_BY_DEFAULT = new Set([
+  'launches',
+  'instructor',
+  'single_me',
+  'multi_pilot',
+  'night',
+  'ifr',
+  'copilot',
+  'sim',
+]);
 
 /**
  * The logbook's lines in the EASA columns (own logbook and a member's). The signature state is
@@ -63,19 +77,19 @@ export function LogbookTable({
   testId: string;
 }) {
   const { t } = useTranslation(['logbook', 'flights', 'common']);
-  const follow = useFollow();
   const translate = t as unknown as Translate;
-  const columns: TableProps.ColumnDefinition<LogbookEntryOutput>[] = screenColumnsOf(kind).map((column) => ({
+  const columns: DataColumn<LogbookEntryOutput>[] = screenColumnsOf(kind).map((column) => ({
     id: column.id,
     // The column table's header keys (logbook-lines.ts).
     header: dynamicT(t)(column.header),
+    hiddenByDefault: HIDDEN_BY_DEFAULT.has(column.id),
     cell: (entry: LogbookEntryOutput) => {
       const text = column.value(entry, translate, timeZone);
       if (column.id === 'date')
         return hrefOf ? (
-          <Link href={hrefOf(entry)} onFollow={follow} data-testid={`logbook-row-${entry.entry_id}`}>
+          <PageLink href={hrefOf(entry)} data-testid={`logbook-row-${entry.entry_id}`}>
             {text}
-          </Link>
+          </PageLink>
         ) : (
           <span data-testid={`logbook-row-${entry.entry_id}`}>{text}</span>
         );
@@ -89,11 +103,12 @@ export function LogbookTable({
     },
   }));
   return (
-    <Table
-      data-testid={testId}
+    <DataTable
+      id={`logbook-${kind}`}
+      testId={testId}
       variant="full-page"
       stickyHeader
-      wrapLines={false}
+      dense
       loading={loading}
       loadingText={t('common:nav.loading')}
       items={items}
@@ -107,7 +122,7 @@ export function LogbookTable({
           <b>{t('list.empty')}</b>
         </Box>
       }
-      columnDefinitions={columns}
+      columns={columns}
     />
   );
 }

@@ -10,7 +10,7 @@ import Textarea from '@cloudscape-design/components/textarea';
 import Toggle from '@cloudscape-design/components/toggle';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import type * as z from 'zod/mini';
 import { PILOT_ROLES, type PilotRole, TAKEOFF_TYPES } from '../../../../contracts/schemas/flight-enums.ts';
 import {
@@ -18,6 +18,7 @@ import {
   type LogbookEntryOutput,
   updatePrivateEntryInput,
 } from '../../../../contracts/schemas/logbook.ts';
+import { usePageNavigate } from '../../app/links.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { DecimalHoursField } from '../../components/decimal-hours-field.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
@@ -191,7 +192,7 @@ export default function PrivateFlightPage() {
   const { pathname } = useLocation();
   const kind = pathname.startsWith('/flight/general-private') ? 'general' : 'glider';
   const isNew = id === 'new';
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const { profile } = useStore(session);
   const timeZone = profile?.organization?.timezone ?? 'Europe/Budapest';
   const planes = useDatasource('planes');

@@ -5,12 +5,12 @@ import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Link from '@cloudscape-design/components/link';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { OutputOf } from '../../../../contracts/routes.ts';
 import { MAX_BULK_SIGN } from '../../../../contracts/schemas/logbook.ts';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
 import { ApiError, call, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
@@ -143,22 +143,22 @@ export default function SignaturePage() {
 
   return (
     <>
-      <Table
-        data-testid="signature-table"
+      <DataTable
+        id="signature"
+        testId="signature-table"
         variant="full-page"
         loading={loading}
         loadingText={t('common:nav.loading')}
-        wrapLines={false}
         items={items}
         trackBy={keyOf}
         selectionType="multi"
         selectedItems={selected}
-        onSelectionChange={({ detail }) => setSelected(detail.selectedItems)}
+        onSelectionChange={setSelected}
         isItemDisabled={() => busy}
         ariaLabels={{
           selectionGroupLabel: t('sign.selection_group'),
           allItemsSelectionLabel: () => t('sign.select_all'),
-          itemSelectionLabel: (_, line) =>
+          itemSelectionLabel: (line) =>
             t('sign.select_line', { pilot: line.pilot_name ?? '—', date: formatDate(line.date) }),
         }}
         header={
@@ -193,7 +193,7 @@ export default function SignaturePage() {
             <b>{t('sign.empty')}</b>
           </Box>
         }
-        columnDefinitions={[
+        columns={[
           {
             id: 'sign',
             header: '',
@@ -211,7 +211,6 @@ export default function SignaturePage() {
           {
             id: 'pilot',
             header: t('sign.pilot'),
-            isRowHeader: true,
             cell: (line) => (
               <span data-testid={`signature-row-${line.entry_id}`}>{line.pilot_name ?? '—'}</span>
             ),

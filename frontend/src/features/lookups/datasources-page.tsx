@@ -2,7 +2,6 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import Tabs from '@cloudscape-design/components/tabs';
 import TextFilter from '@cloudscape-design/components/text-filter';
@@ -13,7 +12,7 @@ import {
   type DatasourceType,
   UNCACHED_DATASOURCES,
 } from '../../../../contracts/schemas/lookups.ts';
-import { useFollow } from '../../components/use-follow.ts';
+import { PageLink } from '../../app/links.tsx';
 import { clearDatasources, useDatasource } from '../../lib/datasource.ts';
 import { currentLang } from '../../lib/i18n.ts';
 import { dynamicT, type Translate } from '../../lib/i18n-keys.ts';
@@ -86,7 +85,6 @@ export default function DatasourcesPage() {
 
 function DatasourceTable({ type }: { type: DatasourceType }) {
   const { t } = useTranslation(['lookups', 'people', 'roles', 'common']);
-  const follow = useFollow();
   const lang = currentLang();
   const list = useDatasource(type);
   const [filter, setFilter] = useState('');
@@ -118,9 +116,7 @@ function DatasourceTable({ type }: { type: DatasourceType }) {
           description={
             <>
               {UNCACHED_DATASOURCES.has(type) ? t('datasources.never_kept') : t('datasources.kept')}{' '}
-              <Link href={hrefOf(MAINTAINED_AT[type])} onFollow={follow}>
-                {t('datasources.maintained_at')}
-              </Link>
+              <PageLink href={hrefOf(MAINTAINED_AT[type])}>{t('datasources.maintained_at')}</PageLink>
             </>
           }
         >

@@ -13,7 +13,7 @@ import Spinner from '@cloudscape-design/components/spinner';
 import Textarea from '@cloudscape-design/components/textarea';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import type * as z from 'zod/mini';
 import { COMPONENT_TYPES, type ComponentType } from '../../../../contracts/schemas/aircraft-enums.ts';
 import {
@@ -21,12 +21,12 @@ import {
   createComponentInput,
   updateComponentInput,
 } from '../../../../contracts/schemas/maintenance.ts';
+import { PageButton, usePageNavigate } from '../../app/links.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { orNull } from '../../components/forms/field-errors.ts';
 import { LoadFailed, RecordFormFrame } from '../../components/forms/record-form.tsx';
 import { useRecordForm } from '../../components/forms/use-record-form.ts';
-import { useFollow } from '../../components/use-follow.ts';
 import { call } from '../../lib/api-client.ts';
 import { useDatasource } from '../../lib/datasource.ts';
 import { flash } from '../../lib/flash.ts';
@@ -125,8 +125,7 @@ export default function ComponentEditPage() {
   const { t } = useTranslation(['maintenance', 'messages', 'common', 'nav']);
   const { id = 'new', plane_id: routePlaneId = '' } = useParams();
   const creating = id === 'new';
-  const navigate = useNavigate();
-  const follow = useFollow();
+  const navigate = usePageNavigate();
   const planes = useDatasource('planes');
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [performing, setPerforming] = useState(false);
@@ -274,13 +273,9 @@ export default function ComponentEditPage() {
           actions={
             !creating && (
               <SpaceBetween direction="horizontal" size="xs">
-                <Button
-                  href={hrefOf('component/:id/events', { id })}
-                  onFollow={follow}
-                  data-testid="component-history"
-                >
+                <PageButton href={hrefOf('component/:id/events', { id })} data-testid="component-history">
                   {t('components.history')}
-                </Button>
+                </PageButton>
                 {record?.due.dimensions.some((d) => d.key.startsWith('cycle_')) && (
                   <Button onClick={() => setPerforming(true)} data-testid="component-performed">
                     {t('action.performed')}

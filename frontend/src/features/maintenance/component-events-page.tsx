@@ -1,15 +1,14 @@
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
-import Table from '@cloudscape-design/components/table';
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { AircraftEventOutput } from '../../../../contracts/schemas/maintenance.ts';
-import { useFollow } from '../../components/use-follow.ts';
+import { PageButton } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call } from '../../lib/api-client.ts';
 import { formatDate, formatDateTime, formatMinutes } from '../../lib/format.ts';
 import { hrefOf } from '../../lib/navigation.ts';
@@ -40,7 +39,6 @@ function detailsText(t: TFunction<'maintenance'>, e: AircraftEventOutput): strin
 export default function ComponentEventsPage() {
   const { t } = useTranslation(['maintenance', 'common', 'nav']);
   const { id = '' } = useParams();
-  const follow = useFollow();
   const { profile } = useStore(session);
   const timeZone = profile?.organization?.timezone ?? 'UTC';
   const [name, setName] = useState<string | null>(null);
@@ -69,26 +67,20 @@ export default function ComponentEventsPage() {
         <Header
           variant="h1"
           description={name ?? undefined}
-          actions={
-            name && (
-              <Button href={hrefOf('component/:id', { id })} onFollow={follow}>
-                {t('events.back')}
-              </Button>
-            )
-          }
+          actions={name && <PageButton href={hrefOf('component/:id', { id })}>{t('events.back')}</PageButton>}
         >
           {t('nav:title.component_events')}
         </Header>
       }
     >
-      <Table<AircraftEventOutput>
-        data-testid="events-table"
+      <DataTable<AircraftEventOutput>
+        id="component-events"
+        testId="events-table"
         variant="full-page"
         loading={pages.loading}
         loadingText={t('common:nav.loading')}
         items={pages.items}
         trackBy="event_id"
-        wrapLines
         empty={<Box color="text-status-inactive">{t('events.none')}</Box>}
         pagination={
           <Pagination
@@ -98,12 +90,11 @@ export default function ComponentEventsPage() {
             onChange={({ detail }) => pages.goTo(detail.currentPageIndex)}
           />
         }
-        columnDefinitions={[
+        columns={[
           { id: 'date', header: t('column.date'), cell: (e) => formatDate(e.date) },
           {
             id: 'kind',
             header: t('column.event'),
-            isRowHeader: true,
             cell: (e) => <strong data-testid={`event-${e.kind}`}>{t(`event.${e.kind}`)}</strong>,
           },
           { id: 'details', header: t('column.details'), cell: (e) => detailsText(t, e) || '—' },

@@ -2,21 +2,18 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { ComponentOutput } from '../../../../contracts/schemas/maintenance.ts';
-import { useFollow } from '../../components/use-follow.ts';
+import { PageButton, PageLink } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call } from '../../lib/api-client.ts';
 import { formatDate, formatMinutes } from '../../lib/format.ts';
 import { hrefOf } from '../../lib/navigation.ts';
-import { session } from '../../lib/session-state.ts';
-import { useStore } from '../../lib/store.ts';
 import { useCursorPages } from '../../lib/use-cursor-pages.ts';
 import { DueDate, DueStatus, dimensionRemaining, remainingText } from './due.tsx';
 
@@ -46,10 +43,7 @@ const readings = (t: TFunction<'maintenance'>, c: ComponentOutput) =>
  */
 export default function ComponentsPage() {
   const { t } = useTranslation(['maintenance', 'common', 'nav']);
-  const follow = useFollow();
   const { plane_id: planeId } = useParams();
-  const { profile } = useStore(session);
-  const canEdit = profile?.can['component-edit'] === true;
 
   const fetchPage = useCallback(
     (cursor: string | undefined) =>
@@ -77,27 +71,21 @@ export default function ComponentsPage() {
           actions={
             <SpaceBetween direction="horizontal" size="xs">
               {planeId && (
-                <Button
-                  href={`${hrefOf('maintenance/operations')}?plane=${encodeURIComponent(planeId)}`}
-                  onFollow={follow}
-                >
+                <PageButton href={`${hrefOf('maintenance/operations')}?plane=${encodeURIComponent(planeId)}`}>
                   {t('fleet.operations')}
-                </Button>
+                </PageButton>
               )}
-              {canEdit && (
-                <Button
-                  variant="primary"
-                  href={
-                    planeId
-                      ? hrefOf('component/:plane_id/:id', { plane_id: planeId, id: 'new' })
-                      : hrefOf('component/:id', { id: 'new' })
-                  }
-                  onFollow={follow}
-                  data-testid="component-new"
-                >
-                  {t('components.new')}
-                </Button>
-              )}
+              <PageButton
+                variant="primary"
+                href={
+                  planeId
+                    ? hrefOf('component/:plane_id/:id', { plane_id: planeId, id: 'new' })
+                    : hrefOf('component/:id', { id: 'new' })
+                }
+                data-testid="component-new"
+              >
+                {t('components.new')}
+              </PageButton>
             </SpaceBetween>
           }
         >
@@ -107,14 +95,14 @@ export default function ComponentsPage() {
         </Header>
       }
     >
-      <Table<ComponentOutput>
-        data-testid="components-table"
+      <DataTable<ComponentOutput>
+        id="components"
+        testId="components-table"
         variant="full-page"
         loading={pages.loading}
         loadingText={t('common:nav.loading')}
         items={pages.items}
         trackBy="component_id"
-        wrapLines
         header={
           <Header
             actions={
@@ -133,16 +121,15 @@ export default function ComponentsPage() {
             onChange={({ detail }) => pages.goTo(detail.currentPageIndex)}
           />
         }
-        columnDefinitions={[
+        columns={[
           {
             id: 'name',
             header: t('column.component'),
-            isRowHeader: true,
             cell: (c) => (
               <span data-testid={`component-${c.component_id}`}>
-                <Link href={editHref(c)} onFollow={follow}>
+                <PageLink href={editHref(c)}>
                   <strong>{c.name}</strong>
-                </Link>
+                </PageLink>
                 <Box variant="small" display="block" color="text-body-secondary">
                   {[t(`component_type.${c.component_type}`), c.serial_no ? `S/N ${c.serial_no}` : '']
                     .filter(Boolean)
@@ -191,9 +178,9 @@ export default function ComponentsPage() {
             id: 'history',
             header: t('column.links'),
             cell: (c) => (
-              <Link href={hrefOf('component/:id/events', { id: c.component_id })} onFollow={follow}>
+              <PageLink href={hrefOf('component/:id/events', { id: c.component_id })} fallback={null}>
                 {t('components.history')}
-              </Link>
+              </PageLink>
             ),
           },
         ]}

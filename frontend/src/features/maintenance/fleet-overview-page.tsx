@@ -4,15 +4,14 @@ import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentState } from '../../../../contracts/documents.ts';
 import type { FleetOverviewOutput, FleetPlaneOutput } from '../../../../contracts/schemas/maintenance.ts';
-import { useFollow } from '../../components/use-follow.ts';
+import { PageLink } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { dynamicT } from '../../lib/i18n-keys.ts';
@@ -54,7 +53,6 @@ function Counter({
  */
 function Certificates({ plane }: { plane: FleetPlaneOutput }) {
   const { t } = useTranslation(['documents', 'maintenance']);
-  const follow = useFollow();
   const attention = plane.certificates.filter((c) => c.state !== 'valid');
   const link = hrefOf('documents/:sourcetype/:id?', { sourcetype: 'plane', id: plane.plane_id });
   if (plane.certificates.length === 0) return <Box color="text-status-inactive">—</Box>;
@@ -70,9 +68,9 @@ function Certificates({ plane }: { plane: FleetPlaneOutput }) {
           </Box>
         ))
       )}
-      <Link href={link} onFollow={follow} variant="secondary">
+      <PageLink href={link} variant="secondary">
         {t('maintenance:fleet.documents')}
-      </Link>
+      </PageLink>
     </span>
   );
 }
@@ -108,7 +106,6 @@ function Airworthiness({ plane }: { plane: FleetPlaneOutput }) {
  */
 export default function FleetOverviewPage() {
   const { t } = useTranslation(['maintenance', 'common', 'nav']);
-  const follow = useFollow();
   const [overview, setOverview] = useState<FleetOverviewOutput | null>(null);
   const [loading, setLoading] = useState(true);
 
@@ -165,28 +162,27 @@ export default function FleetOverviewPage() {
             <Counter label={t('fleet.aircraft')} value={summary?.aircraft} testId="summary-aircraft" />
           </ColumnLayout>
         </Container>
-        <Table<FleetPlaneOutput>
-          data-testid="fleet-table"
+        <DataTable<FleetPlaneOutput>
+          id="fleet-overview"
+          testId="fleet-table"
           variant="container"
           loading={loading}
           loadingText={t('common:nav.loading')}
           items={overview?.items ?? []}
           trackBy="plane_id"
-          wrapLines
           header={
             <Header counter={overview ? `(${overview.items.length})` : undefined}>{t('fleet.header')}</Header>
           }
           empty={<Box color="text-status-inactive">{t('fleet.none')}</Box>}
-          columnDefinitions={[
+          columns={[
             {
               id: 'plane',
               header: t('column.plane'),
-              isRowHeader: true,
               cell: (p) => (
                 <span data-testid={`fleet-${p.plane_id}`}>
-                  <Link href={hrefOf('plane/:id', { id: p.plane_id })} onFollow={follow}>
+                  <PageLink href={hrefOf('plane/:id', { id: p.plane_id })}>
                     <strong>{p.reg_num}</strong>
-                  </Link>
+                  </PageLink>
                   <Box variant="small" display="block" color="text-body-secondary">
                     {[p.model, t(`plane_status.${p.status}`)].filter(Boolean).join(' · ')}
                   </Box>
@@ -241,9 +237,9 @@ export default function FleetOverviewPage() {
               header: t('column.open_faults'),
               cell: (p) =>
                 p.open_faults > 0 ? (
-                  <Link href={hrefOf('plane-faults')} onFollow={follow} data-testid={`faults-${p.plane_id}`}>
+                  <PageLink href={hrefOf('plane-faults')} data-testid={`faults-${p.plane_id}`}>
                     <StatusIndicator type="warning">{p.open_faults}</StatusIndicator>
-                  </Link>
+                  </PageLink>
                 ) : (
                   <span data-testid={`faults-${p.plane_id}`}>0</span>
                 ),
@@ -253,18 +249,18 @@ export default function FleetOverviewPage() {
               header: t('column.links'),
               cell: (p) => (
                 <SpaceBetween direction="horizontal" size="xs">
-                  <Link
+                  <PageLink
                     href={hrefOf('plane/:plane_id/components', { plane_id: p.plane_id })}
-                    onFollow={follow}
+                    fallback={null}
                   >
                     {t('fleet.components')}
-                  </Link>
-                  <Link
+                  </PageLink>
+                  <PageLink
                     href={`${hrefOf('maintenance/operations')}?plane=${encodeURIComponent(p.plane_id)}`}
-                    onFollow={follow}
+                    fallback={null}
                   >
                     {t('fleet.operations')}
-                  </Link>
+                  </PageLink>
                 </SpaceBetween>
               ),
             },

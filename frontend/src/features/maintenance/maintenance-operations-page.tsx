@@ -3,17 +3,16 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import Pagination from '@cloudscape-design/components/pagination';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { DUE_STATES } from '../../../../contracts/schemas/aircraft-enums.ts';
 import type { MaintenanceOutput } from '../../../../contracts/schemas/maintenance.ts';
-import { useFollow } from '../../components/use-follow.ts';
+import { PageLink } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { hrefOf } from '../../lib/navigation.ts';
@@ -46,7 +45,6 @@ async function allItems() {
  */
 export default function MaintenanceOperationsPage() {
   const { t } = useTranslation(['maintenance', 'common', 'nav']);
-  const follow = useFollow();
   const { profile } = useStore(session);
   const canEdit = profile?.can['component-edit'] === true;
   const [search, setSearch] = useSearchParams();
@@ -137,14 +135,14 @@ export default function MaintenanceOperationsPage() {
         </Header>
       }
     >
-      <Table<MaintenanceOutput>
-        data-testid="maintenance-table"
+      <DataTable<MaintenanceOutput>
+        id="maintenance-operations"
+        testId="maintenance-table"
         variant="full-page"
         loading={loading}
         loadingText={t('common:nav.loading')}
         items={pageItems}
         trackBy="maintenance_id"
-        wrapLines
         header={
           <Header
             counter={`(${visible.length})`}
@@ -176,20 +174,19 @@ export default function MaintenanceOperationsPage() {
         }
         pagination={<Pagination {...paginationProps} />}
         empty={<Box color="text-status-inactive">{t('operations.none')}</Box>}
-        columnDefinitions={[
+        columns={[
           {
             id: 'plane',
             header: t('column.plane'),
             cell: (i) => (
-              <Link href={hrefOf('plane/:plane_id/components', { plane_id: i.plane_id })} onFollow={follow}>
+              <PageLink href={hrefOf('plane/:plane_id/components', { plane_id: i.plane_id })}>
                 {i.reg_num ?? i.plane_id}
-              </Link>
+              </PageLink>
             ),
           },
           {
             id: 'name',
             header: t('column.item'),
-            isRowHeader: true,
             cell: (i) => (
               <span data-testid={`item-${i.maintenance_id}`}>
                 <strong>{i.name}</strong>

@@ -2,12 +2,11 @@ import Badge from '@cloudscape-design/components/badge';
 import Box from '@cloudscape-design/components/box';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReceivedMessageOutput } from '../../../../contracts/schemas/messages.ts';
-import { useFollow } from '../../components/use-follow.ts';
+import { PageLink } from '../../app/links.tsx';
 import { call } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { hrefOf } from '../../lib/navigation.ts';
@@ -21,7 +20,6 @@ const SHOWN = 5;
  */
 export function DashboardMessages({ timeZone }: { timeZone: string }) {
   const { t } = useTranslation('message-center');
-  const follow = useFollow();
   const [items, setItems] = useState<ReceivedMessageOutput[] | null>(null);
   useEffect(() => {
     let active = true;
@@ -39,14 +37,7 @@ export function DashboardMessages({ timeZone }: { timeZone: string }) {
     <Container
       data-testid="dashboard-messages"
       header={
-        <Header
-          variant="h2"
-          actions={
-            <Link href={hrefOf('messages')} onFollow={follow}>
-              {t('dashboard.all')}
-            </Link>
-          }
-        >
+        <Header variant="h2" actions={<PageLink href={hrefOf('messages')}>{t('dashboard.all')}</PageLink>}>
           {t('dashboard.header')}
         </Header>
       }
@@ -56,13 +47,9 @@ export function DashboardMessages({ timeZone }: { timeZone: string }) {
           <li key={m.message_id} data-testid={`dashboard-message-${m.message_id}`}>
             <SpaceBetween size="xxxs">
               <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-                <Link
-                  href={`${hrefOf('messages')}?message=${m.message_id}`}
-                  onFollow={follow}
-                  fontSize="heading-s"
-                >
+                <PageLink href={`${hrefOf('messages')}?message=${m.message_id}`} fontSize="heading-s">
                   {m.subject}
-                </Link>
+                </PageLink>
                 {m.require_ack && !m.acknowledged_at ? (
                   <Badge color="red">{t('list.needs_ack')}</Badge>
                 ) : null}

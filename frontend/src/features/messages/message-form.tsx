@@ -13,11 +13,11 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import * as z from 'zod/mini';
 import { weekStartsOn } from '../../../../contracts/langs.ts';
 import { createMessageInput, MAX_BODY, type MessageOutput } from '../../../../contracts/schemas/messages.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
+import { usePageNavigate } from '../../app/links.tsx';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
 import { call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
@@ -87,7 +87,7 @@ const valuesOf = (m: MessageOutput, timeZone: string): Values => {
  */
 export function MessageForm({ messageId }: { messageId?: string }) {
   const { t } = useTranslation(['message-center', 'messages', 'common']);
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const { profile } = useStore(session);
   const timeZone = profile?.organization?.timezone ?? 'UTC';
   const [record, setRecord] = useState<MessageOutput | null>(null);

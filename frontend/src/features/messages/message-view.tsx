@@ -10,8 +10,8 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import type { MessageOutput, RecipientOutput } from '../../../../contracts/schemas/messages.ts';
+import { usePageNavigate } from '../../app/links.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { useDatasource } from '../../lib/datasource.ts';
@@ -32,7 +32,7 @@ type AckFilter = 'all' | 'true' | 'false';
  */
 export function MessageView({ messageId }: { messageId: string }) {
   const { t } = useTranslation(['message-center', 'common', 'messages']);
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const { profile } = useStore(session);
   const timeZone = profile?.organization?.timezone ?? 'UTC';
   const roles = useDatasource('roles');

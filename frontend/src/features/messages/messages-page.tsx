@@ -4,7 +4,6 @@ import Button from '@cloudscape-design/components/button';
 import Cards from '@cloudscape-design/components/cards';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import Pagination from '@cloudscape-design/components/pagination';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -12,13 +11,13 @@ import Table from '@cloudscape-design/components/table';
 import Tabs from '@cloudscape-design/components/tabs';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import type {
   MessageOutput,
   MessageStatus,
   ReceivedMessageOutput,
 } from '../../../../contracts/schemas/messages.ts';
-import { useFollow } from '../../components/use-follow.ts';
+import { PageLink, usePageNavigate } from '../../app/links.tsx';
 import { call } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { hrefOf } from '../../lib/navigation.ts';
@@ -206,8 +205,7 @@ function Inbox({
 
 function Sent() {
   const { t } = useTranslation(['message-center', 'common']);
-  const navigate = useNavigate();
-  const follow = useFollow();
+  const navigate = usePageNavigate();
   const { profile } = useStore(session);
   const timeZone = profile?.organization?.timezone ?? 'UTC';
   const [status, setStatus] = useState<MessageStatus | 'all'>('all');
@@ -273,9 +271,9 @@ function Sent() {
           header: t('field.subject'),
           isRowHeader: true,
           cell: (m) => (
-            <Link href={viewHref(m)} onFollow={follow} data-testid={`sent-open-${m.message_id}`}>
+            <PageLink href={viewHref(m)} data-testid={`sent-open-${m.message_id}`}>
               {m.subject}
-            </Link>
+            </PageLink>
           ),
         },
         { id: 'status', header: t('list.status'), cell: (m) => <MessageStatusBadge status={m.status} /> },

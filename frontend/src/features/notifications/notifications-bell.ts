@@ -2,7 +2,7 @@ import type { TopNavigationProps } from '@cloudscape-design/components/top-navig
 import i18next from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useCanOpen, usePageNavigate } from '../../app/links.tsx';
 import { flash } from '../../lib/flash.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { refreshOrganizations, refreshProfile } from '../../lib/session.ts';
@@ -22,7 +22,8 @@ export const NOTIFICATIONS_PAGE = 'profile/notifications/:id?';
  * refresh channel reloads the profile.
  */
 export function useNotificationsBell(): TopNavigationProps.Utility | null {
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
+  const mayOpen = useCanOpen();
   const { loggedIn, profile } = useStore(session);
   const { unread, latest } = useStore(bell);
   const userId = loggedIn ? profile?.user_id : undefined;
@@ -81,7 +82,7 @@ export function useNotificationsBell(): TopNavigationProps.Utility | null {
             href: hrefOf(NOTIFICATIONS_PAGE, { id: notification.id }),
           }))),
       { id: ALL, text: t('bell.all'), href: hrefOf(NOTIFICATIONS_PAGE) },
-    ],
+    ].filter((item) => !('href' in item) || mayOpen(item.href)),
     onItemFollow: (event) => {
       if (!event.detail.href) return;
       event.preventDefault();

@@ -10,10 +10,9 @@ import Modal from '@cloudscape-design/components/modal';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import * as z from 'zod/mini';
 import {
   type NotificationOutput,
@@ -21,6 +20,8 @@ import {
   searchNotificationsInput,
 } from '../../../../contracts/schemas/notifications.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
+import { PageButton, usePageNavigate } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { useFieldErrors } from '../../components/forms/field-errors.ts';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
@@ -61,7 +62,7 @@ const criteriaOf = (filters: Filters): SearchNotificationsInput => ({
  */
 export default function NotificationsPage() {
   const { t, i18n } = useTranslation(['notifications', 'messages', 'common', 'nav']);
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const { id } = useParams();
   const { arrived } = useStore(bell);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
@@ -214,17 +215,9 @@ export default function NotificationsPage() {
                     {t('action.back')}
                   </Button>
                   {opened?.link && (
-                    <Button
-                      variant="primary"
-                      href={opened.link}
-                      onFollow={(event) => {
-                        event.preventDefault();
-                        if (opened.link) navigate(opened.link);
-                      }}
-                      data-testid="notification-go"
-                    >
+                    <PageButton variant="primary" href={opened.link} data-testid="notification-go">
                       {t('action.go')}
-                    </Button>
+                    </PageButton>
                   )}
                   {opened && (
                     <Button onClick={() => setDeleting(opened)} data-testid="notification-delete">
@@ -269,8 +262,9 @@ export default function NotificationsPage() {
         </Container>
       )}
 
-      <Table
-        data-testid="notifications-table"
+      <DataTable
+        id="notifications"
+        testId="notifications-table"
         variant="container"
         header={
           <Header
@@ -342,7 +336,7 @@ export default function NotificationsPage() {
         items={items}
         trackBy="id"
         empty={<Box color="text-status-inactive">{filtered ? t('no_match') : t('empty')}</Box>}
-        columnDefinitions={[
+        columns={[
           {
             id: 'created_at',
             header: t('column.created_at'),
@@ -353,19 +347,14 @@ export default function NotificationsPage() {
             id: 'message',
             header: t('column.message'),
             minWidth: 260,
-            isRowHeader: true,
             cell: (item) => (
-              <Button
+              <PageButton
                 variant="inline-link"
                 href={hrefOf(NOTIFICATIONS_PAGE, { id: item.id })}
-                onFollow={(event) => {
-                  event.preventDefault();
-                  navigate(hrefOf(NOTIFICATIONS_PAGE, { id: item.id }));
-                }}
                 data-testid={`notification-${item.id}`}
               >
                 <span style={{ fontWeight: item.read ? 'normal' : 'bold' }}>{text(item)}</span>
-              </Button>
+              </PageButton>
             ),
           },
           {

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import {
   type CreateOrganizationInput,
   createOrganizationInput,
@@ -8,6 +8,7 @@ import {
   type UpdateOrganizationInput,
   updateOrganizationInput,
 } from '../../../../contracts/schemas/organizations.ts';
+import { usePageNavigate } from '../../app/links.tsx';
 import { call } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { hrefOf } from '../../lib/navigation.ts';
@@ -23,12 +24,13 @@ import { OrganizationEditor } from './organization-editor.tsx';
  */
 export default function OrganizationAdminEditPage() {
   const { t } = useTranslation(['organization', 'nav']);
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const { id } = useParams();
   const { profile } = useStore(session);
   const isSupervisor = profile?.has_role.supervisor === true;
   const mode = id ? (isSupervisor ? 'supervisor' : 'own') : 'create';
-  const back = () => navigate(isSupervisor ? hrefOf('organizations') : '/');
+  // Back to the list of organizations, or the dashboard for whoever does not see that list.
+  const back = () => navigate(hrefOf('organizations'));
 
   const load = useCallback(async () => (id ? call('getOrganization', { params: { id } }) : null), [id]);
   const loadMembers = useCallback(
@@ -73,7 +75,7 @@ export default function OrganizationAdminEditPage() {
       save={save as (body: never) => Promise<OrganizationRecord>}
       onSaved={onSaved}
       onCancel={back}
-      subscriptionsHref={id && isSupervisor ? hrefOf('organization/:id/subscriptions', { id }) : undefined}
+      subscriptionsHref={id ? hrefOf('organization/:id/subscriptions', { id }) : undefined}
       defaultTimezone={profile?.organization?.timezone}
     />
   );

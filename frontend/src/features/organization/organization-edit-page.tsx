@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import {
   type UpdateOwnOrganizationInput,
   updateOwnOrganizationInput,
 } from '../../../../contracts/schemas/identity.ts';
 import type { OrganizationRecord } from '../../../../contracts/schemas/organizations.ts';
+import { usePageNavigate } from '../../app/links.tsx';
 import { call } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { refreshOrganizations, refreshProfile } from '../../lib/session.ts';
@@ -19,7 +19,7 @@ import { OrganizationEditor } from './organization-editor.tsx';
  */
 export default function OrganizationEditPage() {
   const { t } = useTranslation(['organization', 'common']);
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const { profile } = useStore(session);
   const mayListMembers = profile?.can['organization-edit'] === true;
 

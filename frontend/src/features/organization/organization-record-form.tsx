@@ -9,7 +9,6 @@ import Header from '@cloudscape-design/components/header';
 import Icon from '@cloudscape-design/components/icon';
 import Input, { type InputProps } from '@cloudscape-design/components/input';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
-import Link from '@cloudscape-design/components/link';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Tabs from '@cloudscape-design/components/tabs';
@@ -31,8 +30,8 @@ import {
   RECENCY_POLICIES,
   type RecencyPolicy,
 } from '../../../../contracts/schemas/organizations.ts';
+import { PageLink } from '../../app/links.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
-import { useFollow } from '../../components/use-follow.ts';
 import { dynamicT } from '../../lib/i18n-keys.ts';
 import {
   type CustomPriceValues,
@@ -104,7 +103,6 @@ export function OrganizationRecordForm({
   const { t, i18n } = useTranslation(['organization', 'messages', 'modules', 'common']);
   const zones = useMemo(() => timeZoneOptions(values.timezone), [values.timezone]);
   const managed = mode !== 'own';
-  const follow = useFollow();
 
   const set = <K extends keyof OrganizationFormValues>(field: K, value: OrganizationFormValues[K]) =>
     onChange({ ...values, [field]: value }, field);
@@ -509,9 +507,9 @@ export function OrganizationRecordForm({
               description={t('hint.limits')}
               actions={
                 subscriptionsHref ? (
-                  <Link href={subscriptionsHref} onFollow={follow} data-testid="org-subscriptions-link">
+                  <PageLink href={subscriptionsHref} data-testid="org-subscriptions-link" fallback={null}>
                     {t('subscriptions_link')}
-                  </Link>
+                  </PageLink>
                 ) : undefined
               }
             >

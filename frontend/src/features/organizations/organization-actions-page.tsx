@@ -6,7 +6,6 @@ import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
@@ -17,6 +16,7 @@ import {
 } from '../../../../contracts/schemas/activity-log.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
 import { useCurrentPage } from '../../app/current-page.ts';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { useErrorText } from '../../components/forms/field-errors.ts';
 import { call } from '../../lib/api-client.ts';
@@ -113,8 +113,9 @@ export default function OrganizationActionsPage() {
   ];
 
   return (
-    <Table<ActionOutput>
-      data-testid="actions-table"
+    <DataTable<ActionOutput>
+      id="organization-actions"
+      testId="actions-table"
       variant="full-page"
       header={
         <Header variant="awsui-h1-sticky" description={t('log.description', { zone: timeZone })}>
@@ -195,7 +196,7 @@ export default function OrganizationActionsPage() {
         />
       }
       empty={<Box color="text-status-inactive">{t('log.empty')}</Box>}
-      columnDefinitions={[
+      columns={[
         {
           id: 'at',
           header: t('log.when'),
@@ -204,7 +205,6 @@ export default function OrganizationActionsPage() {
         {
           id: 'who',
           header: t('log.who'),
-          isRowHeader: true,
           cell: (a) => (
             <SpaceBetween size="xxxs">
               <span>{a.user_name}</span>

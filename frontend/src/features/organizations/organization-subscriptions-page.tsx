@@ -5,17 +5,16 @@ import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
-import Link from '@cloudscape-design/components/link';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { formatMoney } from '../../../../contracts/money.ts';
 import type { PackageOutput, SubscriptionOutput } from '../../../../contracts/schemas/subscriptions.ts';
-import { useFollow } from '../../components/use-follow.ts';
+import { PageButton, PageLink } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { currentLang } from '../../lib/i18n.ts';
@@ -34,7 +33,6 @@ const EMPTY = '—';
 export default function OrganizationSubscriptionsPage() {
   const { t } = useTranslation(['organizations', 'nav', 'common']);
   const { id = '' } = useParams();
-  const follow = useFollow();
   const lang = currentLang();
   const [organization, setOrganization] = useState<Organization>();
   const [packages, setPackages] = useState<PackageOutput[]>([]);
@@ -83,9 +81,9 @@ export default function OrganizationSubscriptionsPage() {
           }
           actions={
             <SpaceBetween direction="horizontal" size="xs">
-              <Button href={hrefOf('organization/edit/:id', { id })} onFollow={follow}>
+              <PageButton href={hrefOf('organization/edit/:id', { id })}>
                 {t('subscription.edit_organization')}
-              </Button>
+              </PageButton>
               <Button
                 variant="primary"
                 disabled={!organization}
@@ -115,8 +113,9 @@ export default function OrganizationSubscriptionsPage() {
           />
         </Container>
 
-        <Table<SubscriptionOutput>
-          data-testid="subscriptions-table"
+        <DataTable<SubscriptionOutput>
+          id="subscriptions"
+          testId="subscriptions-table"
           variant="container"
           header={<Header variant="h2">{t('subscription.history')}</Header>}
           loading={history.loading}
@@ -132,8 +131,8 @@ export default function OrganizationSubscriptionsPage() {
               onChange={({ detail }) => history.goTo(detail.currentPageIndex)}
             />
           }
-          columnDefinitions={[
-            { id: 'package', header: t('column.package'), cell: (s) => s.package_name, isRowHeader: true },
+          columns={[
+            { id: 'package', header: t('column.package'), cell: (s) => s.package_name },
             { id: 'start', header: t('subscription.start_date'), cell: (s) => formatDate(s.start_date) },
             { id: 'end', header: t('subscription.end_date'), cell: (s) => formatDate(s.end_date) || EMPTY },
             {
@@ -150,21 +149,22 @@ export default function OrganizationSubscriptionsPage() {
               id: 'edit',
               header: t('column.actions'),
               cell: (s) => (
-                <Link
+                <PageLink
                   href={hrefOf('subscription/edit/:id', { id: s.subscription_id })}
-                  onFollow={follow}
                   data-testid={`subscription-edit-${s.subscription_id}`}
+                  fallback={null}
                 >
                   {t('subscription.edit')}
-                </Link>
+                </PageLink>
               ),
             },
           ]}
         />
 
-        <Table<PackageOutput>
-          {...collectionProps}
-          data-testid="packages-table"
+        <DataTable<PackageOutput>
+          id="subscriptions-2"
+          collection={collectionProps}
+          testId="packages-table"
           variant="container"
           header={
             <Header
@@ -185,13 +185,12 @@ export default function OrganizationSubscriptionsPage() {
           items={packageItems}
           trackBy="package_id"
           empty={<Box color="text-status-inactive">{t('package.none')}</Box>}
-          columnDefinitions={[
+          columns={[
             {
               id: 'name',
               header: t('package.name'),
               cell: (p) => p.name,
               sortingField: 'name',
-              isRowHeader: true,
             },
             { id: 'limits', header: t('subscription.limits'), cell: limits, sortingField: 'plane_limit' },
             {

@@ -1,18 +1,15 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFollow } from '../../components/use-follow.ts';
+import { PageButton, PageLink } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call } from '../../lib/api-client.ts';
 import { hrefOf } from '../../lib/navigation.ts';
-import { session } from '../../lib/session-state.ts';
-import { useStore } from '../../lib/store.ts';
 import { useCursorPages } from '../../lib/use-cursor-pages.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 
@@ -25,8 +22,6 @@ const EMPTY = '—';
  */
 export default function OrganizationsPage() {
   const { t } = useTranslation(['organizations', 'nav', 'common']);
-  const follow = useFollow();
-  const { profile } = useStore(session);
   const [filterText, setFilterText] = useState('');
   const [descending, setDescending] = useState(false);
   const filter = useDebounced(filterText.trim(), 300);
@@ -39,11 +34,11 @@ export default function OrganizationsPage() {
     [descending, filter],
   );
   const list = useCursorPages(fetchPage, `${filter}|${descending}`);
-  const canCreate = profile?.has_role.supervisor === true && profile.can['organization-edit'] === true;
 
   return (
-    <Table
-      data-testid="organizations-table"
+    <DataTable
+      id="organizations"
+      testId="organizations-table"
       variant="full-page"
       loading={list.loading}
       loadingText={t('common:nav.loading')}
@@ -57,11 +52,9 @@ export default function OrganizationsPage() {
           variant="awsui-h1-sticky"
           description={t('list.description')}
           actions={
-            canCreate ? (
-              <Button href={hrefOf('organization/new')} onFollow={follow} data-testid="organization-new">
-                {t('list.new')}
-              </Button>
-            ) : undefined
+            <PageButton href={hrefOf('organization/new')} data-testid="organization-new">
+              {t('list.new')}
+            </PageButton>
           }
         >
           {t('nav:title.organizations')}
@@ -92,20 +85,18 @@ export default function OrganizationsPage() {
           </SpaceBetween>
         </Box>
       }
-      columnDefinitions={[
+      columns={[
         {
           id: 'organization_name',
           header: t('column.name'),
           sortingField: 'organization_name',
-          isRowHeader: true,
           cell: (item) => (
-            <Link
+            <PageLink
               href={hrefOf('organization/edit/:id', { id: item.organization_id })}
-              onFollow={follow}
               data-testid={`organization-row-${item.short_name}`}
             >
               {item.organization_name}
-            </Link>
+            </PageLink>
           ),
         },
         { id: 'short_name', header: t('column.short_name'), cell: (item) => item.short_name },
@@ -133,13 +124,13 @@ export default function OrganizationsPage() {
           id: 'subscriptions',
           header: t('column.subscriptions'),
           cell: (item) => (
-            <Link
+            <PageLink
               href={hrefOf('organization/:id/subscriptions', { id: item.organization_id })}
-              onFollow={follow}
               data-testid={`organization-subscriptions-${item.short_name}`}
+              fallback={null}
             >
               {t('list.subscriptions')}
-            </Link>
+            </PageLink>
           ),
         },
       ]}

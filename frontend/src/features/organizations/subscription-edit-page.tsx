@@ -8,13 +8,14 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import {
   SUBSCRIPTION_STATUSES,
   type SubscriptionOutput,
   type SubscriptionStatus,
   updateSubscriptionInput,
 } from '../../../../contracts/schemas/subscriptions.ts';
+import { usePageNavigate } from '../../app/links.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { LoadFailed, RecordFormFrame } from '../../components/forms/record-form.tsx';
 import { useRecordForm } from '../../components/forms/use-record-form.ts';
@@ -50,7 +51,7 @@ const whole = (text: string) =>
 export default function SubscriptionEditPage() {
   const { t } = useTranslation(['organizations', 'nav']);
   const { id = '' } = useParams();
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const [organizationId, setOrganizationId] = useState<string>();
   const back = () =>
     navigate(organizationId ? hrefOf('organization/:id/subscriptions', { id: organizationId }) : '/');

@@ -8,18 +8,19 @@ import Input from '@cloudscape-design/components/input';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import Toggle from '@cloudscape-design/components/toggle';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { LANGS, type Lang } from '../../../../contracts/langs.ts';
 import {
   isTypeListId,
   type TypeListOutput,
   updateTypeListInput,
 } from '../../../../contracts/schemas/type-lists.ts';
+import { usePageNavigate } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { type Errors, useErrorText } from '../../components/forms/field-errors.ts';
 import { FormFooter, LoadFailed } from '../../components/forms/record-form.tsx';
 import { useRecordForm } from '../../components/forms/use-record-form.ts';
@@ -167,7 +168,7 @@ export default function TypeListPage() {
   const { t } = useTranslation(['organizations', 'messages', 'nav', 'common']);
   const { id: listParam = '' } = useParams();
   const id = isTypeListId(listParam) ? listParam : null;
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const lang = currentLang();
   const [editing, setEditing] = useState<{ row: Row; index: number } | null>(null);
   const back = () => navigate(hrefOf('type-lists'));
@@ -236,9 +237,10 @@ export default function TypeListPage() {
   return (
     <>
       <UnsavedChangesPrompt when={form.dirty && !form.saving} />
-      <Table<Row>
-        {...collectionProps}
-        data-testid="type-list-table"
+      <DataTable<Row>
+        id="type-list"
+        collection={collectionProps}
+        testId="type-list-table"
         variant="full-page"
         items={items}
         trackBy="key"
@@ -280,12 +282,11 @@ export default function TypeListPage() {
           />
         }
         empty={<Box color="text-status-inactive">{t('type_list.empty')}</Box>}
-        columnDefinitions={[
+        columns={[
           {
             id: 'code',
             header: t('type_list.code'),
             sortingField: 'code',
-            isRowHeader: true,
             cell: (row) =>
               hasErrors(row) ? (
                 <StatusIndicator type="error">{row.code || '?'}</StatusIndicator>

@@ -1,11 +1,10 @@
 import Box from '@cloudscape-design/components/box';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
-import Table from '@cloudscape-design/components/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TypeListId } from '../../../../contracts/schemas/type-lists.ts';
-import { useFollow } from '../../components/use-follow.ts';
+import { PageLink } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { hrefOf } from '../../lib/navigation.ts';
@@ -22,7 +21,6 @@ interface ListRow {
 /** `type-lists` (supervisor): the global lookup lists every organization chooses from. */
 export default function TypeListsPage() {
   const { t } = useTranslation(['organizations', 'nav', 'common']);
-  const follow = useFollow();
   const { profile } = useStore(session);
   const timeZone = profile?.organization?.timezone ?? 'UTC';
   const [items, setItems] = useState<ListRow[]>([]);
@@ -36,8 +34,9 @@ export default function TypeListsPage() {
   }, []);
 
   return (
-    <Table<ListRow>
-      data-testid="type-lists-table"
+    <DataTable<ListRow>
+      id="type-lists"
+      testId="type-lists-table"
       variant="full-page"
       header={
         <Header variant="awsui-h1-sticky" description={t('type_list.description')}>
@@ -49,19 +48,17 @@ export default function TypeListsPage() {
       items={items}
       trackBy="list_id"
       empty={<Box color="text-status-inactive">{t('type_list.none')}</Box>}
-      columnDefinitions={[
+      columns={[
         {
           id: 'name',
           header: t('type_list.name'),
-          isRowHeader: true,
           cell: (row) => (
-            <Link
+            <PageLink
               href={hrefOf('type-list/:id', { id: row.list_id })}
-              onFollow={follow}
               data-testid={`type-list-${row.list_id}`}
             >
               {t(`lists.${row.list_id}`)}
-            </Link>
+            </PageLink>
           ),
         },
         { id: 'about', header: t('type_list.about'), cell: (row) => t(`list_about.${row.list_id}`) },

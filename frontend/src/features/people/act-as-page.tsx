@@ -1,12 +1,12 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
-import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import type { ActAsCandidate } from '../../../../contracts/schemas/members.ts';
+import { usePageNavigate } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { refreshOrganizations, refreshProfile } from '../../lib/session.ts';
@@ -19,7 +19,7 @@ import { useDebounced } from '../../lib/use-debounced.ts';
  */
 export default function ActAsPage() {
   const { t } = useTranslation(['people', 'common', 'nav']);
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const [text, setText] = useState('');
   const q = useDebounced(text.trim());
   const [items, setItems] = useState<ActAsCandidate[]>([]);
@@ -59,8 +59,9 @@ export default function ActAsPage() {
   };
 
   return (
-    <Table
-      data-testid="act-as-table"
+    <DataTable
+      id="act-as"
+      testId="act-as-table"
       variant="full-page"
       items={items}
       trackBy="user_id"
@@ -85,11 +86,10 @@ export default function ActAsPage() {
           <b>{t('act_as.empty')}</b>
         </Box>
       }
-      columnDefinitions={[
+      columns={[
         {
           id: 'name',
           header: t('users.column.name'),
-          isRowHeader: true,
           // The name is the action: on a phone the table scrolls, and the name is always in view.
           cell: (item) => (
             <Button

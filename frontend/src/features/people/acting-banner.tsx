@@ -2,7 +2,7 @@ import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { usePageNavigate } from '../../app/links.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { hrefOf } from '../../lib/navigation.ts';
@@ -23,7 +23,7 @@ export function ActingBanner() {
 
 function Acting({ name }: { name: string }) {
   const { t } = useTranslation('people');
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const [stopping, setStopping] = useState(false);
 
   const stop = async () => {

@@ -3,13 +3,14 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { todayIn } from '../../../../contracts/calendar.ts';
 import type { MemberPermitsOutput, PermitOutput } from '../../../../contracts/schemas/members.ts';
+import { usePageNavigate } from '../../app/links.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { ValidityIndicator } from '../../components/person/validity-indicator.tsx';
 import { ApiError, call, reportFailure } from '../../lib/api-client.ts';
@@ -26,7 +27,7 @@ import { GrantPermitModal } from './grant-permit-modal.tsx';
  */
 export default function PermitsPage() {
   const { t } = useTranslation(['people', 'common', 'messages', 'nav']);
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const { id = '' } = useParams();
   const { profile } = useStore(session);
   const today = useMemo(
@@ -95,18 +96,18 @@ export default function PermitsPage() {
 
   return (
     <>
-      <Table
-        data-testid="permits-table"
+      <DataTable
+        id="permits"
+        testId="permits-table"
         variant="full-page"
         items={data.items}
         trackBy="permit_id"
         selectionType="single"
         selectedItems={selected}
-        onSelectionChange={({ detail }) => setSelected(detail.selectedItems)}
+        onSelectionChange={setSelected}
         ariaLabels={{
           selectionGroupLabel: t('permits.selection'),
-          itemSelectionLabel: (_, item) => subject(item),
-          allItemsSelectionLabel: () => t('permits.selection'),
+          itemSelectionLabel: (item) => subject(item),
         }}
         header={
           <Header
@@ -139,7 +140,7 @@ export default function PermitsPage() {
             <b>{t('permits.empty')}</b>
           </Box>
         }
-        columnDefinitions={[
+        columns={[
           {
             id: 'kind',
             header: t('permits.column.kind'),
@@ -148,7 +149,6 @@ export default function PermitsPage() {
           {
             id: 'subject',
             header: t('permits.column.subject'),
-            isRowHeader: true,
             cell: (item) => <span data-testid={`permit-${item.permit_id}`}>{subject(item)}</span>,
           },
           {

@@ -2,10 +2,11 @@ import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { todayIn } from '../../../../contracts/calendar.ts';
 import type { MemberPilotInfoOutput } from '../../../../contracts/schemas/members.ts';
 import { EXPIRY_WARNING_DAYS, pilotInfoInput } from '../../../../contracts/schemas/people.ts';
+import { usePageNavigate } from '../../app/links.tsx';
 import { LoadFailed, RecordFormFrame } from '../../components/forms/record-form.tsx';
 import { useRecordForm } from '../../components/forms/use-record-form.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
@@ -25,7 +26,7 @@ const toValues = (data: MemberPilotInfoOutput) => toPilotInfoValues(data.pilot_i
  */
 export default function PilotInfoPage() {
   const { t } = useTranslation(['people', 'messages', 'nav']);
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const { id = '' } = useParams();
   const { profile } = useStore(session);
   const timezone = profile?.organization?.timezone ?? 'UTC';

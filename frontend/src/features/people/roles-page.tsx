@@ -4,12 +4,12 @@ import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoleOutput } from '../../../../contracts/schemas/members.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { ApiError, call, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { refreshProfile } from '../../lib/session.ts';
@@ -123,9 +123,10 @@ export default function RolesPage() {
 
   return (
     <>
-      <Table
-        {...collectionProps}
-        data-testid="roles-table"
+      <DataTable
+        id="roles"
+        collection={collectionProps}
+        testId="roles-table"
         variant="full-page"
         items={items}
         loading={loading}
@@ -133,8 +134,7 @@ export default function RolesPage() {
         selectionType={selectable ? 'single' : undefined}
         ariaLabels={{
           selectionGroupLabel: t('roles.selection'),
-          itemSelectionLabel: (_, item) => item.role_name,
-          allItemsSelectionLabel: () => t('roles.selection'),
+          itemSelectionLabel: (item) => item.role_name,
         }}
         header={
           <Header
@@ -182,13 +182,12 @@ export default function RolesPage() {
           />
         }
         pagination={<Pagination {...paginationProps} />}
-        columnDefinitions={[
+        columns={[
           {
             id: 'role_name',
             header: t('roles.column.name'),
             sortingField: 'role_name',
             sortingComparator: byRoleName,
-            isRowHeader: true,
             cell: (role) => <span data-testid={`role-row-${role.role_id}`}>{role.role_name}</span>,
           },
           {

@@ -7,9 +7,10 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import type { MemberOutput } from '../../../../contracts/schemas/members.ts';
 import { personInput } from '../../../../contracts/schemas/people.ts';
+import { PageButton, usePageNavigate } from '../../app/links.tsx';
 import { LoadFailed, RecordFormFrame } from '../../components/forms/record-form.tsx';
 import { useRecordForm } from '../../components/forms/use-record-form.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
@@ -47,10 +48,9 @@ const sameRoles = (a: Values, b: Values) => a.role_ids.join() === b.role_ids.joi
  */
 export default function UserEditPage() {
   const { t } = useTranslation(['people', 'common', 'messages', 'roles', 'nav']);
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const { id = '' } = useParams();
   const { profile } = useStore(session);
-  const isAdmin = profile?.has_role.admin === true;
   const back = () => navigate(hrefOf('users'));
 
   const form = useRecordForm({
@@ -108,24 +108,22 @@ export default function UserEditPage() {
           variant="h1"
           description={member.person.email}
           actions={
-            isAdmin ? (
-              <SpaceBetween direction="horizontal" size="xs">
-                <Button
-                  formAction="none"
-                  onClick={() => navigate(hrefOf('pilot-info/:id', { id }))}
-                  data-testid="user-pilot-info"
-                >
-                  {t('users.action.pilot_info')}
-                </Button>
-                <Button
-                  formAction="none"
-                  onClick={() => navigate(hrefOf('organization/permits/:id', { id }))}
-                  data-testid="user-permits"
-                >
-                  {t('users.action.permits')}
-                </Button>
-              </SpaceBetween>
-            ) : undefined
+            <SpaceBetween direction="horizontal" size="xs">
+              <PageButton
+                formAction="none"
+                href={hrefOf('pilot-info/:id', { id })}
+                data-testid="user-pilot-info"
+              >
+                {t('users.action.pilot_info')}
+              </PageButton>
+              <PageButton
+                formAction="none"
+                href={hrefOf('organization/permits/:id', { id })}
+                data-testid="user-permits"
+              >
+                {t('users.action.permits')}
+              </PageButton>
+            </SpaceBetween>
           }
         >
           <span data-testid="user-name">{`${member.person.last_name} ${member.person.first_name}`}</span>

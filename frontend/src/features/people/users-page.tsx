@@ -2,18 +2,17 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ButtonDropdown, { type ButtonDropdownProps } from '@cloudscape-design/components/button-dropdown';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import Pagination from '@cloudscape-design/components/pagination';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import type { MemberListItem } from '../../../../contracts/schemas/members.ts';
+import { PageLink, useCanOpen, usePageNavigate } from '../../app/links.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { reportSaveFailure } from '../../components/forms/use-record-form.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
@@ -45,10 +44,10 @@ const labelOf = (member: MemberListItem) => member.user_name ?? member.email;
  */
 export default function UsersPage() {
   const { t } = useTranslation(['people', 'common', 'messages', 'nav']);
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const { profile } = useStore(session);
+  const mayOpen = useCanOpen();
   const canEdit = profile?.can['user-edit'] === true;
-  const isAdmin = profile?.has_role.admin === true;
 
   const [filterText, setFilterText] = useState('');
   const q = useDebounced(filterText.trim());
@@ -79,6 +78,8 @@ export default function UsersPage() {
   );
 
   const member = selected[0];
+  // Which screens a member's actions open is the same for every member: the guard reads no ids.
+  const target = member?.user_id ?? '-';
   const go = (path: string, id: string) => navigate(hrefOf(path, { id }));
 
   // A suspended member's own data (person record, pilot data, permits) is out of reach until reactivated.
@@ -94,12 +95,14 @@ export default function UsersPage() {
           ]
         : []
       : [
-          ...(canEdit ? [{ id: 'edit', text: t('users.action.edit'), disabled: !active }] : []),
-          ...(isAdmin
-            ? [
-                { id: 'pilot_info', text: t('users.action.pilot_info'), disabled: !active },
-                { id: 'permits', text: t('users.action.permits'), disabled: !active },
-              ]
+          ...(mayOpen(hrefOf('user/:id', { id: target }))
+            ? [{ id: 'edit', text: t('users.action.edit'), disabled: !active }]
+            : []),
+          ...(mayOpen(hrefOf('pilot-info/:id', { id: target }))
+            ? [{ id: 'pilot_info', text: t('users.action.pilot_info'), disabled: !active }]
+            : []),
+          ...(mayOpen(hrefOf('organization/permits/:id', { id: target }))
+            ? [{ id: 'permits', text: t('users.action.permits'), disabled: !active }]
             : []),
           ...(canEdit && member
             ? [
@@ -161,8 +164,9 @@ export default function UsersPage() {
 
   return (
     <>
-      <Table
-        data-testid="users-table"
+      <DataTable
+        id="users"
+        testId="users-table"
         variant="full-page"
         stickyHeader
         items={pages.items}
@@ -171,11 +175,10 @@ export default function UsersPage() {
         loadingText={t('users.loading')}
         selectionType={actions.length > 0 ? 'single' : undefined}
         selectedItems={selected}
-        onSelectionChange={({ detail }) => setSelected(detail.selectedItems)}
+        onSelectionChange={setSelected}
         ariaLabels={{
           selectionGroupLabel: t('users.selection'),
-          itemSelectionLabel: (_, item) => labelOf(item),
-          allItemsSelectionLabel: () => t('users.selection'),
+          itemSelectionLabel: (item) => labelOf(item),
         }}
         sortingColumn={{ sortingField: 'user_name' }}
         sortingDescending={descending}
@@ -249,29 +252,24 @@ export default function UsersPage() {
             )}
           </Box>
         }
-        columnDefinitions={[
+        columns={[
           {
             id: 'user_name',
             header: t('users.column.name'),
             sortingField: 'user_name',
-            isRowHeader: true,
             cell: (item) =>
               item.user_name === null ? (
                 // An invitation: the name is the person's own until they accept.
                 <Box color="text-status-inactive" data-testid={`member-${item.user_id}`}>
                   {t('users.name_hidden')}
                 </Box>
-              ) : canEdit && item.status === 'active' ? (
-                <Link
+              ) : item.status === 'active' ? (
+                <PageLink
                   href={hrefOf('user/:id', { id: item.user_id })}
-                  onFollow={(event) => {
-                    event.preventDefault();
-                    go('user/:id', item.user_id);
-                  }}
                   data-testid={`member-${item.user_id}`}
                 >
                   {item.user_name}
-                </Link>
+                </PageLink>
               ) : (
                 <span data-testid={`member-${item.user_id}`}>{item.user_name}</span>
               ),

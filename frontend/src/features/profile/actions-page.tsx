@@ -1,11 +1,11 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
-import Table, { type TableProps } from '@cloudscape-design/components/table';
 import Tabs from '@cloudscape-design/components/tabs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MyActionOutput } from '../../../../contracts/schemas/identity.ts';
+import { type DataColumn, DataTable } from '../../components/data-table/data-table.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { dynamicT } from '../../lib/i18n-keys.ts';
@@ -90,7 +90,7 @@ function ActionsTable({ whose }: { whose: Whose }) {
       {verb(item.action)}
     </span>
   );
-  const columns: TableProps.ColumnDefinition<MyActionOutput>[] = [
+  const columns: DataColumn<MyActionOutput>[] = [
     {
       id: 'at',
       header: t('actions.column.at'),
@@ -104,17 +104,19 @@ function ActionsTable({ whose }: { whose: Whose }) {
             cell: (item: MyActionOutput) => (
               <span data-testid="action-organization">{organizationOf(item)}</span>
             ),
-            isRowHeader: true,
           },
           { id: 'action', header: t('actions.about.column.what'), cell: verbCell },
         ]
       : [
-          { id: 'action', header: t('actions.column.action'), cell: verbCell, isRowHeader: true },
+          { id: 'action', header: t('actions.column.action'), cell: verbCell },
           { id: 'organization', header: t('actions.column.organization'), cell: organizationOf },
           {
             id: 'target',
             header: t('actions.column.target'),
-            cell: (item: MyActionOutput) => target(item.target_type),
+            cell: (item: MyActionOutput) =>
+              item.target_name
+                ? `${target(item.target_type)}: ${item.target_name}`
+                : target(item.target_type),
           },
           {
             id: 'by',
@@ -126,8 +128,9 @@ function ActionsTable({ whose }: { whose: Whose }) {
   ];
 
   return (
-    <Table
-      data-testid={whose === 'mine' ? 'actions-table' : 'actions-about-me-table'}
+    <DataTable
+      id="profile-actions"
+      testId={whose === 'mine' ? 'actions-table' : 'actions-about-me-table'}
       variant="full-page"
       header={
         <Header
@@ -151,7 +154,7 @@ function ActionsTable({ whose }: { whose: Whose }) {
               : t('actions.about.empty')}
         </Box>
       }
-      columnDefinitions={columns}
+      columns={columns}
       footer={
         cursor ? (
           <Box textAlign="center">

@@ -1,12 +1,12 @@
 import Header from '@cloudscape-design/components/header';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import {
   EXPIRY_WARNING_DAYS,
   type PilotInfoOutput,
   pilotInfoInput,
 } from '../../../../contracts/schemas/people.ts';
+import { usePageNavigate } from '../../app/links.tsx';
 import { LoadFailed, RecordFormFrame } from '../../components/forms/record-form.tsx';
 import { useRecordForm } from '../../components/forms/use-record-form.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
@@ -23,7 +23,7 @@ import { localToday } from './validity.ts';
  */
 export default function PilotInfoEditPage() {
   const { t } = useTranslation(['profile', 'nav']);
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const today = useMemo(() => localToday(), []);
   const form = useRecordForm({
     load: useCallback(() => call('getMyPilotInfo'), []),

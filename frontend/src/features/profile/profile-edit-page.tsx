@@ -2,8 +2,8 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { type PersonOutput, personInput } from '../../../../contracts/schemas/people.ts';
+import { usePageNavigate } from '../../app/links.tsx';
 import { LoadFailed, RecordFormFrame } from '../../components/forms/record-form.tsx';
 import { useRecordForm } from '../../components/forms/use-record-form.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
@@ -22,7 +22,7 @@ import { LogbookSharingPanel } from './logbook-sharing-panel.tsx';
  */
 export default function ProfileEditPage() {
   const { t } = useTranslation(['profile', 'nav']);
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const form = useRecordForm({
     load: useCallback(() => call('getMyPerson'), []),
     toValues: toPersonValues,

@@ -1,6 +1,7 @@
 import type { ButtonDropdownProps } from '@cloudscape-design/components/button-dropdown';
 import { useTranslation } from 'react-i18next';
 import type { Module } from '../../../../contracts/modules.ts';
+import { useCanOpen } from '../../app/links.tsx';
 import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
@@ -34,13 +35,14 @@ const PROFILE_MENU: readonly {
 export function useProfileMenuItems(signedIn: boolean): ButtonDropdownProps.Item[] {
   const { t } = useTranslation(signedIn ? 'nav' : 'common');
   const { profile } = useStore(session);
+  const mayOpen = useCanOpen();
   if (!signedIn) return [];
   const modules = profile?.organization?.modules ?? [];
-  return PROFILE_MENU.filter((item) => !item.module || modules.includes(item.module)).map(
-    ({ key, path }) => ({
-      id: `profile-${key}`,
-      text: t(`menu.${key}`),
-      href: hrefOf(path),
-    }),
-  );
+  return PROFILE_MENU.filter(
+    (item) => (!item.module || modules.includes(item.module)) && mayOpen(hrefOf(item.path)),
+  ).map(({ key, path }) => ({
+    id: `profile-${key}`,
+    text: t(`menu.${key}`),
+    href: hrefOf(path),
+  }));
 }

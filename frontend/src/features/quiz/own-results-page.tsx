@@ -3,7 +3,6 @@ import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
-import Link from '@cloudscape-design/components/link';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
@@ -16,7 +15,7 @@ import type {
   UserQuizSummary,
 } from '../../../../contracts/schemas/quiz.ts';
 import type { ExamClockState } from '../../../../contracts/schemas/training-enums.ts';
-import { useFollow } from '../../components/use-follow.ts';
+import { PageLink } from '../../app/links.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { dynamicT } from '../../lib/i18n-keys.ts';
@@ -136,7 +135,6 @@ export function ExamClock({ clock }: { clock: ExamClockOutput }) {
  */
 export default function OwnResultsPage() {
   const { t } = useTranslation(['quiz', 'nav', 'common']);
-  const follow = useFollow();
   const practice = usePractice();
   const { profile } = useStore(session);
   const timeZone = profile?.organization?.timezone ?? 'UTC';
@@ -208,13 +206,9 @@ export default function OwnResultsPage() {
             isRowHeader: true,
             cell: (q) => (
               <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-                <Link
-                  href={resultHref(q.user_quiz_id)}
-                  onFollow={follow}
-                  data-testid={`result-link-${q.user_quiz_id}`}
-                >
+                <PageLink href={resultHref(q.user_quiz_id)} data-testid={`result-link-${q.user_quiz_id}`}>
                   {quizNameOf(dynamicT(t), q)}
-                </Link>
+                </PageLink>
                 {q.is_proficiency_exam && <ExamBadge />}
                 {q.exam_subject && <Box color="text-body-secondary">{t(`subject.${q.exam_subject}`)}</Box>}
               </SpaceBetween>

@@ -13,7 +13,7 @@ import Tabs from '@cloudscape-design/components/tabs';
 import Textarea from '@cloudscape-design/components/textarea';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { LANGS, type Lang } from '../../../../contracts/langs.ts';
 import {
   createQuestionInput,
@@ -25,6 +25,7 @@ import {
   type AnswerLetter,
   DIFFICULTIES,
 } from '../../../../contracts/schemas/training-enums.ts';
+import { usePageNavigate } from '../../app/links.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
@@ -88,7 +89,7 @@ const textsBody = (texts: Values['texts']) =>
 export default function QuestionEditPage() {
   const { t } = useTranslation(['quiz', 'nav', 'common', 'messages', 'training']);
   const { edit_type: editType = 'new', id } = useParams();
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const { categories } = useCategories();
   const name = useCategoryName(categories);
   const [question, setQuestion] = useState<QuestionOutput | null>(null);

@@ -4,7 +4,6 @@ import Button from '@cloudscape-design/components/button';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
-import Link from '@cloudscape-design/components/link';
 import Modal from '@cloudscape-design/components/modal';
 import Pagination from '@cloudscape-design/components/pagination';
 import Select from '@cloudscape-design/components/select';
@@ -12,14 +11,13 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import {
   type CategoriesOutput,
   categoriesInput,
   type QuestionListOutput,
 } from '../../../../contracts/schemas/quiz.ts';
+import { PageLink, usePageNavigate } from '../../app/links.tsx';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
-import { useFollow } from '../../components/use-follow.ts';
 import { call } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { useCursorPages } from '../../lib/use-cursor-pages.ts';
@@ -35,8 +33,7 @@ type Question = QuestionListOutput['items'][number];
  */
 export default function QuestionsPage() {
   const { t } = useTranslation(['quiz', 'nav', 'common', 'training']);
-  const navigate = useNavigate();
-  const follow = useFollow();
+  const navigate = usePageNavigate();
   const { categories, setCategories } = useCategories();
   const name = useCategoryName(categories);
   const [category, setCategory] = useState('');
@@ -111,9 +108,7 @@ export default function QuestionsPage() {
             isRowHeader: true,
             cell: (q) =>
               q.can_edit ? (
-                <Link href={questionHref('edit', q.question_id)} onFollow={follow}>
-                  {q.question}
-                </Link>
+                <PageLink href={questionHref('edit', q.question_id)}>{q.question}</PageLink>
               ) : (
                 q.question
               ),

@@ -19,7 +19,7 @@ import Textarea from '@cloudscape-design/components/textarea';
 import Toggle from '@cloudscape-design/components/toggle';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import {
   assignQuizInput,
   createQuizInput,
@@ -28,6 +28,7 @@ import {
   updateQuizInput,
 } from '../../../../contracts/schemas/quiz.ts';
 import { EXAM_LICENCES } from '../../../../contracts/schemas/training-enums.ts';
+import { usePageNavigate } from '../../app/links.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
@@ -99,7 +100,7 @@ const bodyOf = (v: Values) => ({
 export default function QuizEditPage() {
   const { t } = useTranslation(['quiz', 'nav', 'common', 'messages', 'training']);
   const { edit_type: editType = 'new', id } = useParams();
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const { categories } = useCategories();
   const name = useCategoryName(categories);
   const [quiz, setQuiz] = useState<QuizOutput | null>(null);

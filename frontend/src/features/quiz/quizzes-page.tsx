@@ -1,15 +1,13 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import type { QuizOutput } from '../../../../contracts/schemas/quiz.ts';
-import { useFollow } from '../../components/use-follow.ts';
+import { PageLink, usePageNavigate } from '../../app/links.tsx';
 import { call } from '../../lib/api-client.ts';
 import { useCursorPages } from '../../lib/use-cursor-pages.ts';
 import { ExamBadge, quizHref, useCategories, useCategoryName } from './quiz-ui.tsx';
@@ -17,8 +15,7 @@ import { ExamBadge, quizHref, useCategories, useCategoryName } from './quiz-ui.t
 /** quizzes (quiz-list): the organization's quizzes and exam papers. */
 export default function QuizzesPage() {
   const { t } = useTranslation(['quiz', 'nav', 'common']);
-  const navigate = useNavigate();
-  const follow = useFollow();
+  const navigate = usePageNavigate();
   const { categories } = useCategories();
   const name = useCategoryName(categories);
   const fetchPage = useCallback(
@@ -73,13 +70,9 @@ export default function QuizzesPage() {
           cell: (q) => (
             <SpaceBetween direction="horizontal" size="xs" alignItems="center">
               {q.can_edit ? (
-                <Link
-                  href={quizHref('edit', q.quiz_id)}
-                  onFollow={follow}
-                  data-testid={`quiz-link-${q.quiz_id}`}
-                >
+                <PageLink href={quizHref('edit', q.quiz_id)} data-testid={`quiz-link-${q.quiz_id}`}>
                   {q.quiz_name}
-                </Link>
+                </PageLink>
               ) : (
                 <span>{q.quiz_name}</span>
               )}

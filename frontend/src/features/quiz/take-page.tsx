@@ -9,9 +9,10 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import type { TakeOutput, UserQuizSummary } from '../../../../contracts/schemas/quiz.ts';
 import type { AnswerLetter } from '../../../../contracts/schemas/training-enums.ts';
+import { usePageNavigate } from '../../app/links.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { ApiError, call, reportFailure } from '../../lib/api-client.ts';
@@ -46,7 +47,7 @@ const topNavHeight = () => document.getElementById('windsock-top-navigation')?.o
 export default function TakePage() {
   const { t } = useTranslation(['quiz', 'messages', 'common']);
   const { id = '' } = useParams();
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const { categories } = useCategories();
   const categoryName = useCategoryName(categories);
   const [screen, setScreen] = useState<Screen>({ kind: 'loading' });

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { usePageNavigate } from '../../app/links.tsx';
 import { ApiError, call, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { takeHref } from './quiz-ui.tsx';
@@ -9,7 +9,7 @@ import { takeHref } from './quiz-ui.tsx';
  * with nothing left to practise says so.
  */
 export function usePractice() {
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   return useCallback(
     async (category?: string) => {
       try {

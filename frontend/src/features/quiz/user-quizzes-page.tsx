@@ -1,16 +1,14 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import type { UserQuizSummary } from '../../../../contracts/schemas/quiz.ts';
-import { useFollow } from '../../components/use-follow.ts';
+import { PageLink, usePageNavigate } from '../../app/links.tsx';
 import { call } from '../../lib/api-client.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { dynamicT } from '../../lib/i18n-keys.ts';
@@ -26,8 +24,7 @@ import { ExamBadge, quizNameOf, takeHref } from './quiz-ui.tsx';
  */
 export default function UserQuizzesPage() {
   const { t } = useTranslation(['quiz', 'nav', 'common']);
-  const navigate = useNavigate();
-  const follow = useFollow();
+  const navigate = usePageNavigate();
   const { profile } = useStore(session);
   const timeZone = profile?.organization?.timezone ?? 'UTC';
   const fetchPage = useCallback(
@@ -44,13 +41,9 @@ export default function UserQuizzesPage() {
           description={
             <>
               {t('mine.description')}{' '}
-              <Link
-                href={hrefOf('profile/user-quizzes')}
-                onFollow={follow}
-                data-testid="user-quizzes-results"
-              >
+              <PageLink href={hrefOf('profile/user-quizzes')} data-testid="user-quizzes-results">
                 {t('mine.results_link')}
-              </Link>
+              </PageLink>
             </>
           }
         >

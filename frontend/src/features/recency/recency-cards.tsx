@@ -3,13 +3,12 @@ import Box from '@cloudscape-design/components/box';
 import Cards from '@cloudscape-design/components/cards';
 import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecencyOutput } from '../../../../contracts/schemas/logbook.ts';
-import { useFollow } from '../../components/use-follow.ts';
+import { PageLink } from '../../app/links.tsx';
 import { call } from '../../lib/api-client.ts';
 import { dynamicT } from '../../lib/i18n-keys.ts';
 import { hrefOf } from '../../lib/navigation.ts';
@@ -23,6 +22,8 @@ const INDICATOR: Record<RecencyRule['status'], StatusIndicatorProps.Type> = {
   lapsing: 'warning',
   lapsed: 'error',
   not_applicable: 'stopped',
+  // Nothing recorded is not an expiry: a neutral note, not a red alarm (issue 13 §6).
+  not_recorded: 'info',
 };
 
 /**
@@ -44,6 +45,15 @@ export function useOwnRecency(enabled: boolean) {
   return recency;
 }
 
+/** The logbook the person flies, read from their recency: powered when they fly only powered. */
+export function flownKind(recency: RecencyOutput | null | 'failed'): 'glider' | 'general' | null {
+  if (!recency || recency === 'failed') return null;
+  const glides = recency.rules.some((r) => r.rule === 'sfcl_160a');
+  const powered = recency.rules.some((r) => r.rule === 'fcl_060' && r.status !== 'not_applicable');
+  if (glides) return 'glider';
+  return powered ? 'general' : null;
+}
+
 /** Spec §8 "Continuity lapsed." at the top of the dashboard when any rule has lapsed. */
 export function ContinuityAlert(props: { recency: RecencyOutput | null | 'failed' }) {
   const { t } = useTranslation('recency');
@@ -61,11 +71,12 @@ export function ContinuityAlert(props: { recency: RecencyOutput | null | 'failed
 /** One card per rule (issue 5 §6): status, until when, what is needed, and the flights that counted. */
 export function RecencyCards(props: { recency: RecencyOutput | null | 'failed' }) {
   const { t } = useTranslation('recency');
-  const follow = useFollow();
   const { recency } = props;
   const rules =
     recency && recency !== 'failed' ? recency.rules.filter((r) => r.status !== 'not_applicable') : [];
   const translate = dynamicT(t);
+  // Nothing applies to the person: no card at all rather than an empty one.
+  if (recency && recency !== 'failed' && rules.length === 0) return null;
 
   return (
     <Cards<RecencyRule>
@@ -111,13 +122,9 @@ export function RecencyCards(props: { recency: RecencyOutput | null | 'failed' }
                 <ExpandableSection headerText={t('counted', { count: rule.counted.length })} variant="footer">
                   <SpaceBetween size="xxs" direction="horizontal">
                     {rule.counted.slice(0, COUNTED_SHOWN).map((id, index) => (
-                      <Link
-                        key={id}
-                        href={hrefOf(`logbook/${countedLogbook(rule)}/:id`, { id })}
-                        onFollow={follow}
-                      >
+                      <PageLink key={id} href={hrefOf(`logbook/${countedLogbook(rule)}/:id`, { id })}>
                         {t('counted_flight', { n: index + 1 })}
-                      </Link>
+                      </PageLink>
                     ))}
                     {rule.counted.length > COUNTED_SHOWN ? (
                       <Box color="text-body-secondary">

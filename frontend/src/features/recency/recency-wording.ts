@@ -52,6 +52,7 @@ export function statusSentence(rule: RecencyRule, t: Translate): string {
 function recencySentence(rule: RecencyRule, t: Translate): string {
   const needs = neededWords(rule, t).join(` ${t('recency:and')} `);
   if (rule.status === 'not_applicable') return t('recency:status_text.not_applicable');
+  if (rule.status === 'not_recorded') return t('recency:status_text.medical_not_recorded');
   if (rule.status === 'lapsed') {
     if (rule.rule === 'medical') return t('recency:status_text.medical_lapsed');
     return needs ? t('recency:status_text.lapsed_needs', { needs }) : t('recency:status_text.lapsed');

@@ -18,8 +18,8 @@ import * as z from 'zod/mini';
 import { isLang, LANGS, type Lang } from '../../../../contracts/langs.ts';
 import { registrationInput } from '../../../../contracts/schemas/identity.ts';
 import { fieldErrors } from '../../../../contracts/validation.ts';
+import { PageLink } from '../../app/links.tsx';
 import { useFieldErrors } from '../../components/forms/field-errors.ts';
-import { useFollow } from '../../components/use-follow.ts';
 import { ApiError, call, FieldErrors } from '../../lib/api-client.ts';
 import {
   authErrorName,
@@ -103,7 +103,6 @@ const alreadyConfirmed = (error: unknown) =>
  */
 export default function RegistrationPage() {
   const { t } = useTranslation(['registration', 'messages', 'auth', 'common']);
-  const follow = useFollow();
   const [tab, setTab] = useState<Tab>('about');
   const [data, setData] = useState<Data>({
     email: '',
@@ -253,9 +252,7 @@ export default function RegistrationPage() {
         <Button variant="primary" onClick={() => setTab('data')} data-testid="registration-start">
           {t('about.next')}
         </Button>
-        <Link href="/login/" onFollow={follow}>
-          {t('about.have_account')}
-        </Link>
+        <PageLink href="/login/">{t('about.have_account')}</PageLink>
       </SpaceBetween>
     </SpaceBetween>
   );
@@ -346,6 +343,15 @@ export default function RegistrationPage() {
             >
               {t('data.consent')}
             </Checkbox>
+            {/* The public pages of the docsmsg branch (terms, privacy); the guard shows text until they exist. */}
+            <SpaceBetween direction="horizontal" size="m">
+              <PageLink href="/terms/" data-testid="registration-terms">
+                {t('data.terms_link')}
+              </PageLink>
+              <PageLink href="/privacy/" data-testid="registration-privacy">
+                {t('data.privacy_link')}
+              </PageLink>
+            </SpaceBetween>
           </FormField>
           <FormField>
             <SpaceBetween size="s">

@@ -9,7 +9,7 @@ import Textarea from '@cloudscape-design/components/textarea';
 import Toggle from '@cloudscape-design/components/toggle';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { FLIGHT_KINDS, TAKEOFF_TYPES } from '../../../../contracts/schemas/flight-enums.ts';
 import {
   createReportInput,
@@ -21,6 +21,7 @@ import {
   type ReportSource,
   updateReportInput,
 } from '../../../../contracts/schemas/reports.ts';
+import { usePageNavigate } from '../../app/links.tsx';
 import { LoadFailed, RecordFormFrame } from '../../components/forms/record-form.tsx';
 import { useRecordForm } from '../../components/forms/use-record-form.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
@@ -111,7 +112,7 @@ const toInput = (values: Values, report: ReportOutput) => ({
 export default function ReportEditPage() {
   const t = dynamicT(useTranslation(['reports', 'nav', 'common']).t);
   const { id = 'new' } = useParams();
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const planes = useDatasource('planes');
   const users = useDatasource('users');
   const isNew = id === 'new';

@@ -7,8 +7,9 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import type { ExportFormat, ReportRunOutput } from '../../../../contracts/schemas/reports.ts';
+import { usePageNavigate } from '../../app/links.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
@@ -56,7 +57,7 @@ const yearOf = (timeZone: string) =>
 export default function ReportViewPage() {
   const t = dynamicT(useTranslation(['reports', 'nav', 'common', 'ledger']).t);
   const { id = '' } = useParams();
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const { profile } = useStore(session);
   const year = yearOf(profile?.organization?.timezone ?? 'UTC');
   const [from, setFrom] = useState(`${year}-01-01`);

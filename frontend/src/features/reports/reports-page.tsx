@@ -3,16 +3,14 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Cards from '@cloudscape-design/components/cards';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import type { ReportOutput } from '../../../../contracts/schemas/reports.ts';
+import { PageLink, usePageNavigate } from '../../app/links.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
-import { useFollow } from '../../components/use-follow.ts';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { dynamicT } from '../../lib/i18n-keys.ts';
@@ -33,8 +31,7 @@ export const editHref = (id: string) => hrefOf('report/:id', { id });
  */
 export default function ReportsPage() {
   const t = dynamicT(useTranslation(['reports', 'nav', 'common']).t);
-  const navigate = useNavigate();
-  const follow = useFollow();
+  const navigate = usePageNavigate();
   const narrow = useNarrow();
   const [canCreate, setCanCreate] = useState(false);
   const [reload, setReload] = useState(0);
@@ -88,9 +85,9 @@ export default function ReportsPage() {
   );
   const name = (report: ReportOutput) => (
     <SpaceBetween size="xxxs">
-      <Link href={viewHref(report)} onFollow={follow} data-testid={`report-link-${report.report_id}`}>
+      <PageLink href={viewHref(report)} data-testid={`report-link-${report.report_id}`}>
         {reportName(report, t)}
-      </Link>
+      </PageLink>
       <Box variant="small" color="text-body-secondary">
         {reportDescription(report, t)}
       </Box>

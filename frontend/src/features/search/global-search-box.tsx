@@ -1,8 +1,8 @@
 import Autosuggest, { type AutosuggestProps } from '@cloudscape-design/components/autosuggest';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import type { GlobalSearchOutput } from '../../../../contracts/schemas/lookups.ts';
+import { usePageNavigate } from '../../app/links.tsx';
 import { call } from '../../lib/api-client.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
@@ -22,7 +22,7 @@ type Status = 'idle' | 'loading' | 'finished' | 'error';
  */
 export default function GlobalSearchBox({ initialText = '' }: { initialText?: string }) {
   const { t } = useTranslation('search');
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const { profile } = useStore(session);
   const [text, setText] = useState(initialText);
   const [status, setStatus] = useState<Status>('idle');
@@ -95,14 +95,12 @@ export default function GlobalSearchBox({ initialText = '' }: { initialText?: st
       });
     }
     if (result.organizations.items.length > 0) {
-      const mayEdit = profile?.can['organization-edit'] === true;
       options.push({
         label: t('group.organizations'),
         options: [
           ...result.organizations.items.map((organization) => {
             const value = `organization:${organization.organization_id}`;
-            const own = organization.organization_id === currentOrganization;
-            if (mayEdit && (own || profile?.has_role.supervisor)) {
+            if (organization.can_edit) {
               links.set(value, `/organization/edit/${encodeURIComponent(organization.organization_id)}/`);
             }
             return {

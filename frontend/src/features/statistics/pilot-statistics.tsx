@@ -8,8 +8,11 @@ import { useStore } from '../../lib/store.ts';
 import { StatisticsPanel } from './statistics-panel.tsx';
 import { pilotView, type StatisticsView } from './statistics-shape.ts';
 
-/** The signed-in pilot's statistics (dashboard, profile): glider or powered logbook, by year. */
-export function PilotStatistics() {
+/**
+ * The signed-in pilot's statistics (dashboard, profile): glider or powered logbook, by year. `flies`
+ * (the dashboard reads it from the pilot's recency) opens the category the person flies.
+ */
+export function PilotStatistics({ flies }: { flies?: FlightKind | null } = {}) {
   const { t } = useTranslation('statistics');
   const { profile } = useStore(session);
   const kinds: FlightKind[] = [
@@ -17,6 +20,11 @@ export function PilotStatistics() {
     ...(profile?.logbook_general_on ? (['general'] as const) : []),
   ];
   const [kind, setKind] = useState<FlightKind>(kinds[0] ?? 'glider');
+  const [chosen, setChosen] = useState(false);
+  const fliesShown = flies && kinds.includes(flies) ? flies : null;
+  useEffect(() => {
+    if (fliesShown && !chosen) setKind(fliesShown);
+  }, [fliesShown, chosen]);
   const [year, setYear] = useState(new Date().getFullYear());
   const [view, setView] = useState<StatisticsView | null>(null);
   const [loading, setLoading] = useState(true);
@@ -53,7 +61,10 @@ export function PilotStatistics() {
         kinds.length > 1 ? (
           <SegmentedControl
             selectedId={kind}
-            onChange={({ detail }) => setKind(detail.selectedId as FlightKind)}
+            onChange={({ detail }) => {
+              setChosen(true);
+              setKind(detail.selectedId as FlightKind);
+            }}
             label={t('kind_label')}
             options={kinds.map((k) => ({ id: k, text: t(`kind.${k}`) }))}
             data-testid="pilot-statistics-kind"

@@ -1,10 +1,9 @@
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
-import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useTranslation } from 'react-i18next';
-import { useFollow } from '../../components/use-follow.ts';
+import { PageLink } from '../../app/links.tsx';
 import TrackingMap from './tracking-map.tsx';
 import { useTrackingView } from './use-tracking-view.ts';
 
@@ -15,7 +14,6 @@ import { useTrackingView } from './use-tracking-view.ts';
  */
 export default function LiveMap({ date }: { date: string }) {
   const { t } = useTranslation('tracking');
-  const follow = useFollow();
   const view = useTrackingView(date);
   const heardNow = view.positions.length;
   return (
@@ -28,9 +26,9 @@ export default function LiveMap({ date }: { date: string }) {
         ) : (
           <Box color="text-body-secondary">{t('panel.past_day')}</Box>
         )}
-        <Link href="/ogn-log/" onFollow={follow} data-testid="sheet-map-ogn-log">
+        <PageLink href="/ogn-log/" data-testid="sheet-map-ogn-log">
           {t('panel.open_log')}
-        </Link>
+        </PageLink>
       </SpaceBetween>
       {view.state === 'failed' && <Alert type="error">{t('log.load_failed')}</Alert>}
       <TrackingMap

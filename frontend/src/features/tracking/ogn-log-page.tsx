@@ -6,9 +6,9 @@ import Header from '@cloudscape-design/components/header';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { session } from '../../lib/session-state.ts';
@@ -166,7 +166,8 @@ export default function OgnLogPage() {
           testId="ogn-log-map"
         />
       </Container>
-      <Table
+      <DataTable
+        id="ogn-heard"
         header={
           <Header variant="h2" counter={`(${view.rows.length})`}>
             {t('heard.title')}
@@ -176,9 +177,9 @@ export default function OgnLogPage() {
         trackBy="address"
         loading={view.state === 'loading' && view.rows.length === 0}
         loadingText={t('common:nav.loading')}
-        columnDefinitions={columns}
+        columns={columns}
         empty={<Box textAlign="center">{t('heard.empty')}</Box>}
-        data-testid="ogn-log-heard"
+        testId="ogn-log-heard"
       />
     </SpaceBetween>
   );

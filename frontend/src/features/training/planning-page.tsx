@@ -5,7 +5,6 @@ import Cards from '@cloudscape-design/components/cards';
 import DatePicker from '@cloudscape-design/components/date-picker';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import Modal from '@cloudscape-design/components/modal';
 import Multiselect from '@cloudscape-design/components/multiselect';
 import Pagination from '@cloudscape-design/components/pagination';
@@ -16,7 +15,6 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { todayIn } from '../../../../contracts/calendar.ts';
 import {
   createEnrolmentInput,
@@ -24,8 +22,8 @@ import {
   type ProgrammeListOutput,
 } from '../../../../contracts/schemas/training.ts';
 import type { TrainingStatus } from '../../../../contracts/schemas/training-enums.ts';
+import { PageLink, usePageNavigate } from '../../app/links.tsx';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
-import { useFollow } from '../../components/use-follow.ts';
 import { call } from '../../lib/api-client.ts';
 import { useDatasource } from '../../lib/datasource.ts';
 import { flash } from '../../lib/flash.ts';
@@ -63,8 +61,7 @@ export function TrainingProgressCell({ item }: { item: EnrolmentSummary }) {
  */
 export default function PlanningPage() {
   const { t } = useTranslation(['training', 'nav', 'common', 'messages']);
-  const navigate = useNavigate();
-  const follow = useFollow();
+  const navigate = usePageNavigate();
   const narrow = useNarrow();
   const { profile } = useStore(session);
   const timeZone = profile?.organization?.timezone ?? 'UTC';
@@ -79,9 +76,9 @@ export default function PlanningPage() {
   const trainings = useCursorPages<EnrolmentSummary>(fetchPage, filter);
 
   const studentLink = (item: EnrolmentSummary) => (
-    <Link href={trainingHref(item)} onFollow={follow} data-testid={`planning-link-${item.enrolment_id}`}>
+    <PageLink href={trainingHref(item)} data-testid={`planning-link-${item.enrolment_id}`}>
       {item.student_name}
-    </Link>
+    </PageLink>
   );
   const next = (item: EnrolmentSummary) => (
     <SpaceBetween direction="horizontal" size="xs" alignItems="center">

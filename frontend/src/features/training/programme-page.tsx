@@ -14,13 +14,14 @@ import Textarea from '@cloudscape-design/components/textarea';
 import Toggle from '@cloudscape-design/components/toggle';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import {
   createProgrammeInput,
   type ProgrammeOutput,
   updateProgrammeInput,
 } from '../../../../contracts/schemas/training.ts';
 import { PRIVILEGE_METHODS, PROGRAMME_KINDS } from '../../../../contracts/schemas/training-enums.ts';
+import { usePageNavigate } from '../../app/links.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { DecimalHoursField } from '../../components/decimal-hours-field.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
@@ -107,7 +108,7 @@ const bodyOf = (v: Values) => ({
 export default function ProgrammePage() {
   const { t } = useTranslation(['training', 'nav', 'common', 'messages']);
   const { id = 'new' } = useParams();
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const { profile } = useStore(session);
   const currency = profile?.organization?.currency_id ?? 'HUF';
   const users = useDatasource('users');

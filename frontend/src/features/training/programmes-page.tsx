@@ -3,18 +3,16 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Cards from '@cloudscape-design/components/cards';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import Modal from '@cloudscape-design/components/modal';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import type { BuiltinListOutput, ProgrammeListOutput } from '../../../../contracts/schemas/training.ts';
 import { programmeFile } from '../../../../contracts/schemas/training.ts';
+import { PageLink, usePageNavigate } from '../../app/links.tsx';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
-import { useFollow } from '../../components/use-follow.ts';
 import { call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { hrefOf } from '../../lib/navigation.ts';
@@ -33,8 +31,7 @@ export const programmeHref = (id: string) => hrefOf('settings/training/:id', { i
  */
 export default function ProgrammesPage() {
   const { t } = useTranslation(['training', 'nav', 'common', 'messages']);
-  const navigate = useNavigate();
-  const follow = useFollow();
+  const navigate = usePageNavigate();
   const narrow = useNarrow();
   const [builtins, setBuiltins] = useState<Builtin[] | null>(null);
   const [adopting, setAdopting] = useState('');
@@ -124,13 +121,9 @@ export default function ProgrammesPage() {
     </Header>
   );
   const nameLink = (p: Programme) => (
-    <Link
-      href={programmeHref(p.programme_id)}
-      onFollow={follow}
-      data-testid={`programme-link-${p.programme_id}`}
-    >
+    <PageLink href={programmeHref(p.programme_id)} data-testid={`programme-link-${p.programme_id}`}>
       {p.training_name}
-    </Link>
+    </PageLink>
   );
   const empty = <Box color="text-status-inactive">{t('programmes.empty')}</Box>;
   const pagination = (

@@ -4,7 +4,6 @@ import Cards from '@cloudscape-design/components/cards';
 import DatePicker from '@cloudscape-design/components/date-picker';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import Modal from '@cloudscape-design/components/modal';
 import RadioGroup from '@cloudscape-design/components/radio-group';
 import Select from '@cloudscape-design/components/select';
@@ -17,8 +16,8 @@ import { useTranslation } from 'react-i18next';
 import { todayIn } from '../../../../contracts/calendar.ts';
 import type { TaskCheckDayOutput } from '../../../../contracts/schemas/training.ts';
 import type { Grade } from '../../../../contracts/schemas/training-enums.ts';
+import { PageLink } from '../../app/links.tsx';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
-import { useFollow } from '../../components/use-follow.ts';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -39,7 +38,6 @@ type Line = TaskCheckDayOutput['items'][number];
  */
 export default function TaskCheckPage() {
   const { t } = useTranslation(['training', 'nav', 'common', 'messages']);
-  const follow = useFollow();
   const narrow = useNarrow();
   const { profile } = useStore(session);
   const timeZone = profile?.organization?.timezone ?? 'UTC';
@@ -104,9 +102,7 @@ export default function TaskCheckPage() {
   };
   const studentCell = (line: Line) => (
     <SpaceBetween size="xxxs">
-      <Link href={trainingHref(line)} onFollow={follow}>
-        {line.student_name}
-      </Link>
+      <PageLink href={trainingHref(line)}>{line.student_name}</PageLink>
       <Box variant="small" color="text-body-secondary">
         {line.training_name}
       </Box>

@@ -14,10 +14,11 @@ import Textarea from '@cloudscape-design/components/textarea';
 import Toggle from '@cloudscape-design/components/toggle';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { TAKEOFF_TYPES, type TakeoffType } from '../../../../contracts/schemas/flight-enums.ts';
 import { createTaskInput, type TaskOutput, updateTaskInput } from '../../../../contracts/schemas/training.ts';
 import { FLIGHT_ROLE_REQUIREMENTS, PRIVILEGE_METHODS } from '../../../../contracts/schemas/training-enums.ts';
+import { usePageNavigate } from '../../app/links.tsx';
 import { DecimalHoursField } from '../../components/decimal-hours-field.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
@@ -105,7 +106,7 @@ const newExerciseId = () => `x-${Date.now().toString(36)}-${Math.random().toStri
 export default function TaskPage() {
   const { t } = useTranslation(['training', 'nav', 'common', 'messages']);
   const { training_id: trainingId = '', id = 'new' } = useParams();
-  const navigate = useNavigate();
+  const navigate = usePageNavigate();
   const [task, setTask] = useState<TaskOutput | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'not_found'>(id === 'new' ? 'ready' : 'loading');
   const edit = useEdit<Values>(EMPTY);

@@ -3,16 +3,15 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ButtonGroup from '@cloudscape-design/components/button-group';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import type { ProgrammeOutput, TaskOutput } from '../../../../contracts/schemas/training.ts';
+import { PageLink, usePageNavigate } from '../../app/links.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
-import { useFollow } from '../../components/use-follow.ts';
 import { ApiError, call, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { dynamicT } from '../../lib/i18n-keys.ts';
@@ -41,8 +40,7 @@ export function taskNeeds(t: (key: string, options?: Record<string, unknown>) =>
 export default function TasksPage() {
   const { t } = useTranslation(['training', 'nav', 'common', 'messages']);
   const { training_id: trainingId = '' } = useParams();
-  const navigate = useNavigate();
-  const follow = useFollow();
+  const navigate = usePageNavigate();
   const [programme, setProgramme] = useState<ProgrammeOutput | null>(null);
   const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -104,11 +102,7 @@ export default function TasksPage() {
           <Header
             variant="awsui-h1-sticky"
             counter={`(${programme.tasks.length})`}
-            description={
-              <Link href={programmeHref(trainingId)} onFollow={follow}>
-                {programme.training_name}
-              </Link>
-            }
+            description={<PageLink href={programmeHref(trainingId)}>{programme.training_name}</PageLink>}
             actions={
               <Button
                 variant="primary"
@@ -134,13 +128,9 @@ export default function TasksPage() {
             header: t('field.task_name'),
             isRowHeader: true,
             cell: (task) => (
-              <Link
-                href={taskHref(trainingId, task.task_id)}
-                onFollow={follow}
-                data-testid={`task-link-${task.position}`}
-              >
+              <PageLink href={taskHref(trainingId, task.task_id)} data-testid={`task-link-${task.position}`}>
                 {task.task_name}
-              </Link>
+              </PageLink>
             ),
           },
           { id: 'needs', header: t('tasks.needs'), cell: (task) => taskNeeds(dynamicT(t), task) },

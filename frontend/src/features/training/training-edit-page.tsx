@@ -4,18 +4,17 @@ import Button from '@cloudscape-design/components/button';
 import DatePicker from '@cloudscape-design/components/date-picker';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import Modal from '@cloudscape-design/components/modal';
 import Multiselect from '@cloudscape-design/components/multiselect';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { type EnrolmentOutput, updateEnrolmentInput } from '../../../../contracts/schemas/training.ts';
+import { PageLink, usePageNavigate } from '../../app/links.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
-import { useFollow } from '../../components/use-follow.ts';
 import { ApiError, call, reportFailure } from '../../lib/api-client.ts';
 import { useDatasource } from '../../lib/datasource.ts';
 import { flash } from '../../lib/flash.ts';
@@ -30,8 +29,7 @@ import { act, useEdit } from './use-edit.ts';
 export default function TrainingEditPage() {
   const { t } = useTranslation(['training', 'nav', 'common', 'messages']);
   const { user_id: userId = '', id = '' } = useParams();
-  const navigate = useNavigate();
-  const follow = useFollow();
+  const navigate = usePageNavigate();
   const [training, setTraining] = useState<EnrolmentOutput | null>(null);
   const [missing, setMissing] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -72,9 +70,7 @@ export default function TrainingEditPage() {
       <Header
         variant="h1"
         description={
-          <Link href={hrefOf('training/planning')} onFollow={follow}>
-            {t('nav:title.training_planning')}
-          </Link>
+          <PageLink href={hrefOf('training/planning')}>{t('nav:title.training_planning')}</PageLink>
         }
         actions={
           <SpaceBetween direction="horizontal" size="xs">
