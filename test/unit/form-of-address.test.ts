@@ -34,7 +34,7 @@ const textsFor = (lang: string): [string, string][] => [
 /** \b does not know accented letters: a word edge is anything that is not a letter. */
 const word = (alternatives: string) => new RegExp(`(?<![\\p{L}])(?:${alternatives})(?![\\p{L}])`, 'iu');
 
-const INFORMAL: Record<string, { name: string; pattern: RegExp }[]> = {
+const INFORMAL: Record<'hu' | 'de', { name: string; pattern: RegExp }[]> = {
   hu: [
     {
       name: 'informal pronoun (te, téged, neked, veled…)',
@@ -97,7 +97,8 @@ describe('one form of address per language', () => {
   }
 
   it('the checks catch the informal forms that were fixed', () => {
-    const hits = (lang: string, text: string) => INFORMAL[lang].some(({ pattern }) => pattern.test(text));
+    const hits = (lang: 'hu' | 'de', text: string) =>
+      INFORMAL[lang].some(({ pattern }) => pattern.test(text));
     expect(hits('hu', 'A repülési naplódból számolva: repülhetsz-e egyedül')).toBe(true);
     expect(hits('hu', 'Nyisd meg a tagot, és látod az egyenleg mögötti kivonatot.')).toBe(true);
     expect(hits('hu', 'a korrekció úgy kerül könyvelésre, ahogy beírtad.')).toBe(true);
