@@ -251,7 +251,7 @@ export function DocumentFormModal({
                   <DatePicker
                     value={values.issue_date}
                     onChange={({ detail }) => set('issue_date', detail.value)}
-                    placeholder="YYYY/MM/DD"
+                    placeholder={t('common:date.picker_placeholder')}
                     startOfWeek={startOfWeek}
                     disabled={busy}
                     data-testid="document-issue_date"
@@ -262,7 +262,7 @@ export function DocumentFormModal({
                     <DatePicker
                       value={values.no_expiry ? '' : values.expiration_date}
                       onChange={({ detail }) => set('expiration_date', detail.value)}
-                      placeholder="YYYY/MM/DD"
+                      placeholder={t('common:date.picker_placeholder')}
                       startOfWeek={startOfWeek}
                       disabled={values.no_expiry || busy}
                       data-testid="document-expiration_date"

@@ -136,7 +136,7 @@ export default function DtoOrganizationPage() {
                 <DatePicker
                   value={values.declared_on}
                   onChange={({ detail }) => set('declared_on', detail.value)}
-                  placeholder="YYYY/MM/DD"
+                  placeholder={t('common:date.picker_placeholder')}
                   expandToViewport
                 />
               </FormField>

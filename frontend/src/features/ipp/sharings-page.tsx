@@ -328,7 +328,7 @@ function SharingModal({
             <DatePicker
               value={values.start_date}
               onChange={({ detail }) => set('start_date', detail.value)}
-              placeholder="YYYY/MM/DD"
+              placeholder={t('common:date.picker_placeholder')}
               expandToViewport
             />
           </FormField>
@@ -336,7 +336,7 @@ function SharingModal({
             <DatePicker
               value={values.end_date}
               onChange={({ detail }) => set('end_date', detail.value)}
-              placeholder="YYYY/MM/DD"
+              placeholder={t('common:date.picker_placeholder')}
               expandToViewport
             />
           </FormField>

@@ -322,7 +322,7 @@ export function MessageForm({ messageId }: { messageId?: string }) {
                 <DatePicker
                   value={values.date}
                   onChange={({ detail }) => set('date', detail.value)}
-                  placeholder="YYYY/MM/DD"
+                  placeholder={t('common:date.picker_placeholder')}
                   startOfWeek={startOfWeek}
                   data-testid="message-sending-date"
                 />

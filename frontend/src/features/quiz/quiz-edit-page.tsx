@@ -499,7 +499,7 @@ function AssignModal({
           <DatePicker
             value={edit.values.due_date}
             onChange={({ detail }) => edit.set('due_date', detail.value)}
-            placeholder="YYYY/MM/DD"
+            placeholder={t('common:date.picker_placeholder')}
             expandToViewport
           />
         </FormField>

@@ -321,7 +321,7 @@ function EnrolModal({
           <DatePicker
             value={values.training_start_date}
             onChange={({ detail }) => set('training_start_date', detail.value)}
-            placeholder="YYYY/MM/DD"
+            placeholder={t('common:date.picker_placeholder')}
             expandToViewport
           />
         </FormField>

@@ -118,7 +118,7 @@ export default function TaskCheckPage() {
       <DatePicker
         value={date}
         onChange={({ detail }) => detail.value && setDate(detail.value)}
-        placeholder="YYYY/MM/DD"
+        placeholder={t('common:date.picker_placeholder')}
         data-testid="check-date"
       />
     </FormField>

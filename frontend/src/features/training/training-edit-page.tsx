@@ -185,7 +185,7 @@ function EditModal({
           <DatePicker
             value={edit.values.training_start_date}
             onChange={({ detail }) => edit.set('training_start_date', detail.value)}
-            placeholder="YYYY/MM/DD"
+            placeholder={t('common:date.picker_placeholder')}
             expandToViewport
           />
         </FormField>
