@@ -87,7 +87,7 @@ const corePages: readonly PageDef[] = [
     menu: { group: 'administration', label: 'menu_item.organization_edit', order: 10 },
     titleKey: 'title.organization_edit',
     helpPage: 'organization-edit',
-    load: () => import('../features/organization/organization-edit-page.tsx'),
+    load: () => import('../features/organizations/organization-edit-page.tsx'),
   },
   {
     path: 'login',

@@ -20,7 +20,7 @@ export const organizationPages: readonly PageDef[] = [
     permission: 'organization-edit',
     titleKey: 'nav:title.organization_new',
     helpPage: 'organization-new',
-    load: () => import('../../features/organization/organization-admin-edit-page.tsx'),
+    load: () => import('../../features/organizations/organization-admin-edit-page.tsx'),
   },
   {
     path: 'organization/edit/:id',
@@ -28,7 +28,7 @@ export const organizationPages: readonly PageDef[] = [
     permission: 'organization-edit',
     titleKey: 'nav:title.organization_edit_admin',
     helpPage: 'organization-edit-admin',
-    load: () => import('../../features/organization/organization-admin-edit-page.tsx'),
+    load: () => import('../../features/organizations/organization-admin-edit-page.tsx'),
   },
   {
     path: 'organization/actions',
