@@ -31,6 +31,15 @@ const PLANE_TYPES: [code: string, name: string][] = [
   ['Z26', 'Zlin Z-226 Trener'],
   ['HK36', 'Diamond HK36 Super Dimona (TMG)'],
   ['SF25', 'Scheibe SF 25 Falke (TMG)'],
+  ['KA8', 'Schleicher Ka 8'],
+  ['ASTR', 'Grob G 102 Astir CS'],
+  ['DUOD', 'Schempp-Hirth Duo Discus'],
+  ['JUNI', 'SZD-51-1 Junior'],
+  ['PIRA', 'SZD-30 Pirat'],
+  ['PA25', 'Piper PA-25 Pawnee (tow plane)'],
+  ['AQUI', 'Aquila A210'],
+  ['WT9', 'Aerospool WT9 Dynamic'],
+  ['P202', 'Tecnam P2002 Sierra'],
   ['GLID', 'Other glider'],
 ];
 

@@ -108,5 +108,31 @@ describe.runIf(chromiumAvailable())('registration in Chromium against npm start'
     });
     // The welcome notification is waiting in the bell.
     await page.getByRole('button', { name: /Értesítések: Olvasatlan: 1/ }).waitFor();
+
+    // First steps: nothing recorded yet; each open step links to the screen where it is done.
+    const firstSteps = page.locator('[data-testid="first-steps"]');
+    await firstSteps.waitFor();
+    expect(await firstSteps.textContent()).toContain('Első lépések');
+    for (const step of ['licence', 'medical', 'previous_totals', 'club'])
+      expect(await page.locator(`[data-testid="first-step-${step}"]`).getAttribute('data-done')).toBe(
+        'false',
+      );
+    expect(await page.locator('[data-testid="first-step-licence-link"]').getAttribute('href')).toBe(
+      '/profile/pilot-info-edit/',
+    );
+    expect(await page.locator('[data-testid="first-step-previous_totals-link"]').getAttribute('href')).toBe(
+      '/logbook/glider/',
+    );
+    expect(await page.locator('[data-testid="first-step-club"]').textContent()).toContain(email);
+    // The licence step leads to the pilot data form.
+    await page.locator('[data-testid="first-step-licence-link"]').click();
+    await page.waitForURL('**/profile/pilot-info-edit/');
+    await page.goBack();
+    // Dismissed, it stays away for this person (remembered in the browser).
+    await page.locator('[data-testid="first-steps-dismiss"]').click();
+    await firstSteps.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.locator('[data-testid="dashboard-no-organization"]').waitFor();
+    expect(await firstSteps.count()).toBe(0);
   });
 });

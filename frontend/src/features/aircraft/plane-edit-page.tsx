@@ -55,6 +55,7 @@ import {
   valuesOf,
 } from './plane-form.ts';
 import { PlaneStatusIndicator } from './plane-status.tsx';
+import { typeFacts, typeFill } from './type-catalogue.ts';
 
 type Field = keyof Values;
 
@@ -73,6 +74,8 @@ export default function PlaneEditPage() {
   const planeTypes = useDatasource('planeTypes');
   const [tab, setTab] = useState<TabId>('identity');
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // A picked type's manufacturer, model and seats that would replace what the user typed: asked first.
+  const [typeAsk, setTypeAsk] = useState<Partial<Pick<Values, 'manufacturer' | 'model' | 'seats'>>>();
   const back = () => navigate(hrefOf('planes'));
   const canDelete = !isNew && profile?.can['plane-delete'] === true;
 
@@ -102,7 +105,7 @@ export default function PlaneEditPage() {
     },
     onCancel: back,
     onDelete: canDelete ? () => setConfirmDelete(true) : undefined,
-    keysActive: !confirmDelete,
+    keysActive: !confirmDelete && !typeAsk,
     focus: {
       prefix: 'plane',
       fields: FIELD_ORDER,
@@ -207,6 +210,20 @@ export default function PlaneEditPage() {
       t('hint.hours'),
     );
 
+  // Picking a known type fills the empty manufacturer, model and seats; typed ones only when agreed.
+  const pickType = (code: string) => {
+    const facts = typeFacts(code);
+    if (!facts) return;
+    const { fill, ask } = typeFill(values, facts);
+    if (Object.keys(fill).length > 0)
+      form.update((current) => ({ ...current, ...fill }), ...Object.keys(fill));
+    if (Object.keys(ask).length > 0) setTypeAsk(ask);
+  };
+  const applyTypeAsk = () => {
+    if (typeAsk) form.update((current) => ({ ...current, ...typeAsk }), ...Object.keys(typeAsk));
+    setTypeAsk(undefined);
+  };
+
   const typeOptions = planeTypes.items
     .filter((item) => item.active)
     .map((item) => ({ value: item.code, description: item.names[lang] ?? item.names.en ?? '' }));
@@ -264,6 +281,7 @@ export default function PlaneEditPage() {
             value={values.plane_type}
             options={typeOptions}
             onChange={({ detail }) => set('plane_type', detail.value)}
+            onSelect={({ detail }) => pickType(detail.value)}
             enteredTextLabel={(value) => value}
             invalid={invalid('plane_type')}
             statusType={planeTypes.loading ? 'loading' : 'finished'}
@@ -522,6 +540,32 @@ export default function PlaneEditPage() {
         testId="plane-delete-dialog"
       >
         {t('list.delete_body')}
+      </ConfirmModal>
+      <ConfirmModal
+        visible={typeAsk !== undefined}
+        header={t('edit.type_fill_title')}
+        confirmText={t('edit.type_fill_confirm')}
+        busy={false}
+        onConfirm={applyTypeAsk}
+        onCancel={() => setTypeAsk(undefined)}
+        testId="plane-type-fill-dialog"
+      >
+        <SpaceBetween size="xs">
+          <Box variant="p">{t('edit.type_fill_body')}</Box>
+          <ul>
+            {(['manufacturer', 'model', 'seats'] as const).map((name) =>
+              typeAsk?.[name] === undefined ? null : (
+                <li key={name} data-testid={`plane-type-fill-${name}`}>
+                  {t('edit.type_fill_item', {
+                    field: t(`field.${name}`),
+                    from: values[name],
+                    to: typeAsk[name],
+                  })}
+                </li>
+              ),
+            )}
+          </ul>
+        </SpaceBetween>
       </ConfirmModal>
     </>
   );

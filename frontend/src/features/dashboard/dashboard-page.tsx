@@ -23,6 +23,7 @@ import { InvitationsCard } from '../invitations/invitations-card.tsx';
 import { DashboardMessages } from '../messages/dashboard-messages.tsx';
 import { ContinuityAlert, flownKind, RecencyCards, useOwnRecency } from '../recency/recency-cards.tsx';
 import { PilotStatistics } from '../statistics/pilot-statistics.tsx';
+import { FirstSteps } from './first-steps.tsx';
 
 const EMPTY = '—';
 
@@ -71,6 +72,7 @@ export default function DashboardPage() {
       }
     >
       <SpaceBetween size="l">
+        <FirstSteps profile={profile} />
         <InvitationsCard />
         {organization?.modules.includes('message-center') && profile.can['message-list'] ? (
           <DashboardMessages timeZone={organization.timezone} />
