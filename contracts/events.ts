@@ -45,7 +45,7 @@ const flightChanged = z.object({
 
 /**
  * A student was enrolled in a training programme (issue 16 §2): the fee recorded on the enrolment,
- * for the finance ledger to charge once per enrolment (no consumer in this issue: finance subscribes).
+ * for the finance ledger to charge once per enrolment (finance's `finance-training-fees`).
  */
 const trainingEnrolled = z.object({
   organization_id: id,
@@ -59,6 +59,17 @@ const trainingEnrolled = z.object({
     z.nonnegative(),
   ),
   currency_id: z.string().check(z.regex(/^[A-Z]{3}$/)),
+  date: isoDay,
+});
+
+/**
+ * An enrolment was deleted (nothing was recorded for it yet): the fee it announced is taken back.
+ * It repeats the enrolment's fee, currency and day, so a consumer that meets it before the
+ * enrolment's own event can post the charge and its reversal together.
+ */
+const trainingUnenrolled = z.object({
+  ...trainingEnrolled.shape,
+  /** The day the enrolment was made (the charge's day), not the day of the deletion. */
   date: isoDay,
 });
 
@@ -89,6 +100,12 @@ export const events = {
     key: (d) => `${d.organization_id}#${d.enrolment_id}`,
     description: 'A student was enrolled in a training programme, with the training fee to charge',
   }),
+  'training.unenrolled': define({
+    domain: 'training',
+    detail: trainingUnenrolled,
+    key: (d) => `${d.organization_id}#${d.enrolment_id}`,
+    description: 'An enrolment was deleted: the training fee it announced is taken back',
+  }),
 };
 
 export type EventType = keyof typeof events;
@@ -118,6 +135,14 @@ export const subscriptions: readonly SubscriptionDef[] = [
     handler: 'chargeFlights',
     description:
       'Prices a landed flight and posts its charge to the payer; a correction reverses and re-posts, a deletion reverses',
+  },
+  {
+    id: 'finance-training-fees',
+    events: ['training.enrolled', 'training.unenrolled'],
+    domain: 'finance',
+    handler: 'chargeTrainingFees',
+    description:
+      "Posts an enrolment's training fee to the student's balance once; a deleted enrolment reverses it once",
   },
 ];
 

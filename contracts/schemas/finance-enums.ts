@@ -8,7 +8,7 @@
 /**
  * What an entry of the ledger is. The first four are typed in by a treasurer (transaction/new);
  * the rest are posted by the product: a landed flight's charge, a scheduled transaction's run, a
- * card top-up. A rollback posts the same type with the opposite amount and points at the original.
+ * card top-up, a training programme's fee on enrolment. A rollback posts the same type with the opposite amount and points at the original.
  */
 export const TRANSACTION_TYPES = [
   'payment_received',
@@ -18,6 +18,7 @@ export const TRANSACTION_TYPES = [
   'flight_charge',
   'membership_fee',
   'card_payment',
+  'training_fee',
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 

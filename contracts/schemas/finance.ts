@@ -35,8 +35,8 @@ const nullableNumber = z.nullable(z.number());
 
 // The ledger ---------------------------------------------------------------------------------------
 
-/** Where an entry came from: typed in, a flight's charge, a scheduled run, a card payment. */
-export const ENTRY_SOURCES = ['manual', 'flight', 'schedule', 'payment'] as const;
+/** Where an entry came from: typed in, a flight's charge, a scheduled run, a card payment, an enrolment. */
+export const ENTRY_SOURCES = ['manual', 'flight', 'schedule', 'payment', 'training'] as const;
 
 export const transactionOutput = z.object({
   transaction_id: z.string(),
@@ -50,7 +50,7 @@ export const transactionOutput = z.object({
   date: z.string(),
   comment: nullableString,
   source: z.enum(ENTRY_SOURCES),
-  /** The flight, schedule or payment it came from. */
+  /** The flight, schedule, payment or enrolment it came from. */
   source_id: nullableString,
   /** A rollback points at the entry it takes back; the original points back at it. */
   reversal_of: nullableString,

@@ -1,5 +1,7 @@
 import { createEventHandler } from '../platform/events/consumer.ts';
 import { defaultChargeDeps, reconcileFlightCharge, reconcileTowOf } from './charge-service.ts';
+import { defaultFinanceDeps } from './finance-context.ts';
+import { postTrainingFee, reverseTrainingFee } from './training-fee-service.ts';
 
 /**
  * The finance domain's event consumers (contracts/events.ts `subscriptions`). Delivered at least
@@ -12,3 +14,15 @@ export const chargeFlights = createEventHandler(['flight.changed'], async (event
   // A glider's payer pays its tow: a changed glider flight re-reads its tow plane's charge.
   await reconcileTowOf(defaultChargeDeps, organizationId, flightId);
 });
+
+/**
+ * A training programme's fee on the student's ledger (training-fee-service.ts): one charge per
+ * enrolment, one reversal when it is deleted, in whatever order and however often they arrive.
+ */
+export const chargeTrainingFees = createEventHandler(
+  ['training.enrolled', 'training.unenrolled'],
+  async (event) => {
+    if (event.type === 'training.enrolled') await postTrainingFee(defaultFinanceDeps, event.detail);
+    else await reverseTrainingFee(defaultFinanceDeps, event.detail);
+  },
+);

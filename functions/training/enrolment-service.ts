@@ -1,4 +1,4 @@
-import { addDays, daysBetween } from '../../contracts/calendar.ts';
+import { addDays, daysBetween, todayIn } from '../../contracts/calendar.ts';
 import { timeOrderedId } from '../../contracts/ids.ts';
 import type {
   CandidatesQuery,
@@ -540,12 +540,32 @@ export async function deleteEnrolment(
   const record = await loadFor(deps, actor, enrolmentId);
   if (record.enrolment.version !== version) throw conflict();
   if (record.links.length > 0 || record.checks.length > 0) throw domainError('training_in_use');
-  await deps.store.remove(actor, record.enrolment, [...record.records.values()], {
-    action: 'enrolment.delete',
-    target_type: 'enrolment',
-    target_id: enrolmentId,
-    subject_user_id: record.enrolment.user_id,
-  });
+  const { enrolment } = record;
+  await deps.store.remove(
+    actor,
+    enrolment,
+    [...record.records.values()],
+    {
+      action: 'enrolment.delete',
+      target_type: 'enrolment',
+      target_id: enrolmentId,
+      subject_user_id: enrolment.user_id,
+    },
+    // The fee announced on enrolment is taken back (finance reverses its charge once).
+    eventItem(
+      'training.unenrolled',
+      {
+        organization_id: enrolment.organization_id,
+        enrolment_id: enrolment.enrolment_id,
+        user_id: enrolment.user_id,
+        programme_id: enrolment.programme_id,
+        training_fee: enrolment.training_fee ?? 0,
+        currency_id: enrolment.currency_id,
+        date: todayIn(actor.organization?.timezone ?? 'UTC', new Date(enrolment.created_at)),
+      },
+      deps.now(),
+    ),
+  );
 }
 
 // Status of the training (spec §4) -------------------------------------------------------------------

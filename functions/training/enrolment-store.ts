@@ -181,9 +181,19 @@ export const enrolmentStore = {
     });
   },
 
-  /** An enrolment nothing was recorded for, with its records (notes only): gone, the count back. */
-  async remove(actor: AuditActor, item: StoredEnrolment, records: StoredRecord[], audit: ActionRecord) {
+  /**
+   * An enrolment nothing was recorded for, with its records (notes only): gone, the count back, and
+   * its fee's withdrawal announced (`training.unenrolled`) in the same write.
+   */
+  async remove(
+    actor: AuditActor,
+    item: StoredEnrolment,
+    records: StoredRecord[],
+    audit: ActionRecord,
+    event?: OutboxItem,
+  ) {
     await auditedWrite(actor, audit, (e) => [
+      ...(event ? [e.domainEvent.create(event).commit()] : []),
       e.trainingEnrolment
         .delete(item)
         .where(({ version }, { eq }) => eq(version, item.version))
