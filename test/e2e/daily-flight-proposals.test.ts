@@ -115,6 +115,10 @@ describe.runIf(chromiumAvailable())('detected flights on the daily sheet', () =>
     await proposal.locator('[data-testid="sheet-proposal-add"]').click();
     await card(timer, 'HA-4012', 'airborne').waitFor();
     await proposal.waitFor({ state: 'detached' });
+    // Recorded without crew, its dialog opens asking who flew; the timer leaves that for later.
+    await timer.locator('[data-testid="flight-edit-ask-crew"]').waitFor();
+    await timer.locator('[data-testid="flight-edit-cancel"]').click();
+    await timer.locator('[data-testid="flight-edit"]').waitFor({ state: 'detached' });
 
     // A glider waiting on the sheet, then its take-off detected: the detection sits on its card.
     await timer.locator('[data-testid="launch-plane-HA-4370"]').click();
