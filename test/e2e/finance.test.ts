@@ -97,6 +97,10 @@ describe.runIf(chromiumAvailable())('money: a card top-up and a flight charge ex
     await card('airborne').waitFor();
     const flightId = await card('airborne').getAttribute('data-flight-id');
     await card('airborne').locator('[data-testid="sheet-flight-land"]').click();
+    // A landing within the launch's minute would be 0:00: the sheet asks first (issue 13 §5).
+    const zero = timer.locator('[data-testid="sheet-zero"]');
+    await zero.or(card('landed')).first().waitFor();
+    if (await zero.isVisible()) await timer.locator('[data-testid="sheet-zero-confirm"]').click();
     await card('landed').waitFor();
 
     // The landing reaches the finance domain as an event; the treasurer finds the charge in the ledger.
