@@ -74,8 +74,12 @@ describe.runIf(chromiumAvailable())('a role built in the roles screen', () => {
         '/flight/glider/',
         '/logbook/general/',
         '/logbook/glider/',
+        // Every member's own screens: the airfield map and, with the quiz module, their quizzes and results.
+        '/maps/',
         '/ogn-log/',
         '/plane-fault/new/',
+        '/profile/user-quizzes/',
+        '/user-quizzes/',
         '/users/',
       ].sort(),
     );
