@@ -44,6 +44,8 @@ describe('GET /api/organizations', () => {
       base_airport: 'LHDK',
       modules_count: 18,
       package_name: 'Klub M',
+      // No package change waits for a supervisor (pricing: an admin's request, issue 17 §6).
+      package_requested: null,
     });
     expect(body.cursor).toBeNull();
   });
