@@ -3,7 +3,8 @@ import { type NotifyInput, tell } from '../../functions/identity/notifications-s
 import { notificationsStore } from '../../functions/identity/notifications-store.ts';
 import { type Platform, startPlatform, subOf } from '../helpers/platform.ts';
 
-// The demo seed gives the pilot and the admin notifications of their own; these two start with none.
+// The demo seed gives several members notifications (documents, messages, invitations); this file
+// empties the operator's and finance's own before it starts, so every list below is exactly its own.
 const operator = subOf('operator@demo.windsock.aero');
 const finance = subOf('finance@demo.windsock.aero');
 
@@ -33,6 +34,10 @@ let financeOwn: any;
 
 beforeAll(async () => {
   platform = await startPlatform();
+  for (const userId of ['user-operator', 'user-finance']) {
+    const seeded = await notificationsStore.page(userId, { nowSeconds: 0, limit: 100 });
+    for (const n of seeded.items) await notificationsStore.remove(userId, n.notification_id);
+  }
   const recent = (daysAgo: number) => new Date(Date.now() - daysAgo * 24 * 3600 * 1000).toISOString();
   welcome = await notifyAt('user-operator', recent(60), {
     kind: 'welcome',
