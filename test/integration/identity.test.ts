@@ -33,7 +33,8 @@ describe('GET /api/profile', () => {
   it('marks the supervisor and the admin roles in has_role', async () => {
     const { body } = await platform.invoke('getProfile', { sub: supervisor });
 
-    expect(body.has_role).toEqual({ supervisor: true, admin: true });
+    // The demo supervisor also holds the debugger and developer roles in the demo club (the developer pages).
+    expect(body.has_role).toEqual({ supervisor: true, admin: true, debugger: true, develop: true });
   });
 
   it('answers 401 to a caller with no person behind the token', async () => {
@@ -90,7 +91,7 @@ describe('organizations of the user', () => {
     expect(status).toBe(200);
     expect(body.items.map((i: any) => [i.organization.short_name, i.roles, i.current])).toEqual([
       ['ASC', ['Administrator'], false],
-      ['SZRE', ['Adminisztrátor'], true],
+      ['SZRE', ['Adminisztrátor', 'Hibakereső', 'Fejlesztő'], true],
     ]);
   });
 
