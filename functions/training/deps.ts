@@ -5,6 +5,7 @@ import type * as programmes from './programme-service.ts';
 import { programmeStore } from './programme-store.ts';
 import type * as quiz from './quiz-service.ts';
 import { quizStore } from './quiz-store.ts';
+import type { EnrolmentDeps } from './training-record.ts';
 
 /**
  * What the training domain's services work with (docs/ARCHITECTURE.md "A service"): its stores, the
@@ -17,7 +18,7 @@ export const programmeDeps: programmes.ProgrammeDeps = {
   taskInUse: (organizationId, programmeId, taskId) =>
     training.taskInUse(enrolmentStore, organizationId, programmeId, taskId),
 };
-export const trainingDeps: training.EnrolmentDeps = {
+export const trainingDeps: EnrolmentDeps = {
   store: enrolmentStore,
   programmes: programmeStore,
   now: () => new Date(),

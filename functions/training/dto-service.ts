@@ -15,26 +15,26 @@ import type { Actor } from '../platform/auth/actor.ts';
 import { db } from '../platform/db/service.ts';
 import { conflict, notFound, validationFailed } from '../platform/http/errors.ts';
 import { defined, organizationOf, todayOf } from './common.ts';
-import {
-  type EnrolmentDeps,
-  linkedLines,
-  loadTraining,
-  statusOf,
-  summariesOf,
-  taskProgress,
-  trainingOutputOf,
-  verificationOf,
-} from './enrolment-service.ts';
+import { summariesOf } from './enrolment-service.ts';
 import type { StoredEnrolment } from './enrolment-store.ts';
 import { taskOutputOf } from './programme-service.ts';
 import type { StoredDeclaration } from './programme-store.ts';
 import { progressOf } from './progress.ts';
+import {
+  type EnrolmentDeps,
+  linkedLines,
+  load as loadTraining,
+  statusOf,
+  taskProgress,
+  outputOf as trainingOutputOf,
+  verificationOf,
+} from './training-record.ts';
 
 /**
  * The DTO area (issue 16 §6): a declared training organisation's programmes, instructors with their
  * FI(S) validity (pilot data, readable only for active members), students, aircraft and trainings,
  * and one student's audit pack. Completed and discontinued trainings are read-only everywhere
- * (enrolment-service.ts refuses changes to a training that is not open).
+ * (training-record.ts refuses changes to a training that is not open).
  */
 
 export type DtoDeps = EnrolmentDeps;

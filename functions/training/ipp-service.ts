@@ -26,10 +26,10 @@ import { db } from '../platform/db/service.ts';
 import { conflict, domainError, notFound, validationFailed } from '../platform/http/errors.ts';
 import { type Clock, defined, organizationOf } from './common.ts';
 import { validityOf } from './dto-service.ts';
-import type { EnrolmentDeps } from './enrolment-service.ts';
 import { summariesOf } from './enrolment-service.ts';
 import type { ippShare } from './entities.ts';
 import { orderedTasks, taskOutputOf } from './programme-service.ts';
+import type { EnrolmentDeps } from './training-record.ts';
 
 /**
  * IPP sharing between organizations (issue 16 §7). The sharing organization (module `ipp`) names

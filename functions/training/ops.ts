@@ -3,8 +3,10 @@ import { programmeDeps, quizDeps, trainingDeps } from './deps.ts';
 import * as dto from './dto-service.ts';
 import * as training from './enrolment-service.ts';
 import * as ipp from './ipp-service.ts';
+import * as own from './own-training-service.ts';
 import * as programmes from './programme-service.ts';
 import * as quiz from './quiz-service.ts';
+import * as taskWork from './task-work-service.ts';
 import * as taking from './user-quiz-service.ts';
 
 const deleted = { deleted: true as const };
@@ -51,23 +53,23 @@ export const ops: DomainOps<'training'> = {
   finishEnrolment: ({ actor, params, body }) =>
     training.finishEnrolment(trainingDeps, actor, params.id, body),
   listCandidateFlights: ({ actor, params, query }) =>
-    training.listCandidateFlights(trainingDeps, actor, params.id, query),
-  linkFlight: ({ actor, params, body }) => training.linkFlight(trainingDeps, actor, params.id, body),
+    taskWork.listCandidateFlights(trainingDeps, actor, params.id, query),
+  linkFlight: ({ actor, params, body }) => taskWork.linkFlight(trainingDeps, actor, params.id, body),
   updateFlightLink: ({ actor, params, body }) =>
-    training.updateFlightLink(trainingDeps, actor, params.id, params.entry_id, body),
+    taskWork.updateFlightLink(trainingDeps, actor, params.id, params.entry_id, body),
   unlinkFlight: ({ actor, params, query }) =>
-    training.unlinkFlight(trainingDeps, actor, params.id, params.entry_id, query.version),
+    taskWork.unlinkFlight(trainingDeps, actor, params.id, params.entry_id, query.version),
   signTaskCheck: ({ actor, params, body }) =>
-    training.signTaskCheck(trainingDeps, actor, params.id, params.task_id, body),
+    taskWork.signTaskCheck(trainingDeps, actor, params.id, params.task_id, body),
   closeTask: ({ actor, params, body }) =>
-    training.closeTask(trainingDeps, actor, params.id, params.task_id, body),
+    taskWork.closeTask(trainingDeps, actor, params.id, params.task_id, body),
   reopenTask: ({ actor, params, body }) =>
-    training.reopenTask(trainingDeps, actor, params.id, params.task_id, body),
-  getTaskCheckDay: ({ actor, query }) => training.getTaskCheckDay(trainingDeps, actor, query.date),
-  listOwnTrainings: ({ actor }) => training.listOwnTrainings(trainingDeps, actor),
-  getOwnTraining: ({ actor, params }) => training.getOwnTraining(trainingDeps, actor, params.id),
+    taskWork.reopenTask(trainingDeps, actor, params.id, params.task_id, body),
+  getTaskCheckDay: ({ actor, query }) => taskWork.getTaskCheckDay(trainingDeps, actor, query.date),
+  listOwnTrainings: ({ actor }) => own.listOwnTrainings(trainingDeps, actor),
+  getOwnTraining: ({ actor, params }) => own.getOwnTraining(trainingDeps, actor, params.id),
   updateOwnTaskNotes: ({ actor, params, body }) =>
-    training.updateOwnTaskNotes(trainingDeps, actor, params.id, params.task_id, body),
+    own.updateOwnTaskNotes(trainingDeps, actor, params.id, params.task_id, body),
 
   getDtoDeclaration: ({ actor }) => dto.getDeclaration(trainingDeps, actor),
   saveDtoDeclaration: ({ actor, body }) => dto.saveDeclaration(trainingDeps, actor, body),
