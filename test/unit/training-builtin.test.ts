@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGS } from '../../contracts/langs.ts';
 import { createTaskInput, PROGRAMME_FILE_FORMAT, programmeFile } from '../../contracts/schemas/training.ts';
 import { BUILTIN_PROGRAMMES } from '../../contracts/schemas/training-enums.ts';
+import { taskTitle } from '../../frontend/src/features/training/training-ui.tsx';
 import { BUILTIN } from '../../functions/training/builtin/programmes.ts';
 import { BUILTIN_TEXTS } from '../../functions/training/builtin/texts.ts';
 import { builtinProgrammeIn } from '../../functions/training/programme-service.ts';
@@ -81,4 +82,18 @@ describe('built-in programmes', () => {
       }
     },
   );
+
+  it('show their exercise number once in a task header, in every language', () => {
+    for (const lang of LANGS) {
+      const { tasks } = builtinProgrammeIn('spl', lang);
+      tasks.forEach((task, index) => {
+        const title = taskTitle({ position: index + 1, task_name: task.task_name });
+        expect(title).toBe(task.task_name);
+        expect(title).toContain(String(index + 1));
+      });
+    }
+    expect(taskTitle({ position: 3, task_name: 'Szélcsatorna-eligazítás' })).toBe(
+      '3. Szélcsatorna-eligazítás',
+    );
+  });
 });

@@ -41,6 +41,16 @@ export const formatMoney = (minor: number, currency: string) =>
 export const hours = (minutes: number) => formatMinutes(minutes) || '0:00';
 
 /** The takeoff type of a logbook line (spec §3 ids 1–6) in words. */
+/**
+ * A task's title with its place in the programme. A name that numbers itself ("1. gyakorlat: …",
+ * "Exercise 1: …", the AMC exercise numbers of the built-in SPL) is shown as it is, so the header
+ * never reads "1. 1. gyakorlat".
+ */
+export const taskTitle = (task: { position: number; task_name: string }) =>
+  /^\s*\d+[.)]?\s/.test(task.task_name) || /^\p{L}+\s+\d+[a-z]?\s*:/u.test(task.task_name)
+    ? task.task_name
+    : `${task.position}. ${task.task_name}`;
+
 export const launchName = (t: (key: string) => string, id: number) =>
   id >= 1 && id <= 6 ? t(`training:launch.${TAKEOFF_TYPES[id - 1]}`) : '—';
 

@@ -32,7 +32,14 @@ import { dynamicT } from '../../lib/i18n-keys.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
 import { useCursorPages } from '../../lib/use-cursor-pages.ts';
-import { formatMoney, hours, launchName, MinimumsProgress, TrainingStatusBadge } from './training-ui.tsx';
+import {
+  formatMoney,
+  hours,
+  launchName,
+  MinimumsProgress,
+  TrainingStatusBadge,
+  taskTitle,
+} from './training-ui.tsx';
 import { act } from './use-edit.ts';
 
 type Training = EnrolmentOutput;
@@ -398,7 +405,7 @@ function TaskSection({
       variant="container"
       defaultExpanded={task.task.task_id === training.next_task_id}
       data-testid={`task-section-${task.task.position}`}
-      headerText={`${task.task.position}. ${task.task.task_name}`}
+      headerText={taskTitle(task.task)}
       headerInfo={<TrainingStatusBadge status={task.status} testId={`task-status-${task.task.position}`} />}
       headerActions={actions}
     >
@@ -759,9 +766,7 @@ function LinkFlightsModal({
   );
   const candidates = useCursorPages<Candidate>(fetchPage, `${kind}-${training.version}`);
   useDialogKeys({ onCancel: onClose }, true);
-  const taskName = new Map(
-    training.tasks.map((x) => [x.task.task_id, `${x.task.position}. ${x.task.task_name}`]),
-  );
+  const taskName = new Map(training.tasks.map((x) => [x.task.task_id, taskTitle(x.task)]));
   const link = async (line: Candidate) => {
     const taskId = chosen[line.entry_id] ?? line.fitting_task_ids[0];
     if (!taskId) return;
