@@ -8,8 +8,9 @@ import { type Platform, startPlatform, subOf } from '../helpers/platform.ts';
  * launch training, enrols the demo student (the fee announced as `training.enrolled`), the
  * instructor links flights of the student's logbook to its tasks (one that does not fit is refused
  * with spec §8's key), the task check is refused before the minimums and signed after them — which
- * opens the winch to the student for the recency engine — and a check tampered with in the table
- * is found by the verification.
+ * opens the winch to the student for the recency engine and the daily sheet's go/no-go check (a
+ * club that blocks refuses the student's solo winch launch before, lets it go after) — and a check
+ * tampered with in the table is found by the verification.
  */
 const ADMIN = subOf('admin@demo.windsock.aero');
 const INSTRUCTOR = subOf('instructor@demo.windsock.aero');
@@ -48,6 +49,29 @@ beforeAll(async () => {
 afterAll(async () => {
   await platform?.close();
 });
+
+async function setRecencyPolicy(policy: 'warn' | 'block') {
+  const own = await call('getOwnOrganization', { sub: ADMIN });
+  const saved = await call('updateOwnOrganization', {
+    sub: ADMIN,
+    body: {
+      organization_name: own.body.organization_name,
+      short_name: own.body.short_name,
+      timezone: own.body.timezone,
+      recency_policy: policy,
+      version: own.body.version,
+    },
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+}
+
+/** The student alone in the two-seater, launched by winch on today's daily sheet. */
+const soloWinchOnSheet = () =>
+  call('createSheetFlight', {
+    sub: INSTRUCTOR,
+    params: { date: new Date().toISOString().slice(0, 10) },
+    body: { plane_id: 'plane-ha-4012', takeoff_type_id: 3, pic_id: 'user-student' },
+  });
 
 const launchesTask = () => programme.tasks.find((t: any) => t.grants_launch_privilege === 'winch');
 const briefingTask = () => programme.tasks.find((t: any) => t.briefing_only);
@@ -185,9 +209,13 @@ describe('a launch-method training', () => {
     expect(technical.status).toBe(403);
   });
 
-  it('signs the check after five supervised solo launches, and the winch opens to the student', async () => {
+  it('signs the check after five supervised solo launches, and the winch opens to the student, on a blocking sheet too', async () => {
     const before = await call('getMemberRecency', { sub: INSTRUCTOR, params: { user_id: 'user-student' } });
     expect(before.body.rules.some((r: any) => r.rule === 'sfcl_155' && r.method === 'winch')).toBe(false);
+    // The go/no-go check: a club that blocks refuses the student's solo winch launch on the sheet.
+    await setRecencyPolicy('block');
+    const refused = await soloWinchOnSheet();
+    expect([refused.status, refused.body.code]).toEqual([409, 'continuity_lapsed']);
 
     const day = new Date(Date.now() - 2 * 86400_000).toISOString().slice(0, 10);
     const task = launchesTask();
@@ -232,6 +260,10 @@ describe('a launch-method training', () => {
     const winch = after.body.rules.find((r: any) => r.rule === 'sfcl_155' && r.method === 'winch');
     expect(winch).toMatchObject({ status: 'current' });
     expect(winch.opened_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // The same club, the same policy: the finished training lets the student go.
+    const allowed = await soloWinchOnSheet();
+    expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
+    await setRecencyPolicy('warn');
 
     const linkedAfterSign = await call('unlinkFlight', {
       sub: INSTRUCTOR,
