@@ -1,7 +1,16 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import i18next from 'i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TRAINING, demoQuestions } from '../../bin/local/seed-training.ts';
 import { LANGS } from '../../contracts/langs.ts';
 import { SPL_SUBJECTS } from '../../contracts/schemas/training-enums.ts';
+import { auditPackPdf } from '../../frontend/src/features/dto/audit-pack-pdf.ts';
+import common from '../../frontend/src/locales/hu/common.json' with { type: 'json' };
+import nav from '../../frontend/src/locales/hu/nav.json' with { type: 'json' };
+import training from '../../frontend/src/locales/hu/training.json' with { type: 'json' };
 import { type Platform, startPlatform, subOf } from '../helpers/platform.ts';
 
 /**
@@ -66,6 +75,62 @@ describe('the training demo', () => {
     expect(pack.status).toBe(200);
     expect(pack.body).toMatchObject({ flight_count: 34, verification: { ok: true } });
     expect(pack.body.organization.dto_reference).toBe('HU.DTO.0017');
+  });
+
+  it('exports the audit pack as a PDF a reader finds the student, programme, flights and signatures in', async () => {
+    const pack = await platform.invoke('getDtoAuditPack', { sub: ADMIN, params: { id: DEMO_TRAINING.kiss } });
+    const i18n = i18next.createInstance();
+    await i18n.init({
+      lng: 'hu',
+      ns: ['training', 'nav', 'common'],
+      defaultNS: 'training',
+      resources: { hu: { training, nav, common } },
+      interpolation: { escapeValue: false },
+    });
+    const font = (name: string) =>
+      readFileSync(new URL(`../../node_modules/dejavu-fonts-ttf/ttf/${name}.ttf`, import.meta.url));
+    const bytes = await auditPackPdf(
+      { regular: font('DejaVuSansCondensed'), bold: font('DejaVuSansCondensed-Bold') },
+      {
+        pack: pack.body,
+        t: (key, options) => i18n.t(key, options) as string,
+        lang: 'hu',
+        timeZone: 'Europe/Budapest',
+        created: new Date(),
+      },
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'windsock-audit-pack-'));
+    try {
+      writeFileSync(join(dir, 'pack.pdf'), bytes);
+      const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', join(dir, 'pack.pdf'), '-'], {
+        encoding: 'utf8',
+      });
+      const flat = text.replace(/\s+/g, ' ');
+      // The organization and the student, the programme and its minimums against what was flown.
+      expect(flat).toContain('HU.DTO.0017');
+      expect(flat).toContain('Kiss Bence képzési nyilvántartása');
+      expect(flat).toContain(pack.body.programme.training_name);
+      expect(flat).toContain(training.audit.minimums);
+      // Every linked flight: the count in the heading, each line's date and registration.
+      expect(flat).toContain(`Kapcsolt repülések (${pack.body.flight_count})`);
+      const flights = pack.body.tasks.flatMap((x: any) => x.flights);
+      expect(flights).toHaveLength(34);
+      for (const f of flights.slice(0, 5)) expect(flat).toContain(f.date.replaceAll('-', '.'));
+      expect(flat).toContain(flights[0].reg_num);
+      // The signed checks, who signed them, and that the chain verifies.
+      expect(flat).toContain('Nagy László');
+      expect(flat).toContain(pack.body.checks[0].hash.slice(0, 16));
+      expect(flat).toContain('Az aláírási lánc ellenőrizve: 11 aláírt ellenőrzés, változatlan.');
+      // The instructors' FI(S) validity with its date.
+      const fis = pack.body.instructors.find((i: any) => i.name === 'Nagy László').fis;
+      expect(flat).toContain(training.validity[fis.state as keyof typeof training.validity]);
+      expect(flat).toContain(fis.valid_until.replaceAll('-', '.'));
+      // Hungarian letters intact, no key left untranslated.
+      expect(flat).toContain('Növendék');
+      expect(flat).not.toMatch(/\b(audit|field|view|status|measure|dto|validity)\.[a-z_]+/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('shares the two-seater, the instructor and the winch training with the second club', async () => {
