@@ -93,7 +93,7 @@ describe('the training demo', () => {
       { regular: font('DejaVuSansCondensed'), bold: font('DejaVuSansCondensed-Bold') },
       {
         pack: pack.body,
-        t: (key, options) => i18n.t(key, options) as string,
+        t: (key, options) => String(i18n.t(key as never, options as never)),
         lang: 'hu',
         timeZone: 'Europe/Budapest',
         created: new Date(),
