@@ -304,6 +304,38 @@ function announcementOf(before: StoredFlight | null, after: StoredFlight | null,
   );
 }
 
+/**
+ * Which flight a log line is about (issue 13 §7, profile/actions): its date, registration, take-off
+ * place and time — the flight's own facts, so the line still names a flight deleted since.
+ */
+function flightFacts(
+  changes: { before: StoredFlight | null; after: StoredFlight | null }[],
+  targetId: string,
+) {
+  const change = changes.find((c) => (c.after ?? c.before)?.flight_id === targetId) ?? changes[0];
+  const flight = change?.after ?? change?.before;
+  if (!flight) return {};
+  const facts: Record<string, string> = { date: flight.date, reg_num: flight.reg_num };
+  if (flight.takeoff_airport) facts.takeoff_airport = flight.takeoff_airport;
+  if (flight.takeoff_time) facts.takeoff_time = flight.takeoff_time;
+  return facts;
+}
+
+/**
+ * The members on board whose flight the club recorded or changed (pilot in command, second pilot,
+ * instructor, before and after the change): each reads it in profile/actions (issue 11 §1).
+ */
+function concernedPilots(changes: { before: StoredFlight | null; after: StoredFlight | null }[]) {
+  const ids = [
+    ...new Set(
+      changes.flatMap(({ before, after }) =>
+        [before, after].flatMap((f) => (f ? [f.pic_id, f.sic_id, f.instructor_id] : [])),
+      ),
+    ),
+  ].filter((id): id is string => Boolean(id));
+  return ids.length > 0 ? { subject_user_id: ids[0], also_subject_user_ids: ids.slice(1) } : {};
+}
+
 async function commit(
   deps: FlightDeps,
   actor: Actor,
@@ -326,7 +358,8 @@ async function commit(
     action,
     target_type: 'flight',
     target_id: targetId,
-    details: { flights: changes.length, ...details },
+    details: { flights: changes.length, ...flightFacts(changes, targetId), ...details },
+    ...concernedPilots(changes),
   });
   for (const { before, after } of writes) {
     const date = after?.date ?? before?.date;

@@ -3,8 +3,8 @@ import { type Platform, startPlatform, subOf } from '../helpers/platform.ts';
 
 /**
  * Issue 11 §1: every change a club makes to a person's own data — the person record, pilot data,
- * permits, the membership — is recorded where the PERSON sees it (profile/actions), not only in
- * the club's log.
+ * permits, the membership, their flights (named by date, aircraft and take-off, issue 13 §7) — is
+ * recorded where the PERSON sees it (profile/actions), not only in the club's log.
  */
 const DEMO_ADMIN = subOf('admin@demo.windsock.aero');
 const ALPINE_ADMIN = subOf('admin@alpine.windsock.aero');
@@ -113,6 +113,57 @@ describe('profile/actions: what clubs changed of my data', () => {
     expect(about.body.items.map((a: Action) => [a.action, a.organization_name])).toEqual([
       ['logbook.sign', 'Szélzsák Repülő Egyesület'],
     ]);
+  });
+
+  it('names a flight the club recorded or changed, for each pilot on board, once in the club log', async () => {
+    const flight = await platform.invoke('createFlight', {
+      sub: DEMO_ADMIN,
+      body: {
+        plane_id: 'plane-ha-4012',
+        takeoff_type_id: 3,
+        takeoff_time: '2026-10-25T09:30:00Z',
+        landing_time: '2026-10-25T09:41:00Z',
+        takeoff_airport: 'LHDK',
+        landing_airport: 'LHDK',
+        pic_id: 'user-pilot',
+        sic_id: 'user-student',
+      },
+    });
+    expect(flight.status, JSON.stringify(flight.body)).toBe(200);
+    const changed = await platform.invoke('updateFlight', {
+      sub: DEMO_ADMIN,
+      params: { id: flight.body.flight_id },
+      body: { remarks: 'Termikkeresés', version: flight.body.version },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+
+    const facts = {
+      date: '2026-10-25',
+      reg_num: 'HA-4012',
+      takeoff_airport: 'LHDK',
+      takeoff_time: '2026-10-25T09:30:00.000Z',
+    };
+    const pilot = await aboutPilot({ limit: '2' });
+    expect(pilot.items.map((a) => [a.action, a.organization_name, a.details])).toEqual([
+      ['flight.update', 'Szélzsák Repülő Egyesület', expect.objectContaining(facts)],
+      ['flight.create', 'Szélzsák Repülő Egyesület', expect.objectContaining(facts)],
+    ]);
+    const student = await platform.invoke('listActionsAboutMe', {
+      sub: subOf('student@demo.windsock.aero'),
+      query: { limit: '2' },
+    });
+    expect(student.body.items.map((a: Action) => [a.action, a.details])).toEqual([
+      ['flight.update', expect.objectContaining(facts)],
+      ['flight.create', expect.objectContaining(facts)],
+    ]);
+    // One change, one line in the club's log and in the admin's own list.
+    const log = await platform.invoke('listOrganizationActions', { sub: DEMO_ADMIN, query: { limit: '2' } });
+    expect(log.body.items.map((a: Action & { target_id: string }) => [a.action, a.target_id])).toEqual([
+      ['flight.update', flight.body.flight_id],
+      ['flight.create', flight.body.flight_id],
+    ]);
+    const own = await platform.invoke('listMyActions', { sub: DEMO_ADMIN, query: { limit: '2' } });
+    expect(own.body.items.map((a: Action) => a.action)).toEqual(['flight.update', 'flight.create']);
   });
 
   it("is the caller's own list only: another person's changes are not in it", async () => {

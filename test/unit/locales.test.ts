@@ -52,6 +52,8 @@ const others = LANGS.filter((lang) => lang !== 'en');
  */
 const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   'common:app.name': LANGS,
+  // A flight named by its date and registration (profile/actions): no words to translate.
+  'profile:actions.about.flight.what': LANGS,
   'common:menu.administration': ['fr'],
   'auth:login.password': ['it'],
   'common:lock.password': ['it'],

@@ -31,6 +31,8 @@ export interface ActionRecord {
    * member's person record, pilot data, permits or membership): they see it in profile/actions.
    */
   subject_user_id?: string;
+  /** Further people the change concerns (profile/actions): each gets a copy of the record as its subject. */
+  also_subject_user_ids?: readonly string[];
 }
 
 /** The activity-log item for an action, to put inside the same TransactWrite as the change. */
@@ -52,12 +54,29 @@ function actionItem(actor: Auditor, record: ActionRecord, at = new Date().toISOS
 }
 
 /**
+ * The items of one record: the record itself, and a copy for each further person it concerns (other
+ * than the actor and the first subject), so each reads it in profile/actions.
+ */
+function actionItems(actor: Auditor, record: ActionRecord) {
+  const item = actionItem(actor, record);
+  const seen = new Set([actor.userId, item.subject_user_id]);
+  const copies: (typeof item & { subject_copy: true })[] = [];
+  for (const userId of record.also_subject_user_ids ?? []) {
+    if (seen.has(userId)) continue;
+    seen.add(userId);
+    copies.push({ ...item, action_id: randomUUID(), subject_user_id: userId, subject_copy: true });
+  }
+  return [item, ...copies];
+}
+
+/**
  * The activity-log record as writes of a TransactWrite the caller runs itself (the finance ledger's
  * postings, which tell a refused condition from a lost race: writes.ts transactWriteCodes).
  */
 export const auditRecord =
   (actor: Auditor, record: ActionRecord): TransactionBuilder =>
-  (e) => [e.action.put(actionItem(actor, record)).commit()];
+  (e) =>
+    actionItems(actor, record).map((item) => e.action.put(item).commit());
 
 /**
  * A change and its activity-log record in ONE TransactWrite: never a change without its record or
@@ -73,12 +92,15 @@ export function auditedWrite(
 ): Promise<void> {
   const records = Array.isArray(record) ? record : [record as ActionRecord];
   return transactWrite(
-    (e) => [...build(e), ...records.map((r) => e.action.put(actionItem(actor, r)).commit())],
+    (e) => [
+      ...build(e),
+      ...records.flatMap((r) => actionItems(actor, r)).map((item) => e.action.put(item).commit()),
+    ],
     canceled,
   );
 }
 
-type StoredAction = ReturnType<typeof actionItem> & { subject_user_id?: string };
+type StoredAction = ReturnType<typeof actionItem> & { subject_user_id?: string; subject_copy?: boolean };
 
 /** One page of an organization's log, newest first, between two instants, of one action kind, actor or target type. */
 export function organizationActions(
@@ -104,16 +126,15 @@ export function organizationActions(
           ? key.lt({ at: options.to })
           : key;
   const { action: kind, userId, targetType } = options;
-  const filtered =
-    kind || userId || targetType
-      ? ranged.where((a, { eq }) =>
-          [
-            ...(kind ? [eq(a.action, kind)] : []),
-            ...(userId ? [eq(a.user_id, userId)] : []),
-            ...(targetType ? [eq(a.target_type, targetType)] : []),
-          ].join(' AND '),
-        )
-      : ranged;
+  // A subject's copy of a record (actionItems) is not a second action of the organization.
+  const filtered = ranged.where((a, { eq, notExists }) =>
+    [
+      notExists(a.subject_copy),
+      ...(kind ? [eq(a.action, kind)] : []),
+      ...(userId ? [eq(a.user_id, userId)] : []),
+      ...(targetType ? [eq(a.target_type, targetType)] : []),
+    ].join(' AND '),
+  );
   return fillPage((cursor, limit) => filtered.go({ cursor, limit, order: 'desc' }), options) as Promise<
     Page<StoredAction>
   >;
@@ -129,10 +150,17 @@ export async function personActions(
   page: { cursor?: string; limit: number },
 ): Promise<Page<StoredAction>> {
   const { action } = db().entities;
-  const query =
-    whose === 'by_me'
-      ? action.query.byActor({ user_id: userId })
-      : action.query.bySubject({ subject_user_id: userId });
-  const { data, cursor } = await query.go({ cursor: page.cursor ?? null, limit: page.limit, order: 'desc' });
-  return { items: data as StoredAction[], cursor: cursor ?? null };
+  if (whose === 'about_me') {
+    const { data, cursor } = await action.query
+      .bySubject({ subject_user_id: userId })
+      .go({ cursor: page.cursor ?? null, limit: page.limit, order: 'desc' });
+    return { items: data as StoredAction[], cursor: cursor ?? null };
+  }
+  // The actor's own list shows one line per action, not the copies made for the people it concerned.
+  const own = action.query
+    .byActor({ user_id: userId })
+    .where((a, { notExists }) => notExists(a.subject_copy));
+  return fillPage((cursor, limit) => own.go({ cursor, limit, order: 'desc' }), page) as Promise<
+    Page<StoredAction>
+  >;
 }

@@ -24,6 +24,12 @@ export const action = new Entity({
      * '' for none: ElectroDB needs every composite of a conditional index on each write.
      */
     subject_user_id: { type: 'string', required: true, default: '' },
+    /**
+     * A second record of one change, written only so another person it concerns reads it in
+     * profile/actions (a flight with two pilots on board): the organization's log and the actor's
+     * own list show the first record alone.
+     */
+    subject_copy: { type: 'boolean' },
     /** i18n key of the verb, e.g. `role.create`, `user.update`, `act_as.start`. */
     action: { type: 'string', required: true },
     target_type: { type: 'string', required: true },

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { MyActionOutput } from '../../../../contracts/schemas/identity.ts';
 import { type DataColumn, DataTable } from '../../components/data-table/data-table.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { dynamicT } from '../../lib/i18n-keys.ts';
 
 const PAGE = 25;
@@ -85,11 +85,30 @@ function ActionsTable({ whose }: { whose: Whose }) {
   const organizationOf = (item: MyActionOutput) =>
     item.organization_name ?? (item.organization_id === 'personal' ? t('actions.personal') : '—');
 
-  const verbCell = (item: MyActionOutput) => (
-    <span data-testid="action-verb" data-action={item.action}>
-      {verb(item.action)}
-    </span>
-  );
+  const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', timeZone: zone });
+  /** A flight the club recorded or changed, named (issue 13 §7): its date, aircraft and take-off. */
+  const flightOf = (item: MyActionOutput) => {
+    const d = item.details ?? {};
+    if (item.target_type !== 'flight' || typeof d.date !== 'string' || typeof d.reg_num !== 'string')
+      return null;
+    const what = t('actions.about.flight.what', { date: formatDate(d.date), reg: d.reg_num });
+    if (typeof d.takeoff_time !== 'string') return what;
+    const at = time.format(new Date(d.takeoff_time));
+    return `${what}, ${
+      typeof d.takeoff_airport === 'string'
+        ? t('actions.about.flight.takeoff', { place: d.takeoff_airport, time: at })
+        : t('actions.about.flight.takeoff_time', { time: at })
+    }`;
+  };
+  const verbCell = (item: MyActionOutput) => {
+    const flight = whose === 'about_me' ? flightOf(item) : null;
+    return (
+      <span data-testid="action-verb" data-action={item.action}>
+        {verb(item.action)}
+        {flight ? <span data-testid="action-flight">{`: ${flight}`}</span> : null}
+      </span>
+    );
+  };
   const columns: DataColumn<MyActionOutput>[] = [
     {
       id: 'at',
