@@ -44,7 +44,7 @@ export async function seedDocuments(now = new Date()): Promise<void> {
       type: 'medical',
       issued: -345,
       expires: 20,
-      note: 'Class 2, LAPL',
+      note: '2. osztály, LAPL',
       by: userIdOf('pilot'),
       byName: 'Molnár Anna',
     },
@@ -92,7 +92,7 @@ export async function seedDocuments(now = new Date()): Promise<void> {
       type: 'insurance',
       issued: -150,
       expires: 215,
-      note: 'Casco + third party',
+      note: 'Casco + kötelező felelősségbiztosítás',
       ...technical,
     },
     {

@@ -222,7 +222,7 @@ export function seasonFlights(today: string): SeedFlight[] {
         takeoff_type_id: WINCH,
         pic_id: 'user-instructor',
         proficiency_check: true,
-        remarks: 'FI(S) proficiency check',
+        remarks: 'FI(S) jártassági ellenőrzés',
       });
     // The pilot's check flights with the instructor in spring: SFCL.160(a)'s two training flights.
     if (index < 2)
