@@ -5,13 +5,13 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import Tabs from '@cloudscape-design/components/tabs';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PLANE_REQUIREMENTS, type Requirement } from '../../../../contracts/documents.ts';
 import type { HolderSummaryOutput } from '../../../../contracts/schemas/documents.ts';
 import { PageLink, usePageNavigate } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { hrefOf } from '../../lib/navigation.ts';
@@ -103,8 +103,9 @@ function HolderTable({
   const { t } = useTranslation(['documents', 'common']);
   const rows = useCursorPages<HolderSummaryOutput>(fetchPage, kind);
   return (
-    <Table<HolderSummaryOutput>
-      data-testid={`documents-overview-${kind}`}
+    <DataTable<HolderSummaryOutput>
+      id="documents-overview"
+      testId={`documents-overview-${kind}`}
       variant="borderless"
       header={caption}
       loading={rows.loading}
@@ -120,11 +121,10 @@ function HolderTable({
           onChange={({ detail }) => rows.goTo(detail.currentPageIndex)}
         />
       }
-      columnDefinitions={[
+      columns={[
         {
           id: 'name',
           header: kind === 'person' ? t('overview.member') : t('overview.plane'),
-          isRowHeader: true,
           cell: (h) => (
             <PageLink
               href={hrefOf('documents/:sourcetype/:id?', { sourcetype: kind, id: h.holder_id })}

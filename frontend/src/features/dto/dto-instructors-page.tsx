@@ -1,7 +1,6 @@
 import Box from '@cloudscape-design/components/box';
 import Header from '@cloudscape-design/components/header';
 import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
@@ -9,6 +8,7 @@ import type {
   InstructorValidity,
   ValidityState,
 } from '../../../../contracts/schemas/dto.ts';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 
@@ -46,7 +46,8 @@ export default function DtoInstructorsPage() {
     );
   }, []);
   return (
-    <Table<Instructor>
+    <DataTable<Instructor>
+      id="dto-instructors"
       variant="full-page"
       header={
         <Header variant="awsui-h1-sticky" description={t('dto.instructors.description')}>
@@ -58,9 +59,9 @@ export default function DtoInstructorsPage() {
       loadingText={t('common:nav.loading')}
       trackBy="user_id"
       empty={<Box color="text-status-inactive">{t('dto.instructors.empty')}</Box>}
-      data-testid="dto-instructors"
-      columnDefinitions={[
-        { id: 'name', header: t('dto.instructors.name'), cell: (i) => i.name, isRowHeader: true },
+      testId="dto-instructors"
+      columns={[
+        { id: 'name', header: t('dto.instructors.name'), cell: (i) => i.name },
         {
           id: 'role',
           header: t('dto.instructors.role'),

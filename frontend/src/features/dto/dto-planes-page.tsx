@@ -1,10 +1,10 @@
 import Box from '@cloudscape-design/components/box';
 import Header from '@cloudscape-design/components/header';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DtoPlanesOutput } from '../../../../contracts/schemas/dto.ts';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 
@@ -24,7 +24,8 @@ export default function DtoPlanesPage() {
     );
   }, []);
   return (
-    <Table<Plane>
+    <DataTable<Plane>
+      id="dto-planes"
       variant="full-page"
       header={
         <Header variant="awsui-h1-sticky" description={t('dto.planes.description')}>
@@ -36,9 +37,9 @@ export default function DtoPlanesPage() {
       loadingText={t('common:nav.loading')}
       trackBy="plane_id"
       empty={<Box color="text-status-inactive">{t('dto.planes.empty')}</Box>}
-      data-testid="dto-planes"
-      columnDefinitions={[
-        { id: 'reg', header: t('flight.plane'), cell: (p) => p.reg_num, isRowHeader: true },
+      testId="dto-planes"
+      columns={[
+        { id: 'reg', header: t('flight.plane'), cell: (p) => p.reg_num },
         { id: 'type', header: t('dto.planes.type'), cell: (p) => p.plane_type ?? '—' },
         {
           id: 'state',

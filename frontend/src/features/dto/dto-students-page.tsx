@@ -4,12 +4,12 @@ import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DtoStudentsOutput } from '../../../../contracts/schemas/dto.ts';
 import type { TrainingStatus } from '../../../../contracts/schemas/training-enums.ts';
 import { PageLink } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call } from '../../lib/api-client.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -66,7 +66,8 @@ export default function DtoStudentsPage() {
   };
 
   return (
-    <Table<Student>
+    <DataTable<Student>
+      id="dto-students"
       variant="full-page"
       header={
         <Header variant="awsui-h1-sticky" description={t('dto.students.description')}>
@@ -98,14 +99,12 @@ export default function DtoStudentsPage() {
       loading={students.loading}
       loadingText={t('common:nav.loading')}
       trackBy="enrolment_id"
-      wrapLines
       empty={<Box color="text-status-inactive">{t('dto.students.empty')}</Box>}
-      data-testid="dto-students"
-      columnDefinitions={[
+      testId="dto-students"
+      columns={[
         {
           id: 'student',
           header: t('field.student'),
-          isRowHeader: true,
           cell: (s) => <PageLink href={trainingHref(s)}>{s.student_name}</PageLink>,
         },
         { id: 'programme', header: t('field.programme'), cell: (s) => s.training_name },

@@ -1,10 +1,10 @@
 import Box from '@cloudscape-design/components/box';
 import Header from '@cloudscape-design/components/header';
-import Table from '@cloudscape-design/components/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DtoTrainingsOutput } from '../../../../contracts/schemas/dto.ts';
 import { PageLink } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { programmeHref } from '../training/programmes-page.tsx';
 import { hours } from '../training/training-ui.tsx';
@@ -25,7 +25,8 @@ export default function DtoTrainingsPage() {
     );
   }, []);
   return (
-    <Table<Training>
+    <DataTable<Training>
+      id="dto-trainings"
       variant="full-page"
       header={
         <Header variant="awsui-h1-sticky" description={t('dto.trainings.description')}>
@@ -36,14 +37,12 @@ export default function DtoTrainingsPage() {
       loading={!items}
       loadingText={t('common:nav.loading')}
       trackBy="programme_id"
-      wrapLines
       empty={<Box color="text-status-inactive">{t('dto.trainings.empty')}</Box>}
-      data-testid="dto-trainings"
-      columnDefinitions={[
+      testId="dto-trainings"
+      columns={[
         {
           id: 'name',
           header: t('field.training_name'),
-          isRowHeader: true,
           cell: (p) => <PageLink href={programmeHref(p.programme_id)}>{p.training_name}</PageLink>,
         },
         { id: 'kind', header: t('field.kind'), cell: (p) => t(`kind.${p.kind}`) },

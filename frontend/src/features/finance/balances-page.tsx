@@ -1,20 +1,18 @@
 import Box from '@cloudscape-design/components/box';
 import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
-import Cards from '@cloudscape-design/components/cards';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BalanceRow } from '../../../../contracts/schemas/finance.ts';
 import { PageLink } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { useCursorPages } from '../../lib/use-cursor-pages.ts';
-import { Amount, saveExport, useMoney, useNarrow } from './finance-ui.tsx';
+import { Amount, saveExport, useMoney } from './finance-ui.tsx';
 
 const PAGE_SIZE = 50;
 type View = 'all' | 'debtors';
@@ -26,7 +24,6 @@ type View = 'all' | 'debtors';
  */
 export default function BalancesPage() {
   const { t } = useTranslation(['finance', 'ledger', 'nav', 'common']);
-  const narrow = useNarrow();
   const { money } = useMoney();
   const [view, setView] = useState<View>('all');
   const [total, setTotal] = useState<number | null>(null);
@@ -124,40 +121,10 @@ export default function BalancesPage() {
     </Box>
   );
 
-  if (narrow)
-    return (
-      <Cards<BalanceRow>
-        data-testid="balances-table"
-        variant="full-page"
-        header={header}
-        filter={filter}
-        pagination={pagination}
-        empty={empty}
-        loading={pages.loading}
-        loadingText={t('common:nav.loading')}
-        items={pages.items}
-        trackBy="user_id"
-        cardsPerRow={[{ cards: 1 }]}
-        cardDefinition={{
-          header: name,
-          sections: [
-            {
-              id: 'balance',
-              content: (row) => (
-                <SpaceBetween direction="horizontal" size="s" alignItems="center">
-                  <Amount value={row.balance} money={money} />
-                  {standing(row)}
-                </SpaceBetween>
-              ),
-            },
-          ],
-        }}
-      />
-    );
-
   return (
-    <Table<BalanceRow>
-      data-testid="balances-table"
+    <DataTable<BalanceRow>
+      id="balances"
+      testId="balances-table"
       variant="full-page"
       stickyHeader
       header={header}
@@ -168,8 +135,8 @@ export default function BalancesPage() {
       loadingText={t('common:nav.loading')}
       items={pages.items}
       trackBy="user_id"
-      columnDefinitions={[
-        { id: 'name', header: t('finance:field.member'), isRowHeader: true, cell: name },
+      columns={[
+        { id: 'name', header: t('finance:field.member'), cell: name },
         {
           id: 'balance',
           header: t('finance:balances.balance'),

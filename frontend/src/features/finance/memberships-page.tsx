@@ -1,21 +1,20 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import Cards from '@cloudscape-design/components/cards';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
 import Select from '@cloudscape-design/components/select';
-import Table from '@cloudscape-design/components/table';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MembershipOutput } from '../../../../contracts/schemas/finance.ts';
 import { MEMBERSHIP_TYPES, type MembershipType } from '../../../../contracts/schemas/finance-enums.ts';
 import { PageLink, usePageNavigate } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { useCursorPages } from '../../lib/use-cursor-pages.ts';
-import { Amount, useMoney, useNarrow } from './finance-ui.tsx';
+import { Amount, useMoney } from './finance-ui.tsx';
 
 const PAGE_SIZE = 50;
 
@@ -23,7 +22,6 @@ const PAGE_SIZE = 50;
 export default function MembershipsPage() {
   const { t } = useTranslation(['finance', 'ledger', 'nav', 'common']);
   const navigate = usePageNavigate();
-  const narrow = useNarrow();
   const { money } = useMoney();
   const [type, setType] = useState<MembershipType | ''>('');
   const [canCreate, setCanCreate] = useState(false);
@@ -105,35 +103,10 @@ export default function MembershipsPage() {
           .filter(Boolean)
           .join(' · ');
 
-  if (narrow)
-    return (
-      <Cards<MembershipOutput>
-        data-testid="memberships-table"
-        variant="full-page"
-        header={header}
-        filter={filter}
-        pagination={pagination}
-        empty={empty}
-        loading={pages.loading}
-        loadingText={t('common:nav.loading')}
-        items={pages.items}
-        trackBy="membership_id"
-        cardsPerRow={[{ cards: 1 }]}
-        cardDefinition={{
-          header: open,
-          sections: [
-            {
-              id: 'type',
-              content: (m) => `${t(`ledger:membership_type.${m.membership_type}`)} · ${dates(m)}`,
-            },
-            { id: 'fee', content: fee },
-          ],
-        }}
-      />
-    );
   return (
-    <Table<MembershipOutput>
-      data-testid="memberships-table"
+    <DataTable<MembershipOutput>
+      id="memberships"
+      testId="memberships-table"
       variant="full-page"
       stickyHeader
       header={header}
@@ -144,8 +117,8 @@ export default function MembershipsPage() {
       loadingText={t('common:nav.loading')}
       items={pages.items}
       trackBy="membership_id"
-      columnDefinitions={[
-        { id: 'member', header: t('finance:field.member'), isRowHeader: true, cell: open },
+      columns={[
+        { id: 'member', header: t('finance:field.member'), cell: open },
         {
           id: 'type',
           header: t('finance:field.membership_type'),

@@ -1,24 +1,22 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import Cards from '@cloudscape-design/components/cards';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
-import Table from '@cloudscape-design/components/table';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScheduleOutput } from '../../../../contracts/schemas/finance.ts';
 import { PageLink, usePageNavigate } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { useCursorPages } from '../../lib/use-cursor-pages.ts';
-import { useMoney, useNarrow } from './finance-ui.tsx';
+import { useMoney } from './finance-ui.tsx';
 
 /** `scheduled-transactions` (transaction-list): recurring transactions, when each runs next and how it ran. */
 export default function SchedulesPage() {
   const { t } = useTranslation(['finance', 'ledger', 'nav', 'common']);
   const navigate = usePageNavigate();
-  const narrow = useNarrow();
   const { money } = useMoney();
   const [canCreate, setCanCreate] = useState(false);
   const fetchPage = useCallback(async (cursor: string | undefined) => {
@@ -73,31 +71,10 @@ export default function SchedulesPage() {
     />
   );
   const empty = <Box color="text-status-inactive">{t('finance:schedules.empty')}</Box>;
-  if (narrow)
-    return (
-      <Cards<ScheduleOutput>
-        data-testid="schedules-table"
-        variant="full-page"
-        header={header}
-        pagination={pagination}
-        empty={empty}
-        loading={pages.loading}
-        loadingText={t('common:nav.loading')}
-        items={pages.items}
-        trackBy="schedule_id"
-        cardsPerRow={[{ cards: 1 }]}
-        cardDefinition={{
-          header: open,
-          sections: [
-            { id: 'what', content: (s) => `${amount(s)} · ${cadence(s)}` },
-            { id: 'next', content: (s) => `${t('finance:schedules.next_run')}: ${next(s)}` },
-          ],
-        }}
-      />
-    );
   return (
-    <Table<ScheduleOutput>
-      data-testid="schedules-table"
+    <DataTable<ScheduleOutput>
+      id="schedules"
+      testId="schedules-table"
       variant="full-page"
       header={header}
       pagination={pagination}
@@ -106,8 +83,8 @@ export default function SchedulesPage() {
       loadingText={t('common:nav.loading')}
       items={pages.items}
       trackBy="schedule_id"
-      columnDefinitions={[
-        { id: 'name', header: t('finance:field.name'), isRowHeader: true, cell: open },
+      columns={[
+        { id: 'name', header: t('finance:field.name'), cell: open },
         { id: 'type', header: t('finance:field.type'), cell: (s) => t(`ledger:type.${s.transaction_type}`) },
         { id: 'amount', header: t('finance:field.amount'), cell: amount },
         { id: 'cadence', header: t('finance:field.cadence'), cell: cadence },

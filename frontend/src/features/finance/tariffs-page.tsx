@@ -3,11 +3,10 @@ import Button from '@cloudscape-design/components/button';
 import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
 import Header from '@cloudscape-design/components/header';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLink, usePageNavigate } from '../../app/links.tsx';
-
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -60,8 +59,9 @@ export default function TariffsPage() {
     );
 
   return (
-    <Table<TariffItem>
-      data-testid="tariffs-table"
+    <DataTable<TariffItem>
+      id="tariffs"
+      testId="tariffs-table"
       variant="full-page"
       loading={!list}
       loadingText={t('common:nav.loading')}
@@ -115,11 +115,10 @@ export default function TariffsPage() {
           )}
         </Box>
       }
-      columnDefinitions={[
+      columns={[
         {
           id: 'name',
           header: t('finance:field.name'),
-          isRowHeader: true,
           cell: (item) => (
             <PageLink
               href={hrefOf('tariff/:id', { id: item.tariff_id })}

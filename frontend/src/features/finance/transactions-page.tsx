@@ -1,7 +1,6 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
-import Cards from '@cloudscape-design/components/cards';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import FormField from '@cloudscape-design/components/form-field';
@@ -9,12 +8,12 @@ import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TransactionOutput } from '../../../../contracts/schemas/finance.ts';
 import { TRANSACTION_TYPES, type TransactionType } from '../../../../contracts/schemas/finance-enums.ts';
 import { PageLink, usePageNavigate } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -201,38 +200,10 @@ export default function TransactionsPage() {
   );
   const empty = <Box color="text-status-inactive">{t('finance:list.empty')}</Box>;
 
-  if (narrow)
-    return (
-      <Cards<TransactionOutput>
-        data-testid="transactions-table"
-        variant="full-page"
-        header={header}
-        filter={filters}
-        pagination={pagination}
-        empty={empty}
-        loading={pages.loading}
-        loadingText={t('common:nav.loading')}
-        items={pages.items}
-        trackBy="transaction_id"
-        cardsPerRow={[{ cards: 1 }]}
-        cardDefinition={{
-          header: (item) => (
-            <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-              <PageLink href={viewHref(item)}>{formatDate(item.date)}</PageLink>
-              <Amount value={item.amount} money={money} />
-            </SpaceBetween>
-          ),
-          sections: [
-            { id: 'member', content: memberLink },
-            { id: 'type', content: (item) => `${typeText(item)}${item.comment ? ` · ${item.comment}` : ''}` },
-          ],
-        }}
-      />
-    );
-
   return (
-    <Table<TransactionOutput>
-      data-testid="transactions-table"
+    <DataTable<TransactionOutput>
+      id="transactions"
+      testId="transactions-table"
       variant="full-page"
       stickyHeader
       header={header}
@@ -243,11 +214,10 @@ export default function TransactionsPage() {
       loadingText={t('common:nav.loading')}
       items={pages.items}
       trackBy="transaction_id"
-      columnDefinitions={[
+      columns={[
         {
           id: 'date',
           header: t('finance:field.date'),
-          isRowHeader: true,
           cell: (item) => (
             <PageLink href={viewHref(item)} data-testid={`transaction-open-${item.transaction_id}`}>
               {formatDate(item.date)}

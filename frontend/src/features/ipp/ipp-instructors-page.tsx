@@ -1,10 +1,10 @@
 import Box from '@cloudscape-design/components/box';
 import Header from '@cloudscape-design/components/header';
-import Table from '@cloudscape-design/components/table';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod/mini';
 import type { ippInstructorsOutput } from '../../../../contracts/schemas/ipp.ts';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call } from '../../lib/api-client.ts';
 import { ValidityText } from '../dto/dto-instructors-page.tsx';
 import { ShareFilter, useReceived, useShareFilter } from './ipp-filter.tsx';
@@ -21,7 +21,8 @@ export default function IppInstructorsPage() {
   );
   const items = useReceived<Instructor>(load, filter.shareId);
   return (
-    <Table<Instructor>
+    <DataTable<Instructor>
+      id="ipp-instructors"
       variant="full-page"
       header={<Header variant="awsui-h1-sticky">{t('nav:title.ipp_instructors')}</Header>}
       filter={<ShareFilter shares={filter.shares} shareId={filter.shareId} onChange={filter.setShareId} />}
@@ -30,9 +31,9 @@ export default function IppInstructorsPage() {
       loadingText={t('common:nav.loading')}
       trackBy={(i) => `${i.share_id}-${i.user_id}`}
       empty={<Box color="text-status-inactive">{t('ipp.received.nothing')}</Box>}
-      data-testid="ipp-instructors"
-      columnDefinitions={[
-        { id: 'name', header: t('dto.instructors.name'), cell: (i) => i.name, isRowHeader: true },
+      testId="ipp-instructors"
+      columns={[
+        { id: 'name', header: t('dto.instructors.name'), cell: (i) => i.name },
         { id: 'organization', header: t('ipp.field.partner'), cell: (i) => i.organization_name },
         { id: 'fis', header: t('dto.instructors.fis'), cell: (i) => <ValidityText fis={i.fis} /> },
       ]}

@@ -1,11 +1,11 @@
 import Box from '@cloudscape-design/components/box';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
-import Table from '@cloudscape-design/components/table';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod/mini';
 import type { ippOrganizationsOutput } from '../../../../contracts/schemas/ipp.ts';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useCursorPages } from '../../lib/use-cursor-pages.ts';
@@ -21,7 +21,8 @@ export default function IppOrganizationsPage() {
   );
   const shares = useCursorPages<Share>(fetchPage, 'ipp-organizations');
   return (
-    <Table<Share>
+    <DataTable<Share>
+      id="ipp-organizations"
       variant="full-page"
       header={
         <Header variant="awsui-h1-sticky" description={t('ipp.received.description')}>
@@ -41,13 +42,12 @@ export default function IppOrganizationsPage() {
           onChange={({ detail }) => shares.goTo(detail.currentPageIndex)}
         />
       }
-      data-testid="ipp-organizations"
-      columnDefinitions={[
+      testId="ipp-organizations"
+      columns={[
         {
           id: 'name',
           header: t('ipp.field.partner'),
           cell: (s) => `${s.organization_name} (${s.short_name})`,
-          isRowHeader: true,
         },
         {
           id: 'window',

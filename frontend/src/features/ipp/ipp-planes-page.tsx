@@ -1,11 +1,11 @@
 import Box from '@cloudscape-design/components/box';
 import Header from '@cloudscape-design/components/header';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod/mini';
 import type { ippPlanesOutput } from '../../../../contracts/schemas/ipp.ts';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { ShareFilter, useReceived, useShareFilter } from './ipp-filter.tsx';
@@ -22,7 +22,8 @@ export default function IppPlanesPage() {
   );
   const items = useReceived<Plane>(load, filter.shareId);
   return (
-    <Table<Plane>
+    <DataTable<Plane>
+      id="ipp-planes"
       variant="full-page"
       header={<Header variant="awsui-h1-sticky">{t('nav:title.ipp_planes')}</Header>}
       filter={<ShareFilter shares={filter.shares} shareId={filter.shareId} onChange={filter.setShareId} />}
@@ -31,9 +32,9 @@ export default function IppPlanesPage() {
       loadingText={t('common:nav.loading')}
       trackBy={(p) => `${p.share_id}-${p.plane_id}`}
       empty={<Box color="text-status-inactive">{t('ipp.received.nothing')}</Box>}
-      data-testid="ipp-planes"
-      columnDefinitions={[
-        { id: 'reg', header: t('flight.plane'), cell: (p) => p.reg_num, isRowHeader: true },
+      testId="ipp-planes"
+      columns={[
+        { id: 'reg', header: t('flight.plane'), cell: (p) => p.reg_num },
         {
           id: 'type',
           header: t('dto.planes.type'),

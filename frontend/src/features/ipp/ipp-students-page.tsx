@@ -1,11 +1,11 @@
 import Box from '@cloudscape-design/components/box';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod/mini';
 import type { ippStudentsOutput } from '../../../../contracts/schemas/ipp.ts';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { TrainingStatusBadge } from '../training/training-ui.tsx';
@@ -23,7 +23,8 @@ export default function IppStudentsPage() {
   );
   const items = useReceived<Student>(load, filter.shareId);
   return (
-    <Table<Student>
+    <DataTable<Student>
+      id="ipp-students"
       variant="full-page"
       header={<Header variant="awsui-h1-sticky">{t('nav:title.ipp_students')}</Header>}
       filter={<ShareFilter shares={filter.shares} shareId={filter.shareId} onChange={filter.setShareId} />}
@@ -31,11 +32,10 @@ export default function IppStudentsPage() {
       loading={!items}
       loadingText={t('common:nav.loading')}
       trackBy={(s) => `${s.share_id}-${s.user_id}`}
-      wrapLines
       empty={<Box color="text-status-inactive">{t('ipp.received.nothing')}</Box>}
-      data-testid="ipp-students"
-      columnDefinitions={[
-        { id: 'name', header: t('field.student'), cell: (s) => s.name, isRowHeader: true },
+      testId="ipp-students"
+      columns={[
+        { id: 'name', header: t('field.student'), cell: (s) => s.name },
         { id: 'organization', header: t('ipp.field.partner'), cell: (s) => s.organization_name },
         {
           id: 'trainings',

@@ -2,11 +2,11 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import Modal from '@cloudscape-design/components/modal';
-import Table from '@cloudscape-design/components/table';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod/mini';
 import type { ippTrainingOutput, ippTrainingsOutput } from '../../../../contracts/schemas/ipp.ts';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call } from '../../lib/api-client.ts';
 import { dynamicT } from '../../lib/i18n-keys.ts';
 import { taskNeeds } from '../training/tasks-page.tsx';
@@ -35,7 +35,8 @@ export default function IppTrainingsPage() {
   };
   return (
     <>
-      <Table<Programme>
+      <DataTable<Programme>
+        id="ipp-trainings"
         variant="full-page"
         header={<Header variant="awsui-h1-sticky">{t('nav:title.ipp_trainings')}</Header>}
         filter={<ShareFilter shares={filter.shares} shareId={filter.shareId} onChange={filter.setShareId} />}
@@ -43,14 +44,12 @@ export default function IppTrainingsPage() {
         loading={!items}
         loadingText={t('common:nav.loading')}
         trackBy={(p) => `${p.share_id}-${p.programme_id}`}
-        wrapLines
         empty={<Box color="text-status-inactive">{t('ipp.received.nothing')}</Box>}
-        data-testid="ipp-trainings"
-        columnDefinitions={[
+        testId="ipp-trainings"
+        columns={[
           {
             id: 'name',
             header: t('field.training_name'),
-            isRowHeader: true,
             cell: (p) => (
               <Button
                 variant="inline-link"
@@ -85,12 +84,12 @@ export default function IppTrainingsPage() {
         size="large"
         header={detail?.training_name}
       >
-        <Table
+        <DataTable
+          id="ipp-training-tasks"
           variant="embedded"
           items={detail?.tasks ?? []}
           trackBy="task_id"
-          wrapLines
-          columnDefinitions={[
+          columns={[
             { id: 'position', header: '#', cell: (task) => task.position, width: 56 },
             { id: 'name', header: t('field.task_name'), cell: (task) => task.task_name },
             { id: 'needs', header: t('tasks.needs'), cell: (task) => taskNeeds(dynamicT(t), task) },

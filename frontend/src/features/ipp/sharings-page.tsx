@@ -10,7 +10,6 @@ import Pagination from '@cloudscape-design/components/pagination';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import Textarea from '@cloudscape-design/components/textarea';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +24,7 @@ import {
 } from '../../../../contracts/schemas/ipp.ts';
 import type { ShareState } from '../../../../contracts/schemas/training-enums.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
@@ -89,7 +89,8 @@ export default function SharingsPage() {
 
   return (
     <>
-      <Table<SharingOutput>
+      <DataTable<SharingOutput>
+        id="sharings"
         variant="full-page"
         header={
           <Header
@@ -113,7 +114,6 @@ export default function SharingsPage() {
         loading={sharings.loading}
         loadingText={t('common:nav.loading')}
         trackBy="share_id"
-        wrapLines
         empty={<Box color="text-status-inactive">{t('ipp.sharings.empty')}</Box>}
         pagination={
           <Pagination
@@ -123,9 +123,9 @@ export default function SharingsPage() {
             onChange={({ detail }) => sharings.goTo(detail.currentPageIndex)}
           />
         }
-        data-testid="sharings-table"
-        columnDefinitions={[
-          { id: 'partner', header: t('ipp.field.partner'), cell: (s) => s.partner_name, isRowHeader: true },
+        testId="sharings-table"
+        columns={[
+          { id: 'partner', header: t('ipp.field.partner'), cell: (s) => s.partner_name },
           {
             id: 'window',
             header: t('ipp.field.window'),

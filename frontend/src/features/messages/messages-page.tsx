@@ -1,13 +1,11 @@
 import Badge from '@cloudscape-design/components/badge';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import Cards from '@cloudscape-design/components/cards';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import Tabs from '@cloudscape-design/components/tabs';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,13 +16,13 @@ import type {
   ReceivedMessageOutput,
 } from '../../../../contracts/schemas/messages.ts';
 import { PageLink, usePageNavigate } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
 import { useCursorPages } from '../../lib/use-cursor-pages.ts';
-import { useNarrow } from '../../lib/use-narrow.ts';
 import { MessageStatusBadge } from './message-status.tsx';
 import { ReceivedMessage } from './received-message.tsx';
 
@@ -86,7 +84,6 @@ function Inbox({
   const { t } = useTranslation(['message-center', 'common']);
   const { profile } = useStore(session);
   const timeZone = profile?.organization?.timezone ?? 'UTC';
-  const narrow = useNarrow();
   const [filter, setFilter] = useState<InboxFilter>('all');
   const [version, setVersion] = useState(0);
   const fetchPage = useCallback(
@@ -156,49 +153,23 @@ function Inbox({
           onClose={() => onOpen(null)}
         />
       ) : null}
-      {narrow ? (
-        <Cards<ReceivedMessageOutput>
-          data-testid="inbox-table"
-          header={header}
-          pagination={pagination}
-          empty={empty}
-          loading={inbox.loading}
-          loadingText={t('common:nav.loading')}
-          items={inbox.items}
-          trackBy="message_id"
-          cardsPerRow={[{ cards: 1 }]}
-          cardDefinition={{
-            header: subject,
-            sections: [
-              {
-                id: 'from',
-                content: (m) => (
-                  <Box variant="small" color="text-body-secondary">
-                    {m.sender_name} · {formatDateTime(m.sent_at, timeZone)}
-                  </Box>
-                ),
-              },
-            ],
-          }}
-        />
-      ) : (
-        <Table<ReceivedMessageOutput>
-          data-testid="inbox-table"
-          variant="container"
-          header={header}
-          pagination={pagination}
-          empty={empty}
-          loading={inbox.loading}
-          loadingText={t('common:nav.loading')}
-          items={inbox.items}
-          trackBy="message_id"
-          columnDefinitions={[
-            { id: 'subject', header: t('field.subject'), isRowHeader: true, cell: subject },
-            { id: 'sender', header: t('list.from'), cell: (m) => m.sender_name },
-            { id: 'sent', header: t('view.sent_at'), cell: (m) => formatDateTime(m.sent_at, timeZone) },
-          ]}
-        />
-      )}
+      <DataTable<ReceivedMessageOutput>
+        id="messages"
+        testId="inbox-table"
+        variant="container"
+        header={header}
+        pagination={pagination}
+        empty={empty}
+        loading={inbox.loading}
+        loadingText={t('common:nav.loading')}
+        items={inbox.items}
+        trackBy="message_id"
+        columns={[
+          { id: 'subject', header: t('field.subject'), cell: subject },
+          { id: 'sender', header: t('list.from'), cell: (m) => m.sender_name },
+          { id: 'sent', header: t('view.sent_at'), cell: (m) => formatDateTime(m.sent_at, timeZone) },
+        ]}
+      />
     </SpaceBetween>
   );
 }
@@ -220,8 +191,9 @@ function Sent() {
   const viewHref = (m: MessageOutput) =>
     hrefOf('message/:edit_type/:id?', { edit_type: m.can_edit ? 'edit' : 'view', id: m.message_id });
   return (
-    <Table<MessageOutput>
-      data-testid="sent-table"
+    <DataTable<MessageOutput>
+      id="messages-sent"
+      testId="sent-table"
       variant="container"
       header={
         <Header
@@ -265,11 +237,10 @@ function Sent() {
           onChange={({ detail }) => messages.goTo(detail.currentPageIndex)}
         />
       }
-      columnDefinitions={[
+      columns={[
         {
           id: 'subject',
           header: t('field.subject'),
-          isRowHeader: true,
           cell: (m) => (
             <PageLink href={viewHref(m)} data-testid={`sent-open-${m.message_id}`}>
               {m.subject}

@@ -6,7 +6,6 @@ import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
@@ -16,6 +15,7 @@ import type {
 } from '../../../../contracts/schemas/quiz.ts';
 import type { ExamClockState } from '../../../../contracts/schemas/training-enums.ts';
 import { PageLink } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { dynamicT } from '../../lib/i18n-keys.ts';
@@ -85,17 +85,16 @@ export function ExamClock({ clock }: { clock: ExamClockOutput }) {
               : { label: t('clock.earlier_cycles'), value: clock.earlier_cycles },
           ]}
         />
-        <Table
+        <DataTable
+          id="exam-clock-subjects"
           variant="embedded"
           items={clock.subjects}
           trackBy="subject"
-          wrapLines
-          data-testid={`clock-subjects-${clock.licence}`}
-          columnDefinitions={[
+          testId={`clock-subjects-${clock.licence}`}
+          columns={[
             {
               id: 'subject',
               header: t('field.subject'),
-              isRowHeader: true,
               cell: (s) => t(`subject.${s.subject}`),
             },
             {
@@ -182,7 +181,8 @@ export default function OwnResultsPage() {
       {started.map((clock) => (
         <ExamClock key={clock.licence} clock={clock} />
       ))}
-      <Table<UserQuizSummary>
+      <DataTable<UserQuizSummary>
+        id="own-results-done"
         header={<Header variant="h2">{t('results.done')}</Header>}
         pagination={
           <Pagination
@@ -196,14 +196,12 @@ export default function OwnResultsPage() {
         loading={done.loading}
         loadingText={t('common:nav.loading')}
         trackBy="user_quiz_id"
-        wrapLines
         empty={<Box color="text-status-inactive">{t('results.empty')}</Box>}
-        data-testid="results-table"
-        columnDefinitions={[
+        testId="results-table"
+        columns={[
           {
             id: 'name',
             header: t('field.quiz_name'),
-            isRowHeader: true,
             cell: (q) => (
               <SpaceBetween direction="horizontal" size="xs" alignItems="center">
                 <PageLink href={resultHref(q.user_quiz_id)} data-testid={`result-link-${q.user_quiz_id}`}>

@@ -8,7 +8,6 @@ import Modal from '@cloudscape-design/components/modal';
 import Pagination from '@cloudscape-design/components/pagination';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -17,6 +16,7 @@ import {
   type QuestionListOutput,
 } from '../../../../contracts/schemas/quiz.ts';
 import { PageLink, usePageNavigate } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
 import { call } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
@@ -49,7 +49,8 @@ export default function QuestionsPage() {
 
   return (
     <>
-      <Table<Question>
+      <DataTable<Question>
+        id="questions"
         variant="full-page"
         header={
           <Header
@@ -98,14 +99,12 @@ export default function QuestionsPage() {
         loading={questions.loading}
         loadingText={t('common:nav.loading')}
         trackBy="question_id"
-        wrapLines
         empty={<Box color="text-status-inactive">{t('questions.empty')}</Box>}
-        data-testid="questions-table"
-        columnDefinitions={[
+        testId="questions-table"
+        columns={[
           {
             id: 'question',
             header: t('field.question'),
-            isRowHeader: true,
             cell: (q) =>
               q.can_edit ? (
                 <PageLink href={questionHref('edit', q.question_id)}>{q.question}</PageLink>

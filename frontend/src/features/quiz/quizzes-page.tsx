@@ -3,11 +3,11 @@ import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QuizOutput } from '../../../../contracts/schemas/quiz.ts';
 import { PageLink, usePageNavigate } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call } from '../../lib/api-client.ts';
 import { useCursorPages } from '../../lib/use-cursor-pages.ts';
 import { ExamBadge, quizHref, useCategories, useCategoryName } from './quiz-ui.tsx';
@@ -25,7 +25,8 @@ export default function QuizzesPage() {
   const quizzes = useCursorPages<QuizOutput>(fetchPage, 'quizzes');
   const editor = categories?.can_edit ?? false;
   return (
-    <Table<QuizOutput>
+    <DataTable<QuizOutput>
+      id="quizzes"
       variant="full-page"
       header={
         <Header
@@ -59,14 +60,12 @@ export default function QuizzesPage() {
       loading={quizzes.loading}
       loadingText={t('common:nav.loading')}
       trackBy="quiz_id"
-      wrapLines
       empty={<Box color="text-status-inactive">{t('quizzes.empty')}</Box>}
-      data-testid="quizzes-table"
-      columnDefinitions={[
+      testId="quizzes-table"
+      columns={[
         {
           id: 'name',
           header: t('field.quiz_name'),
-          isRowHeader: true,
           cell: (q) => (
             <SpaceBetween direction="horizontal" size="xs" alignItems="center">
               {q.can_edit ? (

@@ -4,11 +4,11 @@ import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserQuizSummary } from '../../../../contracts/schemas/quiz.ts';
 import { PageLink, usePageNavigate } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call } from '../../lib/api-client.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { dynamicT } from '../../lib/i18n-keys.ts';
@@ -33,7 +33,8 @@ export default function UserQuizzesPage() {
   );
   const quizzes = useCursorPages<UserQuizSummary>(fetchPage, 'user-quizzes');
   return (
-    <Table<UserQuizSummary>
+    <DataTable<UserQuizSummary>
+      id="user-quizzes"
       variant="full-page"
       header={
         <Header
@@ -62,14 +63,12 @@ export default function UserQuizzesPage() {
       loading={quizzes.loading}
       loadingText={t('common:nav.loading')}
       trackBy="user_quiz_id"
-      wrapLines
       empty={<Box color="text-status-inactive">{t('mine.empty')}</Box>}
-      data-testid="user-quizzes-table"
-      columnDefinitions={[
+      testId="user-quizzes-table"
+      columns={[
         {
           id: 'name',
           header: t('field.quiz_name'),
-          isRowHeader: true,
           cell: (q) => (
             <SpaceBetween direction="horizontal" size="xs" alignItems="center">
               <span>{quizNameOf(dynamicT(t), q)}</span>

@@ -5,12 +5,12 @@ import Cards from '@cloudscape-design/components/cards';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportOutput } from '../../../../contracts/schemas/reports.ts';
 import { PageLink, usePageNavigate } from '../../app/links.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { dynamicT } from '../../lib/i18n-keys.ts';
@@ -159,8 +159,9 @@ export default function ReportsPage() {
           }}
         />
       ) : (
-        <Table<ReportOutput>
-          data-testid="reports-table"
+        <DataTable<ReportOutput>
+          id="reports"
+          testId="reports-table"
           variant="full-page"
           header={header}
           pagination={pagination}
@@ -169,7 +170,7 @@ export default function ReportsPage() {
           loadingText={t('common:nav.loading')}
           items={reports.items}
           trackBy="report_id"
-          columnDefinitions={[
+          columns={[
             { id: 'name', header: t('reports:list.name'), cell: name },
             { id: 'kind', header: '', cell: kind },
             { id: 'source', header: t('reports:list.source'), cell: (r) => t(`reports:source.${r.source}`) },

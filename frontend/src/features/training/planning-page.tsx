@@ -1,7 +1,6 @@
 import Badge from '@cloudscape-design/components/badge';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import Cards from '@cloudscape-design/components/cards';
 import DatePicker from '@cloudscape-design/components/date-picker';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
@@ -12,7 +11,6 @@ import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { todayIn } from '../../../../contracts/calendar.ts';
@@ -23,6 +21,7 @@ import {
 } from '../../../../contracts/schemas/training.ts';
 import type { TrainingStatus } from '../../../../contracts/schemas/training-enums.ts';
 import { PageLink, usePageNavigate } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
 import { call } from '../../lib/api-client.ts';
 import { useDatasource } from '../../lib/datasource.ts';
@@ -32,7 +31,7 @@ import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
 import { useCursorPages } from '../../lib/use-cursor-pages.ts';
-import { TrainingStatusBadge, useNarrow } from './training-ui.tsx';
+import { TrainingStatusBadge } from './training-ui.tsx';
 import { useEdit } from './use-edit.ts';
 
 type Filter = TrainingStatus | 'all';
@@ -62,7 +61,6 @@ export function TrainingProgressCell({ item }: { item: EnrolmentSummary }) {
 export default function PlanningPage() {
   const { t } = useTranslation(['training', 'nav', 'common', 'messages']);
   const navigate = usePageNavigate();
-  const narrow = useNarrow();
   const { profile } = useStore(session);
   const timeZone = profile?.organization?.timezone ?? 'UTC';
   const [filter, setFilter] = useState<Filter>('open');
@@ -134,76 +132,52 @@ export default function PlanningPage() {
 
   return (
     <>
-      {narrow ? (
-        <Cards<EnrolmentSummary>
-          header={header}
-          filter={filterControl}
-          pagination={pagination}
-          items={trainings.items}
-          loading={trainings.loading}
-          loadingText={t('common:nav.loading')}
-          empty={empty}
-          trackBy="enrolment_id"
-          cardsPerRow={[{ cards: 1 }]}
-          data-testid="planning-table"
-          cardDefinition={{
-            header: studentLink,
-            sections: [
-              { id: 'training', content: (item) => item.training_name },
-              { id: 'status', content: (item) => <TrainingStatusBadge status={item.status} /> },
-              { id: 'progress', content: (item) => <TrainingProgressCell item={item} /> },
-              { id: 'next', header: t('planning.next'), content: next },
-            ],
-          }}
-        />
-      ) : (
-        <Table<EnrolmentSummary>
-          variant="full-page"
-          header={header}
-          filter={filterControl}
-          pagination={pagination}
-          items={trainings.items}
-          loading={trainings.loading}
-          loadingText={t('common:nav.loading')}
-          empty={empty}
-          trackBy="enrolment_id"
-          wrapLines
-          data-testid="planning-table"
-          columnDefinitions={[
-            { id: 'student', header: t('field.student'), cell: studentLink, isRowHeader: true },
-            { id: 'training', header: t('field.programme'), cell: (item) => item.training_name },
-            {
-              id: 'instructors',
-              header: t('field.instructors'),
-              cell: (item) => item.instructor_names.join(', ') || '—',
-            },
-            {
-              id: 'start',
-              header: t('field.training_start_date'),
-              cell: (item) => formatDate(item.training_start_date),
-            },
-            {
-              id: 'status',
-              header: t('field.status'),
-              cell: (item) => (
-                <TrainingStatusBadge status={item.status} testId={`planning-status-${item.enrolment_id}`} />
-              ),
-            },
-            {
-              id: 'progress',
-              header: t('planning.progress'),
-              cell: (item) => <TrainingProgressCell item={item} />,
-              minWidth: 160,
-            },
-            { id: 'next', header: t('planning.next'), cell: next },
-            {
-              id: 'last',
-              header: t('planning.last_activity'),
-              cell: (item) => (item.last_activity_date ? formatDate(item.last_activity_date) : '—'),
-            },
-          ]}
-        />
-      )}
+      <DataTable<EnrolmentSummary>
+        id="planning"
+        variant="full-page"
+        header={header}
+        filter={filterControl}
+        pagination={pagination}
+        items={trainings.items}
+        loading={trainings.loading}
+        loadingText={t('common:nav.loading')}
+        empty={empty}
+        trackBy="enrolment_id"
+        testId="planning-table"
+        columns={[
+          { id: 'student', header: t('field.student'), cell: studentLink },
+          { id: 'training', header: t('field.programme'), cell: (item) => item.training_name },
+          {
+            id: 'instructors',
+            header: t('field.instructors'),
+            cell: (item) => item.instructor_names.join(', ') || '—',
+          },
+          {
+            id: 'start',
+            header: t('field.training_start_date'),
+            cell: (item) => formatDate(item.training_start_date),
+          },
+          {
+            id: 'status',
+            header: t('field.status'),
+            cell: (item) => (
+              <TrainingStatusBadge status={item.status} testId={`planning-status-${item.enrolment_id}`} />
+            ),
+          },
+          {
+            id: 'progress',
+            header: t('planning.progress'),
+            cell: (item) => <TrainingProgressCell item={item} />,
+            minWidth: 160,
+          },
+          { id: 'next', header: t('planning.next'), cell: next },
+          {
+            id: 'last',
+            header: t('planning.last_activity'),
+            cell: (item) => (item.last_activity_date ? formatDate(item.last_activity_date) : '—'),
+          },
+        ]}
+      />
       {enrolling && (
         <EnrolModal
           today={todayIn(timeZone)}

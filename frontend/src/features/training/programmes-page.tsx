@@ -6,18 +6,18 @@ import Header from '@cloudscape-design/components/header';
 import Modal from '@cloudscape-design/components/modal';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BuiltinListOutput, ProgrammeListOutput } from '../../../../contracts/schemas/training.ts';
 import { programmeFile } from '../../../../contracts/schemas/training.ts';
 import { PageLink, usePageNavigate } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
 import { call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { useCursorPages } from '../../lib/use-cursor-pages.ts';
-import { formatMoney, hours, useNarrow } from './training-ui.tsx';
+import { formatMoney, hours } from './training-ui.tsx';
 
 type Programme = ProgrammeListOutput['items'][number];
 type Builtin = BuiltinListOutput['items'][number];
@@ -32,7 +32,6 @@ export const programmeHref = (id: string) => hrefOf('settings/training/:id', { i
 export default function ProgrammesPage() {
   const { t } = useTranslation(['training', 'nav', 'common', 'messages']);
   const navigate = usePageNavigate();
-  const narrow = useNarrow();
   const [builtins, setBuiltins] = useState<Builtin[] | null>(null);
   const [adopting, setAdopting] = useState('');
   const [importError, setImportError] = useState('');
@@ -159,53 +158,33 @@ export default function ProgrammesPage() {
           {importError}
         </Alert>
       )}
-      {narrow ? (
-        <Cards<Programme>
-          header={header}
-          items={programmes.items}
-          loading={programmes.loading}
-          loadingText={t('common:nav.loading')}
-          empty={empty}
-          pagination={pagination}
-          trackBy="programme_id"
-          cardsPerRow={[{ cards: 1 }]}
-          cardDefinition={{
-            header: nameLink,
-            sections: [
-              { id: 'kind', content: (p) => t(`kind.${p.kind}`) },
-              { id: 'tasks', content: (p) => t('programmes.task_count', { count: p.task_count }) },
-            ],
-          }}
-          data-testid="programmes-table"
-        />
-      ) : (
-        <Table<Programme>
-          variant="full-page"
-          header={header}
-          items={programmes.items}
-          loading={programmes.loading}
-          loadingText={t('common:nav.loading')}
-          empty={empty}
-          pagination={pagination}
-          trackBy="programme_id"
-          data-testid="programmes-table"
-          columnDefinitions={[
-            { id: 'name', header: t('field.training_name'), cell: nameLink, isRowHeader: true },
-            { id: 'kind', header: t('field.kind'), cell: (p) => t(`kind.${p.kind}`) },
-            {
-              id: 'head',
-              header: t('field.head_of_training_id'),
-              cell: (p) => p.head_of_training_name ?? '—',
-            },
-            { id: 'tasks', header: t('programmes.tasks'), cell: (p) => p.task_count },
-            {
-              id: 'fee',
-              header: t('field.training_fee'),
-              cell: (p) => (p.training_fee > 0 ? formatMoney(p.training_fee, p.currency_id) : '—'),
-            },
-          ]}
-        />
-      )}
+      <DataTable<Programme>
+        id="programmes"
+        variant="full-page"
+        header={header}
+        items={programmes.items}
+        loading={programmes.loading}
+        loadingText={t('common:nav.loading')}
+        empty={empty}
+        pagination={pagination}
+        trackBy="programme_id"
+        testId="programmes-table"
+        columns={[
+          { id: 'name', header: t('field.training_name'), cell: nameLink },
+          { id: 'kind', header: t('field.kind'), cell: (p) => t(`kind.${p.kind}`) },
+          {
+            id: 'head',
+            header: t('field.head_of_training_id'),
+            cell: (p) => p.head_of_training_name ?? '—',
+          },
+          { id: 'tasks', header: t('programmes.tasks'), cell: (p) => p.task_count },
+          {
+            id: 'fee',
+            header: t('field.training_fee'),
+            cell: (p) => (p.training_fee > 0 ? formatMoney(p.training_fee, p.currency_id) : '—'),
+          },
+        ]}
+      />
       <Modal
         visible={builtins !== null}
         onDismiss={() => setBuiltins(null)}
