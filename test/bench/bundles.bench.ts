@@ -128,13 +128,14 @@ const SIGN_IN_SCREEN: Step = { modules: ['src/features/auth/login-page.tsx'], na
 /** Pressing "Sign in": Amplify (lib/auth.ts loads it) and the route table of the first API call (lib/api-client.ts). */
 const SIGNING_IN: Step = { modules: ['src/lib/cognito.ts', '../contracts/routes.ts'], namespaces: [] };
 /**
- * The dashboard's first screen: the signed-in layouts (AppLayout, the menu and page titles, the
- * help panel) and the notifications bell's live connection (every signed-in page). The top bar's
+ * The dashboard's first screen: the page table (app/pages.ts, loaded by the router for the first
+ * signed-in address), the signed-in layouts (AppLayout, the menu and page titles, the help panel) and the notifications bell's live connection (every signed-in page). The top bar's
  * search box loads when someone clicks into it (features/search/global-search.tsx): below,
  * separately. The statistics chart is lazy too, but shares its chunk with the reports screens now.
  */
 const DASHBOARD: Step = {
   modules: [
+    'src/app/pages.ts',
     'src/app/layouts.tsx',
     'src/features/notifications/live-push.ts',
     'src/features/dashboard/dashboard-page.tsx',
