@@ -141,7 +141,8 @@ export function measureWebBundles(): WebFigures {
         '--logLevel',
         'error',
       ],
-      { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+      // As `npm run build` runs it: a test runner's NODE_ENV=test would ship React's development build.
+      { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } },
     );
     const manifest = JSON.parse(readFileSync(join(out, '.vite/manifest.json'), 'utf8')) as Manifest;
     const sizes = new Map<string, number>();
