@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { appLayoutRefreshOnly } from './build/app-layout-refresh-only.ts';
 import { fontsAsFiles } from './build/fonts-as-files.ts';
 import { precompiledMessages } from './build/precompiled-messages.ts';
+import { unusedThemeRules } from './build/unused-theme-rules.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -14,7 +15,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  */
 export default defineConfig({
   root,
-  plugins: [react(), fontsAsFiles(), precompiledMessages(), appLayoutRefreshOnly()],
+  plugins: [react(), fontsAsFiles(), unusedThemeRules(), precompiledMessages(), appLayoutRefreshOnly()],
   // The project's own cache (a worktree sharing node_modules must not share pre-bundled deps).
   cacheDir: fileURLToPath(new URL('../.vite', import.meta.url)),
   optimizeDeps: {

@@ -46,6 +46,11 @@ export const dailySheetOutput = z.object({
    * theirs; everyone else reads the day (daily-flight/day/{id}) and polls (spec §6).
    */
   can_edit: z.boolean(),
+  /**
+   * The reader may put a flight whose payer is below the minimum balance on the sheet all the same
+   * (the sheet's coordinator or an admin; functions/flights/flight-service.ts mayOverrideBalance).
+   */
+  can_override_balance: z.boolean(),
 });
 export type DailySheetOutput = z.infer<typeof dailySheetOutput>;
 

@@ -313,6 +313,12 @@ export const organizationRecord = z.object({
   fault_report_notification_on: z.boolean(),
   maintenance_notification_on: z.boolean(),
   version: z.number(),
+  /**
+   * Whether the caller may change the managed fields (modules, limits, currency, package): computed
+   * by the server's own rule (functions/organizations/organization-service.ts mayAdminister), so the
+   * edit screen takes its mode from the record, not from the caller's roles.
+   */
+  can_administer: z.boolean(),
 });
 export type OrganizationRecord = z.infer<typeof organizationRecord>;
 

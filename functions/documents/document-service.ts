@@ -456,15 +456,38 @@ export async function searchDocuments(
   };
 }
 
+/** The caller's organization and its today, for the lists of holders (404 without one). */
+const holdersOrganization = (actor: DocActor, deps: DocumentDeps) => {
+  if (!actor.organizationId || !actor.organization) throw notFound();
+  return { organizationId: actor.organizationId, day: todayIn(actor.organization.timezone, deps.now()) };
+};
+
+/** One holder in the lists: where each requirement stands, the current documents and the worst state of all. */
+const holderSummary = (
+  holderId: string,
+  name: string,
+  requirements: readonly Requirement[],
+  docs: StoredDocument[],
+  day: string,
+): HolderSummaryOutput => {
+  const standing = requirementStanding(requirements, docs, day);
+  const current = docs.filter((d) => d.phase !== 'replaced');
+  return {
+    holder_id: holderId,
+    name,
+    state: worstState([...standing.map((r) => r.state), ...current.map((d) => stateOf(d, day))]),
+    requirements: standing,
+    documents: current.length,
+  };
+};
+
 /** documents/ (members): one page of active members in name order, each with their requirements. */
 export async function listMemberDocuments(
   actor: DocActor,
   query: ListHoldersQuery,
   deps: DocumentDeps = defaultDeps,
 ) {
-  const organizationId = actor.organizationId;
-  if (!organizationId || !actor.organization) throw notFound();
-  const day = todayIn(actor.organization.timezone, deps.now());
+  const { organizationId, day } = holdersOrganization(actor, deps);
   const [page, roles] = await Promise.all([
     deps.organizations.activeMembersPage(organizationId, { cursor: query.cursor, limit: query.limit ?? 25 }),
     deps.organizations.organizationRoles(organizationId),
@@ -472,19 +495,13 @@ export async function listMemberDocuments(
   const items: HolderSummaryOutput[] = await Promise.all(
     page.items.map(async (member) => {
       const docs = await deps.store.all({ source_type: 'person', holder_id: member.user_id });
-      const requirements = requirementStanding(
+      return holderSummary(
+        member.user_id,
+        displayName(member.first_name, member.last_name, actor.lang),
         requirementsForRoles(roles.filter((r) => member.role_ids.includes(r.role_id))),
         docs,
         day,
       );
-      const current = docs.filter((d) => d.phase !== 'replaced');
-      return {
-        holder_id: member.user_id,
-        name: displayName(member.first_name, member.last_name, actor.lang),
-        state: worstState([...requirements.map((r) => r.state), ...current.map((d) => stateOf(d, day))]),
-        requirements,
-        documents: current.length,
-      };
     }),
   );
   return { items, cursor: page.cursor };
@@ -496,9 +513,7 @@ export async function listPlaneDocuments(
   query: ListHoldersQuery,
   deps: DocumentDeps = defaultDeps,
 ) {
-  const organizationId = actor.organizationId;
-  if (!organizationId || !actor.organization) throw notFound();
-  const day = todayIn(actor.organization.timezone, deps.now());
+  const { organizationId, day } = holdersOrganization(actor, deps);
   const [planes, docs, settings] = await Promise.all([
     deps.aircraft.planesOf(organizationId),
     deps.store.ofOrganizationSource(organizationId, 'plane'),
@@ -509,18 +524,15 @@ export async function listPlaneDocuments(
   const start = query.cursor ? planes.findIndex((p) => p.reg_num > query.cursor!) : 0;
   const from = start < 0 ? planes.length : start;
   const shown = planes.slice(from, from + limit);
-  const items = shown.map((plane) => {
-    const own = docs.filter((d) => d.holder.holder_id === plane.plane_id);
-    const requirements = requirementStanding(PLANE_REQUIREMENTS, own, day);
-    const current = own.filter((d) => d.phase !== 'replaced');
-    return {
-      holder_id: plane.plane_id,
-      name: plane.reg_num,
-      state: worstState([...requirements.map((r) => r.state), ...current.map((d) => stateOf(d, day))]),
-      requirements,
-      documents: current.length,
-    };
-  });
+  const items = shown.map((plane) =>
+    holderSummary(
+      plane.plane_id,
+      plane.reg_num,
+      PLANE_REQUIREMENTS,
+      docs.filter((d) => d.holder.holder_id === plane.plane_id),
+      day,
+    ),
+  );
   return {
     items,
     cursor: from + limit < planes.length ? (shown.at(-1)?.reg_num ?? null) : null,

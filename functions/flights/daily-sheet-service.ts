@@ -4,7 +4,7 @@ import { mayCall } from '../platform/auth/capabilities.ts';
 import { sheetTopic } from '../platform/events/push.ts';
 import { conflict, missingPermissions, validationFailed } from '../platform/http/errors.ts';
 import type { StoredSheet } from './daily-sheet-store.ts';
-import { type FlightDeps, flightOutputOf } from './flight-service.ts';
+import { type FlightDeps, flightOutputOf, mayOverrideBalance } from './flight-service.ts';
 import { sheetProposals } from './proposal-service.ts';
 
 /**
@@ -46,6 +46,7 @@ export async function getDailySheet(deps: FlightDeps, actor: Actor, date: string
     flights: flights.map(flightOutputOf),
     proposals: await sheetProposals(deps, actor, date, flights),
     can_edit: mayCall('saveDailySheet', actor),
+    can_override_balance: mayOverrideBalance(actor, sheet),
   };
 }
 

@@ -227,9 +227,15 @@ async function requirePayerStanding(
   if (standing.policy !== 'block' || !standing.below_minimum) return false;
   if (!override) throw domainError('balance_below_minimum', { pic_id: ['balance_below_minimum'] });
   const sheet = await deps.sheet(flight.organization_id, flight.date);
-  if (sheet?.leader_id !== actor.userId && !actor.roles.has('admin')) throw missingPermissions();
+  if (!mayOverrideBalance(actor, sheet)) throw missingPermissions();
   return true;
 }
+
+/** Who may put a flight whose payer is below the minimum on the sheet all the same: its coordinator or an admin. */
+export const mayOverrideBalance = (
+  actor: Pick<Actor, 'userId' | 'roles'>,
+  sheet: { leader_id?: string | null } | null | undefined,
+) => (sheet?.leader_id != null && sheet.leader_id === actor.userId) || actor.roles.has('admin');
 
 /** Crew must be members of the organization; the tow plane one of its general aircraft. */
 async function checkReferences(

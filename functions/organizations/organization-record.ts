@@ -82,7 +82,8 @@ const FLAGS = [
 const textOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
-export function organizationRecordOf(org: StoredOrganization): OrganizationRecord {
+/** The stored organization as the edit screens show it, with what `canAdminister` says the caller may change. */
+export function organizationRecordOf(org: StoredOrganization, canAdminister: boolean): OrganizationRecord {
   const record: Record<string, unknown> = {
     organization_id: org.organization_id,
     organization_name: org.organization_name,
@@ -101,6 +102,7 @@ export function organizationRecordOf(org: StoredOrganization): OrganizationRecor
     glider_limit: org.glider_limit ?? 0,
     custom_prices: (org.custom_prices ?? []).map(({ name, amount, unit }) => ({ name, amount, unit })),
     version: org.version,
+    can_administer: canAdminister,
   };
   for (const field of NULLABLE_TEXT) record[field] = textOrNull(org[field]);
   for (const field of NULLABLE_NUMBER) record[field] = numberOrNull(org[field]);

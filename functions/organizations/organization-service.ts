@@ -58,16 +58,29 @@ export const mayOpenOrganization = (
   organizationId: string,
 ) => actor.isSupervisor || actor.organizationId === organizationId;
 
+/**
+ * Who changes an organization's managed fields (modules, limits, currency, package): a supervisor.
+ * The update's read-only check and the record's `can_administer` flag both ask here.
+ */
+export const mayAdminister = (actor: Pick<Actor, 'isSupervisor'>) => actor.isSupervisor;
+
 async function openOrganization(deps: OrganizationsDeps, actor: Actor, organizationId: string) {
   if (!mayOpenOrganization(actor, organizationId)) throw notFound();
   return found(await deps.organizations.organization(organizationId)) as StoredOrganization;
 }
 
-const recordOf = async (deps: OrganizationsDeps, organizationId: string): Promise<OrganizationRecord> =>
-  organizationRecordOf(found(await deps.organizations.organization(organizationId)) as StoredOrganization);
+const recordOf = async (
+  deps: OrganizationsDeps,
+  actor: Actor,
+  organizationId: string,
+): Promise<OrganizationRecord> =>
+  organizationRecordOf(
+    found(await deps.organizations.organization(organizationId)) as StoredOrganization,
+    mayAdminister(actor),
+  );
 
 export async function getOrganization(deps: OrganizationsDeps, actor: Actor, organizationId: string) {
-  return organizationRecordOf(await openOrganization(deps, actor, organizationId));
+  return organizationRecordOf(await openOrganization(deps, actor, organizationId), mayAdminister(actor));
 }
 
 /** The contact and the operating-day editor are active members of this organization, nobody else. */
@@ -96,7 +109,7 @@ export async function createOrganization(
   actor: Actor,
   input: CreateOrganizationInput,
 ): Promise<OrganizationRecord> {
-  if (!actor.isSupervisor) throw missingPermissions();
+  if (!mayAdminister(actor)) throw missingPermissions();
   // A new organization has no members yet but its creator: nobody else can be its contact.
   const named = { contact_id: input.contact_id, operating_day_editor: input.operating_day_editor };
   const errors = await baseAirportErrors(input.base_airport, undefined, deps.isKnownAirport);
@@ -114,7 +127,7 @@ export async function createOrganization(
   );
   // The creator is a member of the new organization from now on.
   deps.forgetActor(actor.sub);
-  return recordOf(deps, organizationId);
+  return recordOf(deps, actor, organizationId);
 }
 
 /**
@@ -153,7 +166,7 @@ async function saveRecord(
 ) {
   const organizationId = stored.organization_id;
   const errors = {
-    ...(actor.isSupervisor ? {} : readOnlyErrors(stored, input)),
+    ...(mayAdminister(actor) ? {} : readOnlyErrors(stored, input)),
     ...(await memberErrors(deps, organizationId, input)),
     ...(await baseAirportErrors(input.base_airport, stored.base_airport, deps.isKnownAirport)),
   };
@@ -168,7 +181,7 @@ async function saveRecord(
   });
   // Modules and the name of the caller's own organization are in their actor.
   deps.forgetActor(actor.sub);
-  return recordOf(deps, organizationId);
+  return recordOf(deps, actor, organizationId);
 }
 
 export async function updateOrganization(
@@ -183,7 +196,7 @@ export async function updateOrganization(
 /** profile/organization-edit: the caller's current organization. */
 export async function ownOrganization(deps: OrganizationsDeps, actor: Actor): Promise<OwnOrganization> {
   if (!actor.organizationId) throw notFound();
-  return recordOf(deps, actor.organizationId);
+  return recordOf(deps, actor, actor.organizationId);
 }
 
 export async function updateOwnOrganization(

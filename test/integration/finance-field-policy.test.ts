@@ -94,6 +94,7 @@ describe('a payer below the minimum balance on the daily sheet', () => {
       params: { date: DATE },
       body: { leader_id: 'user-instructor', version: sheet.body.sheet.version },
     });
+    const asCoordinator = await platform.invoke('getDailySheet', { sub: TIMER, params: { date: DATE } });
     const overridden = await launch('user-papp', { balance_override: true });
     const { data: log } = await db()
       .entities.action.query.byOrganization({ organization_id: 'org-demo' })
@@ -104,6 +105,9 @@ describe('a payer below the minimum balance on the daily sheet', () => {
       code: 'balance_below_minimum',
       errors: { pic_id: ['balance_below_minimum'] },
     });
+    // The sheet tells its reader whether the override is theirs (the launch panel's checkbox), by the launch's own rule.
+    expect(sheet.body.can_override_balance).toBe(notCoordinator.status === 200);
+    expect(asCoordinator.body.can_override_balance).toBe(true);
     expect(notCoordinator.status).toBe(403);
     expect(fine.status).toBe(200);
     expect(overridden.status, JSON.stringify(overridden.body)).toBe(200);

@@ -118,6 +118,7 @@ describe('GET /api/organizations/{id}', () => {
       package_name: 'Klub S',
       plane_limit: 4,
       operating_day_editor: 'user-alpine-admin',
+      can_administer: true,
     });
   });
 
@@ -127,6 +128,8 @@ describe('GET /api/organizations/{id}', () => {
 
     expect(own.status).toBe(200);
     expect(own.body.short_name).toBe('SZRE');
+    // Modules, limits and currency are a supervisor's: the edit screen shows them read-only.
+    expect(own.body.can_administer).toBe(false);
     expect(other.status).toBe(404);
     expect(other.body).toEqual({ code: 'not_found' });
   });

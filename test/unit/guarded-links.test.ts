@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MODULES } from '../../contracts/modules.ts';
 import type { GuardRole, Permission } from '../../contracts/permissions.ts';
 import type { AccessProfile } from '../../frontend/src/app/access.ts';
 import { menuFor } from '../../frontend/src/app/menu.ts';
 import { canOpen, pageAt } from '../../frontend/src/app/open.ts';
+import { loadPageTable } from '../../frontend/src/app/page-table.ts';
 import { pages } from '../../frontend/src/app/pages.ts';
 import { DEFAULT_ROLES } from '../../functions/organizations/default-roles.ts';
 
@@ -16,6 +17,13 @@ import { DEFAULT_ROLES } from '../../functions/organizations/default-roles.ts';
  */
 
 const SRC = join(import.meta.dirname, '../../frontend/src');
+
+// The browser loads the whole page table with the first signed-in screen (app/page-table.ts).
+beforeAll(async () => {
+  vi.stubGlobal('sessionStorage', { getItem: () => null, setItem: () => {}, removeItem: () => {} });
+  await loadPageTable();
+  vi.unstubAllGlobals();
+});
 
 /** A member holding one of the default roles, in a club with every module and both kinds of aircraft. */
 const memberWith = (role: (typeof DEFAULT_ROLES)[number]): AccessProfile => ({

@@ -192,7 +192,9 @@ describe('the record between the store and the API', () => {
   };
 
   it('gives every field, absent ones as null, flags as false, limits as 0', () => {
-    const record = organizationRecordOf(stored);
+    const record = organizationRecordOf(stored, false);
+    expect(record.can_administer).toBe(false);
+    expect(organizationRecordOf(stored, true).can_administer).toBe(true);
     expect(record.flight_price).toBe(50);
     expect(record.bank_iban).toBeNull();
     expect(record.motor_price).toBeNull();

@@ -1,14 +1,21 @@
 import { matchRoutes } from 'react-router-dom';
 import { type AccessProfile, decideAccess } from './access.ts';
-import { type PageDef, pages } from './pages.ts';
+import { knownPages } from './page-table.ts';
+import type { PageDef } from './pages.ts';
 
 /** The page table as react-router ranks it: `daily-flight/login` before `daily-flight/:id`. */
-const routes = pages.map((page) => ({ path: `/${page.path}`, page }));
+let ranked: { of: readonly PageDef[]; routes: { path: string; page: PageDef }[] } | undefined;
+const routes = () => {
+  const pages = knownPages();
+  if (ranked?.of !== pages)
+    ranked = { of: pages, routes: pages.map((page) => ({ path: `/${page.path}`, page })) };
+  return ranked.routes;
+};
 
 /** The page-table row an address opens (query and fragment aside); undefined for none. */
 export const pageAt = (href: string): PageDef | undefined => {
   const pathname = href.split(/[?#]/, 1)[0] ?? '';
-  return matchRoutes(routes, pathname)?.[0]?.route.page;
+  return matchRoutes(routes(), pathname)?.[0]?.route.page;
 };
 
 /**

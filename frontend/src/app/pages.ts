@@ -18,6 +18,7 @@ import { reportPages } from './pages/reports.ts';
 import { screenPages } from './pages/screens.ts';
 import { trackingPages } from './pages/tracking.ts';
 import { trainingPages } from './pages/training.ts';
+import { publicPages } from './public-pages.ts';
 
 export type Layout = 'main' | 'full-page' | 'public';
 
@@ -71,6 +72,7 @@ export interface PageDef {
   load: () => Promise<{ default: ComponentType }>;
 }
 
+/** The signed-in shell's own screens (the public ones are in public-pages.ts). */
 const corePages: readonly PageDef[] = [
   {
     path: '',
@@ -89,57 +91,16 @@ const corePages: readonly PageDef[] = [
     helpPage: 'organization-edit',
     load: () => import('../features/organizations/organization-edit-page.tsx'),
   },
-  {
-    path: 'login',
-    layout: 'public',
-    guestOnly: true,
-    titleKey: 'title.login',
-    helpPage: 'login',
-    load: () => import('../features/auth/login-page.tsx'),
-  },
-  {
-    path: 'login/:lang',
-    layout: 'public',
-    guestOnly: true,
-    titleKey: 'title.login',
-    helpPage: 'login',
-    load: () => import('../features/auth/login-page.tsx'),
-  },
-  {
-    path: 'logout',
-    layout: 'public',
-    titleKey: 'title.logout',
-    helpPage: 'logout',
-    load: () => import('../features/auth/logout-page.tsx'),
-  },
-  {
-    path: 'password-reminder',
-    layout: 'public',
-    guestOnly: true,
-    titleKey: 'title.password_reminder',
-    helpPage: 'password-reminder',
-    load: () => import('../features/auth/password-reminder-page.tsx'),
-  },
-  {
-    path: 'reset-password/:token',
-    layout: 'public',
-    guestOnly: true,
-    titleKey: 'title.reset_password',
-    helpPage: 'reset-password',
-    load: () => import('../features/auth/reset-password-page.tsx'),
-  },
-  {
-    path: 'error/:message',
-    layout: 'public',
-    titleKey: 'title.error',
-    helpPage: 'error',
-    load: () => import('../features/errors/error-page.tsx'),
-  },
 ];
 
-/** Every screen: the shell's own, then each area's rows (one file per area under app/pages/). */
+/**
+ * Every screen: the shell's own, the public ones, then each area's rows (one file per area under
+ * app/pages/). The entry bundle holds only public-pages.ts; this table loads with the first signed-in
+ * screen (page-table.ts, router.tsx), so the sign-in route does not carry ~160 rows and their chunk lists.
+ */
 export const pages: readonly PageDef[] = [
   ...corePages,
+  ...publicPages,
   ...peoplePages,
   ...organizationPages,
   ...profilePages,
@@ -158,6 +119,3 @@ export const pages: readonly PageDef[] = [
   ...screenPages,
   ...developerPages,
 ];
-
-/** Where unknown addresses go: the error page with this message key. */
-export const NOT_FOUND_MESSAGE = 'page_not_found';

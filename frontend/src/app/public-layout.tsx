@@ -1,8 +1,11 @@
 import Box from '@cloudscape-design/components/box';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, use, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { FlashMessages } from '../components/flash-messages.tsx';
 import { PageSpinner } from '../components/page-spinner.tsx';
+import { session } from '../lib/session-state.ts';
+import { useStore } from '../lib/store.ts';
+import { loadPageTable } from './page-table.ts';
 import { Shell, useDocumentTitle } from './shell.tsx';
 
 const HelpDialog = lazy(() => import('../features/help/help-dialog.tsx'));
@@ -13,6 +16,9 @@ const HelpDialog = lazy(() => import('../features/help/help-dialog.tsx'));
  * drawers and panels are a third of the app's frame); help opens as a dialog from the top bar.
  */
 export function PublicLayout() {
+  const { loggedIn } = useStore(session);
+  // A signed-in user's top bar and links lead to signed-in screens: their guards come with the table.
+  if (loggedIn) use(loadPageTable());
   const { page, title } = useDocumentTitle();
   const [helpOpen, setHelpOpen] = useState(false);
   return (

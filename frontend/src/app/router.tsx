@@ -6,8 +6,10 @@ import { hrefOf, setNavigator, withTrailingSlash } from '../lib/navigation.ts';
 import type { PageHandle } from './current-page.ts';
 import { lazyPage } from './lazy-page.ts';
 import { markNavigated, PageGuard } from './page-guard.tsx';
-import { type Layout, NOT_FOUND_MESSAGE, type PageDef, pages } from './pages.ts';
+import { loadPageTable } from './page-table.ts';
+import type { Layout, PageDef } from './pages.ts';
 import { PublicLayout } from './public-layout.tsx';
+import { NOT_FOUND_MESSAGE, publicPages } from './public-pages.ts';
 
 // The signed-in layouts come with AppLayout: loaded when a signed-in screen first shows.
 const MainLayout = lazyPage(() => import('./layouts.tsx').then((module) => ({ default: module.MainLayout })));
@@ -66,7 +68,7 @@ const screenOf = (page: PageDef) => {
   return screen;
 };
 
-const routesOf = (layout: Layout): RouteObject[] =>
+const routesOf = (pages: readonly PageDef[], layout: Layout): RouteObject[] =>
   pages
     .filter((page) => page.layout === layout)
     .map((page) => ({
@@ -75,22 +77,45 @@ const routesOf = (layout: Layout): RouteObject[] =>
       element: <PageElement page={page} Screen={screenOf(page)} />,
     }));
 
-export const router = createBrowserRouter([
+const ROOT_ID = 'root';
+let signedInRoutesAdded = false;
+
+export const router = createBrowserRouter(
+  [
+    {
+      id: ROOT_ID,
+      element: <Root />,
+      // A crash outside a screen (a layout): the same translated message, never a blank page.
+      errorElement: <CrashMessage />,
+      children: [
+        { element: <PublicLayout />, children: routesOf(publicPages, 'public') },
+        {
+          path: '*',
+          element: <Navigate replace to={hrefOf('error/:message', { message: NOT_FOUND_MESSAGE })} />,
+        },
+      ],
+    },
+  ],
   {
-    element: <Root />,
-    // A crash outside a screen (a layout): the same translated message, never a blank page.
-    errorElement: <CrashMessage />,
-    children: [
-      { element: signedInLayout(MainLayout), children: routesOf('main') },
-      { element: signedInLayout(FullPageLayout), children: routesOf('full-page') },
-      { element: <PublicLayout />, children: routesOf('public') },
-      {
-        path: '*',
-        element: <Navigate replace to={hrefOf('error/:message', { message: NOT_FOUND_MESSAGE })} />,
-      },
-    ],
+    /**
+     * The signed-in screens join the routes when the first address that is not a public page is
+     * opened (react-router asks here for every address only the catch-all matches): the page table
+     * (pages.ts) loads then, so the sign-in route's entry carries only the public rows.
+     */
+    async patchRoutesOnNavigation({ matches, patch, signal }) {
+      if (signedInRoutesAdded) return;
+      const last = matches[matches.length - 1]?.route as { handle?: Partial<PageHandle> } | undefined;
+      if (last?.handle?.page) return;
+      const pages = await loadPageTable();
+      if (signedInRoutesAdded || signal.aborted) return;
+      signedInRoutesAdded = true;
+      patch(ROOT_ID, [
+        { element: signedInLayout(MainLayout), children: routesOf(pages, 'main') },
+        { element: signedInLayout(FullPageLayout), children: routesOf(pages, 'full-page') },
+      ]);
+    },
   },
-]);
+);
 
 setNavigator((to, options) => {
   void router.navigate(to, options);

@@ -33,14 +33,6 @@ export const flightPages: readonly PageDef[] = [
     load: () => import('../../features/daily-flight/day-board-page.tsx'),
   },
   {
-    path: 'daily-flight/login',
-    layout: 'public',
-    guestOnly: true,
-    titleKey: 'nav:title.daily_flight_login',
-    helpPage: 'daily-flight-login',
-    load: () => import('../../features/daily-flight/daily-flight-login-page.tsx'),
-  },
-  {
     path: 'daily-flight/:id',
     layout: 'full-page',
     permission: 'daily-flight-edit',

@@ -41,12 +41,4 @@ export const profilePages: readonly PageDef[] = [
     helpPage: 'profile-actions',
     load: () => import('../../features/profile/actions-page.tsx'),
   },
-  {
-    path: 'register',
-    layout: 'public',
-    guestOnly: true,
-    titleKey: 'nav:title.register',
-    helpPage: 'register',
-    load: () => import('../../features/registration/registration-page.tsx'),
-  },
 ];

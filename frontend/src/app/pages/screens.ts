@@ -40,18 +40,4 @@ export const screenPages: readonly PageDef[] = [
     helpPage: 'log-viewer',
     load: () => import('../../features/organizations/organization-actions-page.tsx'),
   },
-  {
-    path: 'privacy',
-    layout: 'public',
-    titleKey: 'nav:title.privacy',
-    helpPage: 'privacy',
-    load: () => import('../../features/legal/privacy-page.tsx'),
-  },
-  {
-    path: 'terms',
-    layout: 'public',
-    titleKey: 'nav:title.terms',
-    helpPage: 'terms',
-    load: () => import('../../features/legal/terms-page.tsx'),
-  },
 ];

@@ -380,7 +380,7 @@ function SheetScreen({
                 users={users.items}
                 towPlaneIds={sheet?.tow_plane_ids ?? NO_TOW_PLANES}
                 blocking={blocking}
-                leaderId={sheet?.leader_id ?? null}
+                canOverrideBalance={data.canOverrideBalance}
                 onLaunch={launch}
               />
             </div>

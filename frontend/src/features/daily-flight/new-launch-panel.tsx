@@ -100,7 +100,7 @@ export const NewLaunchPanel = memo(function NewLaunchPanel({
   users,
   towPlaneIds,
   blocking,
-  leaderId = null,
+  canOverrideBalance = false,
   onLaunch,
 }: {
   organizationId: string;
@@ -108,8 +108,8 @@ export const NewLaunchPanel = memo(function NewLaunchPanel({
   users: readonly UserItem[];
   towPlaneIds: readonly string[];
   blocking: boolean;
-  /** The day's coordinator, who may override the balance policy (issue 14 §9). */
-  leaderId?: string | null;
+  /** The reader may override the balance policy (issue 14 §9): the sheet's `can_override_balance`. */
+  canOverrideBalance?: boolean;
   onLaunch: (launch: NewLaunch) => void;
 }) {
   const { t } = useTranslation('daily-flight');
@@ -345,7 +345,7 @@ export const NewLaunchPanel = memo(function NewLaunchPanel({
           />
           <PayerStandingWarning
             payerId={picId ?? instructorId}
-            leaderId={leaderId}
+            mayOverride={canOverrideBalance}
             override={balanceOverride}
             onOverride={setBalanceOverride}
           />

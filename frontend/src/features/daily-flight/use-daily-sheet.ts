@@ -59,6 +59,8 @@ type Sent =
 export function useDailySheet(organizationId: string, userId: string, date: string) {
   const key = outboxKey(organizationId, date);
   const [state, setState] = useState<SheetState>(emptySheet);
+  // The server's word on overriding the balance policy for this reader, as of the last read of the sheet.
+  const [canOverrideBalance, setCanOverrideBalance] = useState(false);
   const stateRef = useRef(state);
   const [entries, setEntries] = useState<OutboxEntry[]>(() => readOutbox(localStorage, key));
   const entriesRef = useRef(entries);
@@ -105,6 +107,7 @@ export function useDailySheet(organizationId: string, userId: string, date: stri
       const sheet = await call('getDailySheet', { params: { date } });
       const arrived = arrivedSinceRead.current ?? new Set<string>();
       update((s) => withLoaded(s, sheet, arrived));
+      setCanOverrideBalance(sheet.can_override_balance);
       setLoaded('ready');
     } catch {
       setLoaded((was) => (was === 'ready' ? was : 'failed'));
@@ -432,6 +435,7 @@ export function useDailySheet(organizationId: string, userId: string, date: stri
 
   return {
     sheet: state.sheet,
+    canOverrideBalance,
     serverFlights: state.flights,
     flights,
     entries,

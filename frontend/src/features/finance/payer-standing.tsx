@@ -49,25 +49,24 @@ export function usePayerStanding(userIds: readonly (string | null | undefined)[]
  */
 export function PayerStandingWarning({
   payerId,
-  leaderId,
+  mayOverride,
   override,
   onOverride,
 }: {
   payerId: string | null;
-  leaderId: string | null;
+  /** The server's word (the daily sheet's `can_override_balance`): the coordinator or an admin. */
+  mayOverride: boolean;
   override: boolean;
   onOverride: (override: boolean) => void;
 }) {
   const { t } = useTranslation('finance');
-  const { profile } = useStore(session);
   const ids = useMemo(() => [payerId], [payerId]);
   const { policy, below } = usePayerStanding(ids);
   if (!payerId || policy === 'off' || !below.has(payerId)) return null;
-  const coordinator = profile?.user_id === leaderId || profile?.has_role.admin === true;
   return (
     <Alert type={policy === 'block' ? 'error' : 'warning'} data-testid="sheet-payer-below">
       {t(policy === 'block' ? 'standing.blocked' : 'standing.warn')}
-      {policy === 'block' && coordinator && (
+      {policy === 'block' && mayOverride && (
         <Checkbox
           checked={override}
           onChange={({ detail }) => onOverride(detail.checked)}

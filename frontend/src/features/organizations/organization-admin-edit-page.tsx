@@ -20,15 +20,14 @@ import { OrganizationEditor } from './organization-editor.tsx';
 /**
  * `organization/new` and `organization/edit/{id}`: the whole record. A supervisor creates
  * organizations and changes modules, limits and currency; anyone else with organization-edit edits
- * the rest of their own organization (the server answers 404 for another one).
+ * the rest of their own organization (the server answers 404 for another one). Which of the two the
+ * form is comes with the record (`can_administer`), not from the caller's roles.
  */
 export default function OrganizationAdminEditPage() {
   const { t } = useTranslation(['organization', 'nav']);
   const navigate = usePageNavigate();
   const { id } = useParams();
   const { profile } = useStore(session);
-  const isSupervisor = profile?.has_role.supervisor === true;
-  const mode = id ? (isSupervisor ? 'supervisor' : 'own') : 'create';
   // Back to the list of organizations, or the dashboard for whoever does not see that list.
   const back = () => navigate(hrefOf('organizations'));
 
@@ -66,7 +65,6 @@ export default function OrganizationAdminEditPage() {
   return (
     <OrganizationEditor
       key={id ?? 'new'}
-      mode={mode}
       title={t(id ? 'nav:title.organization_edit_admin' : 'nav:title.organization_new')}
       description={t(id ? 'description_admin' : 'description_new')}
       load={load}

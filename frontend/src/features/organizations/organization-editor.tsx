@@ -18,7 +18,11 @@ import {
 import { type MemberOption, OrganizationRecordForm } from './organization-record-form.tsx';
 
 interface EditorProps {
-  mode: FormMode;
+  /**
+   * 'own' for the own-organization screen; left out, the record decides (the server's
+   * `can_administer`: 'supervisor' changes the managed fields, else 'own'), and no record is 'create'.
+   */
+  mode?: FormMode;
   title: string;
   description?: string;
   /** The stored record; null for a new organization. */
@@ -34,12 +38,15 @@ interface EditorProps {
   defaultTimezone?: string;
 }
 
+const modeOf = (mode: FormMode | undefined, record: OrganizationRecord | null): FormMode =>
+  mode ?? (record ? (record.can_administer ? 'supervisor' : 'own') : 'create');
+
 /**
  * The edit screen around the organization's record: load, the tabbed form, save with the shared
  * schema checked in the browser first; a stale version is a 409 the user resolves by reloading.
  */
 export function OrganizationEditor(props: EditorProps) {
-  const { mode, title, description, load, loadMembers, schema, save, onSaved, onCancel } = props;
+  const { title, description, load, loadMembers, schema, save, onSaved, onCancel } = props;
   const { t } = useTranslation(['organization', 'common']);
   const [tab, setTab] = useState<TabId>('identity');
   const [members, setMembers] = useState<MemberOption[] | null>(null);
@@ -55,7 +62,8 @@ export function OrganizationEditor(props: EditorProps) {
   const form = useRecordForm({
     load,
     toValues,
-    toInput: (values, record: OrganizationRecord | null) => toInput(values, mode, record?.version),
+    toInput: (values, record: OrganizationRecord | null) =>
+      toInput(values, modeOf(props.mode, record), record?.version),
     schema,
     save: (body) => save(body as never),
     onSaved: (saved) => saved && onSaved(saved),
@@ -72,6 +80,7 @@ export function OrganizationEditor(props: EditorProps) {
 
   // The members to name as contact or operating-day editor, once the record is known.
   const { record } = form;
+  const mode = modeOf(props.mode, record ?? null);
   useEffect(() => {
     if (record === undefined) return;
     if (!record || !loadMembers) {

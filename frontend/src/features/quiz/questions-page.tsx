@@ -1,4 +1,3 @@
-import AttributeEditor from '@cloudscape-design/components/attribute-editor';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import FormField from '@cloudscape-design/components/form-field';
@@ -17,6 +16,7 @@ import {
 } from '../../../../contracts/schemas/quiz.ts';
 import { PageLink, usePageNavigate } from '../../app/links.tsx';
 import { DataTable } from '../../components/data-table/data-table.tsx';
+import { RowsEditor } from '../../components/forms/rows-editor.tsx';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
 import { call } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
@@ -196,35 +196,22 @@ function CategoriesModal({
     >
       <SpaceBetween size="m">
         <Box color="text-body-secondary">{t('questions.categories_hint')}</Box>
-        <AttributeEditor
-          items={edit.values.own}
-          addButtonText={t('questions.add_category')}
-          removeButtonText={t('training:action.remove')}
-          onAddButtonClick={() =>
-            edit.set('own', [...edit.values.own, { category_id: '', name: '', questions: 0 }])
-          }
-          onRemoveButtonClick={({ detail }) =>
-            edit.set(
-              'own',
-              edit.values.own.filter((_, index) => index !== detail.itemIndex),
-            )
-          }
-          isItemRemovable={(item) => item.questions === 0}
-          definition={[
+        <RowsEditor
+          rows={edit.values.own}
+          onChange={(rows) => edit.set('own', rows)}
+          newRow={() => ({ category_id: '', name: '', questions: 0 })}
+          name="own"
+          errorText={edit.errorText}
+          addText={t('questions.add_category')}
+          removeText={t('training:action.remove')}
+          isRemovable={(item) => item.questions === 0}
+          columns={[
             {
               label: t('field.category'),
-              control: (item, index) => (
-                <Input
-                  value={item.name}
-                  onChange={({ detail }) =>
-                    edit.set(
-                      'own',
-                      edit.values.own.map((c, i) => (i === index ? { ...c, name: detail.value } : c)),
-                    )
-                  }
-                />
+              field: 'name',
+              control: (item, change) => (
+                <Input value={item.name} onChange={({ detail }) => change({ name: detail.value })} />
               ),
-              errorText: (_item, index) => edit.errorText(`own.${index}.name`),
             },
             { label: t('questions.count'), control: (item) => item.questions },
           ]}

@@ -1,5 +1,4 @@
 import Alert from '@cloudscape-design/components/alert';
-import AttributeEditor from '@cloudscape-design/components/attribute-editor';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
@@ -30,6 +29,7 @@ import {
 import { EXAM_LICENCES } from '../../../../contracts/schemas/training-enums.ts';
 import { usePageNavigate } from '../../app/links.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { RowsEditor } from '../../components/forms/rows-editor.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
@@ -290,56 +290,37 @@ export default function QuizEditPage() {
               }
             >
               <FormField errorText={errorText('category_draws')}>
-                <AttributeEditor
-                  items={values.category_draws}
-                  addButtonText={t('quizzes.add_draw')}
-                  removeButtonText={t('training:action.remove')}
-                  onAddButtonClick={() =>
-                    set('category_draws', [...values.category_draws, { category: 'air_law', count: '1' }])
-                  }
-                  onRemoveButtonClick={({ detail }) =>
-                    set(
-                      'category_draws',
-                      values.category_draws.filter((_, index) => index !== detail.itemIndex),
-                    )
-                  }
+                <RowsEditor
+                  rows={values.category_draws}
+                  onChange={(rows) => set('category_draws', rows)}
+                  newRow={() => ({ category: 'air_law', count: '1' })}
+                  name="category_draws"
+                  errorText={errorText}
+                  addText={t('quizzes.add_draw')}
+                  removeText={t('training:action.remove')}
                   empty={t('quizzes.whole_bank')}
-                  definition={[
+                  columns={[
                     {
                       label: t('field.category'),
-                      control: (draw, index) => (
+                      field: 'category',
+                      control: (draw, change) => (
                         <Select
                           selectedOption={options.find((o) => o.value === draw.category) ?? null}
                           options={options}
-                          onChange={({ detail }) =>
-                            set(
-                              'category_draws',
-                              values.category_draws.map((d, i) =>
-                                i === index ? { ...d, category: detail.selectedOption.value ?? '' } : d,
-                              ),
-                            )
-                          }
+                          onChange={({ detail }) => change({ category: detail.selectedOption.value ?? '' })}
                         />
                       ),
-                      errorText: (_d, index) => errorText(`category_draws.${index}.category`),
                     },
                     {
                       label: t('quizzes.draw_count'),
-                      control: (draw, index) => (
+                      field: 'count',
+                      control: (draw, change) => (
                         <Input
                           value={draw.count}
                           inputMode="numeric"
-                          onChange={({ detail }) =>
-                            set(
-                              'category_draws',
-                              values.category_draws.map((d, i) =>
-                                i === index ? { ...d, count: detail.value } : d,
-                              ),
-                            )
-                          }
+                          onChange={({ detail }) => change({ count: detail.value })}
                         />
                       ),
-                      errorText: (_d, index) => errorText(`category_draws.${index}.count`),
                     },
                   ]}
                 />

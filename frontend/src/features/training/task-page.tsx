@@ -1,5 +1,4 @@
 import Alert from '@cloudscape-design/components/alert';
-import AttributeEditor from '@cloudscape-design/components/attribute-editor';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
@@ -20,6 +19,7 @@ import { createTaskInput, type TaskOutput, updateTaskInput } from '../../../../c
 import { FLIGHT_ROLE_REQUIREMENTS, PRIVILEGE_METHODS } from '../../../../contracts/schemas/training-enums.ts';
 import { usePageNavigate } from '../../app/links.tsx';
 import { DecimalHoursField } from '../../components/decimal-hours-field.tsx';
+import { RowsEditor } from '../../components/forms/rows-editor.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
@@ -318,36 +318,26 @@ export default function TaskPage() {
               </Header>
             }
           >
-            <AttributeEditor
-              items={values.exercises}
-              addButtonText={t('task.add_exercise')}
-              removeButtonText={t('action.remove')}
-              onAddButtonClick={() =>
-                set('exercises', [...values.exercises, { exercise_id: newExerciseId(), title: '' }])
-              }
-              onRemoveButtonClick={({ detail }) =>
-                set(
-                  'exercises',
-                  values.exercises.filter((_, index) => index !== detail.itemIndex),
-                )
-              }
+            <RowsEditor
+              rows={values.exercises}
+              onChange={(rows) => set('exercises', rows)}
+              newRow={() => ({ exercise_id: newExerciseId(), title: '' })}
+              name="exercises"
+              errorText={errorText}
+              addText={t('task.add_exercise')}
+              removeText={t('action.remove')}
               empty={t('task.no_exercises')}
-              definition={[
+              columns={[
                 {
                   label: t('field.exercise'),
-                  control: (item, index) => (
+                  field: 'title',
+                  control: (item, change, index) => (
                     <Input
                       value={item.title}
-                      onChange={({ detail }) =>
-                        set(
-                          'exercises',
-                          values.exercises.map((x, i) => (i === index ? { ...x, title: detail.value } : x)),
-                        )
-                      }
+                      onChange={({ detail }) => change({ title: detail.value })}
                       data-testid={`task-exercise-${index}`}
                     />
                   ),
-                  errorText: (_item, index) => errorText(`exercises.${index}.title`),
                 },
               ]}
             />
