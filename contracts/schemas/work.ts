@@ -152,6 +152,8 @@ export const workOutput = z.object({
   can_edit: z.boolean(),
   can_lead: z.boolean(),
   can_set_leader: z.boolean(),
+  /** The editors and the work's leader lock and unlock it. */
+  can_lock: z.boolean(),
   can_record: z.boolean(),
 });
 export type WorkOutput = z.infer<typeof workOutput>;

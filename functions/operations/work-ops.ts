@@ -14,7 +14,8 @@ export const workOps: OpsFor<typeof workRoutes> = {
   organizeWork: ({ actor, params, body }) => work.organizeWork(deps, actor, params.id, body),
   setWorkLeader: ({ actor, params, body }) => work.setWorkLeader(deps, actor, params.id, body),
   recordWorkHours: ({ actor, params, body }) => work.recordHours(deps, actor, params.id, body),
-  decideWorkHours: ({ actor, params, body }) => work.decideHours(deps, actor, params.id, params.user_id, body),
+  decideWorkHours: ({ actor, params, body }) =>
+    work.decideHours(deps, actor, params.id, params.user_id, body),
   myWorkHours: ({ actor, query }) => work.myWorkHours(deps, actor, query),
   listWorkBalances: ({ actor, query }) => work.listWorkBalances(deps, actor, query),
   getWorkSettings: ({ actor }) => work.getWorkSettings(deps, actor),

@@ -165,6 +165,7 @@ async function workOutput(
     can_edit: !closed && editsWorks(actor),
     can_lead: open && mayLead(actor, work) && (!work.leader_id || leads(actor, work)),
     can_set_leader: open && editsWorks(actor),
+    can_lock: !closed && (editsWorks(actor) || leads(actor, work)),
     can_record: open,
   };
 }

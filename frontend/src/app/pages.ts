@@ -18,6 +18,7 @@ import { reportPages } from './pages/reports.ts';
 import { screenPages } from './pages/screens.ts';
 import { trackingPages } from './pages/tracking.ts';
 import { trainingPages } from './pages/training.ts';
+import { workPages } from './pages/work.ts';
 
 export type Layout = 'main' | 'full-page' | 'public';
 
@@ -149,6 +150,7 @@ export const pages: readonly PageDef[] = [
   ...flightPages,
   ...trackingPages,
   ...operationsPages,
+  ...workPages,
   ...trainingPages,
   ...quizPages,
   ...reportPages,
