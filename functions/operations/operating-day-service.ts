@@ -228,6 +228,8 @@ async function changeSignup(
           details: {
             ...(put ? { role: put.role, status: put.status } : {}),
             ...(promoted.length ? { promoted } : {}),
+            // Signed in by someone else (a badge at the clubhouse tablet): whom.
+            ...(who !== actor.userId ? { user_id: who } : {}),
           },
         },
       });

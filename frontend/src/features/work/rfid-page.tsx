@@ -96,7 +96,7 @@ export default function RfidPage() {
     <Box padding="xl">
       <Container header={<Header variant="h1">{t('rfid.title')}</Header>}>
         <SpaceBetween size="l">
-          {body()}
+          <div data-testid="rfid-result">{body()}</div>
           <PageButton href="/operating-days/">{t('rfid.to_operating_days')}</PageButton>
         </SpaceBetween>
       </Container>
