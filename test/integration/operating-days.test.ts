@@ -264,6 +264,43 @@ describe('work management', () => {
     expect(late.status).toBe(409);
   });
 
+  it('lets a work-management-checker approve any work’s hours, but not their own', async () => {
+    const role = await platform.invoke('createRole', {
+      sub: admin,
+      body: { role_name: 'Munkaellenőr', permissions: ['work-management-list', 'work-management-checker'] },
+    });
+    expect(role.status).toBe(200);
+    const member = await platform.invoke('getMember', { sub: admin, params: { user_id: 'user-operator' } });
+    const roles = await platform.invoke('setMemberRoles', {
+      sub: admin,
+      params: { user_id: 'user-operator' },
+      body: {
+        role_ids: [...member.body.membership.role_ids, role.body.role_id],
+        version: member.body.membership.version,
+      },
+    });
+    expect(roles.status).toBe(200);
+    const work = await newWork({ work_name: 'Szerszámleltár', work_type: 'office', date: `${YEAR}-06-01` });
+    for (const sub of [student, operator])
+      expect(
+        (
+          await platform.invoke('recordWorkHours', {
+            sub,
+            params: { id: work.work_id },
+            body: { hours: 1.5, version: 0 },
+          })
+        ).status,
+      ).toBe(200);
+    const decide = (userId: string) =>
+      platform.invoke('decideWorkHours', {
+        sub: operator,
+        params: { id: work.work_id, user_id: userId },
+        body: { decision: 'approved', version: 1 },
+      });
+    expect((await decide('user-student')).status).toBe(200);
+    expect((await decide('user-operator')).status).toBe(403);
+  });
+
   it('lets a member take and give up organizing a work without a leader', async () => {
     const work = await newWork({ work_name: 'Pályajelölés', work_type: 'airfield', date: `${YEAR}-05-02` });
     const taken = await platform.invoke('organizeWork', {
