@@ -22,6 +22,7 @@ import { quizRoutes } from './routes/quiz.ts';
 import { reportsRoutes } from './routes/reports.ts';
 import { trackingRoutes } from './routes/tracking.ts';
 import { trainingRoutes } from './routes/training.ts';
+import { workRoutes } from './routes/work.ts';
 
 export type { Guard, Method, RouteDef } from './route-types.ts';
 
@@ -44,6 +45,7 @@ export const routes = {
   ...trackingRoutes,
   ...operationsRoutes,
   ...operatingDayRoutes,
+  ...workRoutes,
   ...trainingRoutes,
   ...dtoIppRoutes,
   ...quizRoutes,

@@ -18,6 +18,7 @@ import { seedPeople } from './seed-people.ts';
 import { seedProfile } from './seed-profile.ts';
 import { seedReports } from './seed-reports.ts';
 import { seedTraining } from './seed-training.ts';
+import { seedWork } from './seed-work.ts';
 
 /**
  * The demo data `npm start` creates on first start: two clubs (so tenancy is visible), members
@@ -253,6 +254,7 @@ export async function seedDemo(
   await seedMaintenance();
   await seedFlights();
   await seedOperations();
+  await seedWork();
   await seedTraining();
   await seedReports();
   await seedFinance();

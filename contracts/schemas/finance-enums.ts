@@ -19,6 +19,9 @@ export const TRANSACTION_TYPES = [
   'membership_fee',
   'card_payment',
   'training_fee',
+  /** The year's close of work hours (issue 15 §7): paid work credited, missing obligation hours charged. */
+  'work_credit',
+  'work_charge',
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 

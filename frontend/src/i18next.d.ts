@@ -40,6 +40,7 @@ import type search from './locales/en/search.json';
 import type statistics from './locales/en/statistics.json';
 import type tracking from './locales/en/tracking.json';
 import type training from './locales/en/training.json';
+import type work from './locales/en/work.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -82,6 +83,7 @@ declare module 'i18next' {
       statistics: typeof statistics;
       tracking: typeof tracking;
       training: typeof training;
+      work: typeof work;
     };
   }
 }

@@ -2,6 +2,13 @@ import type { BalancePolicy } from '../../contracts/schemas/finance-enums.ts';
 import { organizationFinance } from '../organizations/public.ts';
 import { defaultFinanceDeps, standingOf } from './finance-context.ts';
 import { ledgerStore } from './ledger-store.ts';
+import {
+  afterWorkSettlements,
+  membershipTypesOn,
+  postWorkSettlement as postSettlement,
+  type WorkSettlementInput,
+  workLedgerOf,
+} from './work-settlement-service.ts';
 
 /**
  * What other domains may ask the finance domain (domain ownership: they never touch its entities).
@@ -68,3 +75,21 @@ export async function ledgerPage(
     cursor: page.cursor,
   };
 }
+
+// ---- operations (issue 15 §7): the year's close of work hours ------------------------------------
+
+export type { WorkLedger, WorkSettlementInput } from './work-settlement-service.ts';
+
+/** The organization's currency, work prices and whether its ledger takes postings. */
+export const workLedger = (organizationId: string) => workLedgerOf(defaultFinanceDeps, organizationId);
+
+/** Each member's membership type on a day (the yearly obligation depends on it). */
+export const membershipTypesAt = (organizationId: string, userIds: readonly string[], date: string) =>
+  membershipTypesOn(defaultFinanceDeps, organizationId, userIds, date);
+
+/** One member's settlement of a year, posted once however often it is asked for. */
+export const postWorkSettlement = (input: WorkSettlementInput) => postSettlement(defaultFinanceDeps, input);
+
+/** Tells the members a close left below their minimum balance. */
+export const workSettlementsPosted = (organizationId: string, userIds: string[]) =>
+  afterWorkSettlements(defaultFinanceDeps, organizationId, userIds);

@@ -162,3 +162,6 @@ export const operatingDaySignup = new Entity({
     },
   },
 });
+
+/** Work management and RFID badges (issue 15 §7, §8), declared in their own file. */
+export { rfidBadge, work, workHoursEntry, workSettings, workYearClose } from './work-entities.ts';

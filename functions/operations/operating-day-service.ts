@@ -186,6 +186,7 @@ async function changeSignup(
   actor: Actor,
   date: string,
   change: { role: SignupRole } | { leave: true },
+  who: string = actor.userId,
 ) {
   const org = organizationOf(actor);
   if (date < todayIn(org.timeZone, deps.now())) throw validationFailed({ date: ['read_only'] });
@@ -193,15 +194,15 @@ async function changeSignup(
   for (let attempt = 1; ; attempt++) {
     const day = found(await deps.store.day(org.id, date));
     const signups = await deps.store.signups(org.id, date);
-    const others = signups.filter((s) => s.user_id !== actor.userId);
-    const own = signups.find((s) => s.user_id === actor.userId);
+    const others = signups.filter((s) => s.user_id !== who);
+    const own = signups.find((s) => s.user_id === who);
     let put: StoredSignup | undefined;
     if ('role' in change) {
       // Changing one's role keeps the place only if the new role has one; a student re-queues.
       put = {
         organization_id: org.id,
         date,
-        user_id: actor.userId,
+        user_id: who,
         role: change.role,
         status:
           own?.role === change.role
@@ -218,7 +219,7 @@ async function changeSignup(
         date,
         dayVersion: day.version,
         put,
-        remove: put ? undefined : actor.userId,
+        remove: put ? undefined : who,
         promote: promoted,
         audit: {
           action: put ? 'operating_day.signup' : 'operating_day.unsubscribe',
@@ -227,6 +228,8 @@ async function changeSignup(
           details: {
             ...(put ? { role: put.role, status: put.status } : {}),
             ...(promoted.length ? { promoted } : {}),
+            // Signed in by someone else (a badge at the clubhouse tablet): whom.
+            ...(who !== actor.userId ? { user_id: who } : {}),
           },
         },
       });
@@ -251,3 +254,22 @@ export const signUp = (deps: OperatingDayDeps, actor: Actor, date: string, input
 
 export const unsubscribe = (deps: OperatingDayDeps, actor: Actor, date: string) =>
   changeSignup(deps, actor, date, { leave: true });
+
+/**
+ * A badge holder signed in at the clubhouse tablet (rfid/{token}, issue 15 §8): signed up for the day
+ * like themselves, by whoever runs the tablet. `already`: they were signed up before.
+ */
+export async function signInHolder(
+  deps: OperatingDayDeps,
+  actor: Actor,
+  date: string,
+  userId: string,
+  role: SignupRole,
+): Promise<{ already: boolean; role: SignupRole } | null> {
+  const org = organizationOf(actor);
+  if (!(await deps.store.day(org.id, date))) return null;
+  const own = (await deps.store.signups(org.id, date)).find((s) => s.user_id === userId);
+  if (own) return { already: true, role: own.role };
+  await changeSignup(deps, actor, date, { role }, userId);
+  return { already: false, role };
+}

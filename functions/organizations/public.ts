@@ -318,6 +318,10 @@ export interface OrganizationFinance {
   yearly_membership_fee: number | null;
   balance_notification_on: boolean;
   balance_summary_notification_on: boolean;
+  /** Per hour (spec §3 prices): the year's close of work hours (issue 15 §7). */
+  social_work_price: number | null;
+  normal_work_price: number | null;
+  professional_work_price: number | null;
 }
 
 type StoredOrganization = NonNullable<Awaited<ReturnType<OrganizationStore['organization']>>>;
@@ -354,6 +358,9 @@ const financeOf = (org: StoredOrganization): OrganizationFinance => ({
   yearly_membership_fee: num(org.yearly_membership_fee),
   balance_notification_on: org.balance_notification_on === true,
   balance_summary_notification_on: org.balance_summary_notification_on === true,
+  social_work_price: num(org.social_work_price),
+  normal_work_price: num(org.normal_work_price),
+  professional_work_price: num(org.professional_work_price),
 });
 
 export async function organizationFinance(organizationId: string): Promise<OrganizationFinance | null> {

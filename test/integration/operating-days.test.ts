@@ -153,3 +153,250 @@ describe('operating days', () => {
     expect(plain.body.sheet).toMatchObject({ leader_id: null, timer_operator_ids: [] });
   });
 });
+
+/**
+ * Work management (issue 15 §7, §8), in this file to share its platform: who may approve and reject
+ * hours (the work's leader, a checker, never one's own), a locked work takes no hours, the year's
+ * close posts each member's settlement to the ledger once even when two administrators close at
+ * once, and a tapped RFID badge signs its holder in for today's operating day.
+ */
+/** A year of its own, before the seed's season, so the close sees only this file's hours. */
+const YEAR = Number(todayIn('Europe/Budapest').slice(0, 4)) - 3;
+
+const newWork = async (extra: Record<string, unknown> = {}) => {
+  const made = await platform.invoke('createWork', {
+    sub: admin,
+    body: {
+      work_name: 'Hangártakarítás',
+      work_type: 'hangar',
+      work_category: 'social',
+      date: `${YEAR}-04-12`,
+      working_hours: 6,
+      version: 0,
+      ...extra,
+    },
+  });
+  expect(made.status).toBe(200);
+  return made.body;
+};
+
+describe('work management', () => {
+  it('lets the leader approve and a plain member not; nobody approves their own hours', async () => {
+    const work = await newWork();
+    // A plain member does not add works.
+    const refused = await platform.invoke('createWork', {
+      sub: pilot,
+      body: {
+        ...work,
+        work_name: 'x',
+        date: `${YEAR}-04-13`,
+        working_hours: 1,
+        description: undefined,
+        version: 0,
+      },
+    });
+    expect(refused.status).toBeGreaterThanOrEqual(403);
+    const led = await platform.invoke('setWorkLeader', {
+      sub: admin,
+      params: { id: work.work_id },
+      body: { leader_id: 'user-instructor', version: work.version },
+    });
+    expect(led.status).toBe(200);
+    expect(led.body.leader_name).toMatch(/\S/);
+
+    const recorded = await platform.invoke('recordWorkHours', {
+      sub: pilot,
+      params: { id: work.work_id },
+      body: { hours: 4, note: 'Padló', version: 0 },
+    });
+    expect(recorded.status).toBe(200);
+    expect(recorded.body.mine).toMatchObject({ hours: 4, status: 'pending', can_decide: false });
+    const own = await platform.invoke('recordWorkHours', {
+      sub: instructor,
+      params: { id: work.work_id },
+      body: { hours: 5, version: 0 },
+    });
+    expect(own.status).toBe(200);
+
+    const decide = (sub: string, userId: string, decision: string, version = 1) =>
+      platform.invoke('decideWorkHours', {
+        sub,
+        params: { id: work.work_id, user_id: userId },
+        body: { decision, version },
+      });
+    expect((await decide(student, 'user-pilot', 'approved')).status).toBe(403);
+    expect((await decide(pilot, 'user-pilot', 'approved')).status).toBe(403);
+    // The leader does not approve their own hours; the work-administrator (admin) may.
+    expect((await decide(instructor, 'user-instructor', 'approved')).status).toBe(403);
+    const approved = await decide(instructor, 'user-pilot', 'approved');
+    expect(approved.status).toBe(200);
+    expect(approved.body.workers.find((w: { user_id: string }) => w.user_id === 'user-pilot')).toMatchObject({
+      status: 'approved',
+      version: 2,
+    });
+    // A stale version loses; an approved entry is not changed by its member.
+    expect((await decide(instructor, 'user-pilot', 'rejected', 1)).status).toBe(409);
+    expect(
+      (
+        await platform.invoke('recordWorkHours', {
+          sub: pilot,
+          params: { id: work.work_id },
+          body: { hours: 8, version: 2 },
+        })
+      ).status,
+    ).toBe(409);
+    const rejected = await decide(admin, 'user-instructor', 'rejected');
+    expect(rejected.status).toBe(200);
+
+    // Locked: no hours recorded.
+    const locked = await platform.invoke('lockWork', {
+      sub: admin,
+      params: { id: work.work_id },
+      body: { locked: true, version: rejected.body.version },
+    });
+    expect(locked.status).toBe(200);
+    expect(locked.body).toMatchObject({ locked: true, can_record: false });
+    const late = await platform.invoke('recordWorkHours', {
+      sub: student,
+      params: { id: work.work_id },
+      body: { hours: 2, version: 0 },
+    });
+    expect(late.status).toBe(409);
+  });
+
+  it('lets a work-management-checker approve any work’s hours, but not their own', async () => {
+    const role = await platform.invoke('createRole', {
+      sub: admin,
+      body: { role_name: 'Munkaellenőr', permissions: ['work-management-list', 'work-management-checker'] },
+    });
+    expect(role.status).toBe(200);
+    const member = await platform.invoke('getMember', { sub: admin, params: { user_id: 'user-operator' } });
+    const roles = await platform.invoke('setMemberRoles', {
+      sub: admin,
+      params: { user_id: 'user-operator' },
+      body: {
+        role_ids: [...member.body.membership.role_ids, role.body.role_id],
+        version: member.body.membership.version,
+      },
+    });
+    expect(roles.status).toBe(200);
+    const work = await newWork({ work_name: 'Szerszámleltár', work_type: 'office', date: `${YEAR}-06-01` });
+    for (const sub of [student, operator])
+      expect(
+        (
+          await platform.invoke('recordWorkHours', {
+            sub,
+            params: { id: work.work_id },
+            body: { hours: 1.5, version: 0 },
+          })
+        ).status,
+      ).toBe(200);
+    const decide = (userId: string) =>
+      platform.invoke('decideWorkHours', {
+        sub: operator,
+        params: { id: work.work_id, user_id: userId },
+        body: { decision: 'approved', version: 1 },
+      });
+    expect((await decide('user-student')).status).toBe(200);
+    expect((await decide('user-operator')).status).toBe(403);
+  });
+
+  it('lets a member take and give up organizing a work without a leader', async () => {
+    const work = await newWork({ work_name: 'Pályajelölés', work_type: 'airfield', date: `${YEAR}-05-02` });
+    const taken = await platform.invoke('organizeWork', {
+      sub: pilot,
+      params: { id: work.work_id },
+      body: { organize: true, version: work.version },
+    });
+    expect(taken.status).toBe(200);
+    expect(taken.body.leader_id).toBe('user-pilot');
+    const second = await platform.invoke('organizeWork', {
+      sub: student,
+      params: { id: work.work_id },
+      body: { organize: true, version: taken.body.version },
+    });
+    expect(second.status).toBe(409);
+    const given = await platform.invoke('organizeWork', {
+      sub: pilot,
+      params: { id: work.work_id },
+      body: { organize: false, version: taken.body.version },
+    });
+    expect(given.status).toBe(200);
+    expect(given.body.leader_id).toBeNull();
+  });
+
+  it('closes the year once: two closes at once post each settlement once, then the year is read-only', async () => {
+    const settings = await platform.invoke('getWorkSettings', { sub: admin });
+    expect(settings.status).toBe(200);
+    const saved = await platform.invoke('updateWorkSettings', {
+      sub: admin,
+      body: { obligation_hours: 10, by_membership_type: {}, version: settings.body.version },
+    });
+    expect(saved.status).toBe(200);
+    const prices = saved.body;
+
+    const mine = await platform.invoke('myWorkHours', { sub: pilot, query: { year: String(YEAR) } });
+    expect(mine.status).toBe(200);
+    expect(mine.body.balance).toMatchObject({ obligation_hours: 10, social_hours: 4, missing_hours: 6 });
+    expect(mine.body.balance.charge).toBe(-6 * prices.social_work_price);
+
+    expect((await platform.invoke('closeWorkYear', { sub: pilot, body: { year: YEAR } })).status).toBe(403);
+    const [one, two] = await Promise.all([
+      platform.invoke('closeWorkYear', { sub: admin, body: { year: YEAR } }),
+      platform.invoke('closeWorkYear', { sub: admin, body: { year: YEAR } }),
+    ]);
+    expect(one.status).toBe(200);
+    expect(two.status).toBe(200);
+    expect(one.body.ledger).toBe(true);
+    // Every member with something to settle is posted by exactly one of the two.
+    expect(one.body.posted + two.body.posted).toBe(one.body.members);
+
+    const ledger = await platform.invoke('listTransactions', {
+      sub: admin,
+      query: { user_id: 'user-pilot', type: 'work_charge', from: `${YEAR}-12-31`, to: `${YEAR}-12-31` },
+    });
+    expect(ledger.status).toBe(200);
+    expect(ledger.body.items.map((t: { amount: number }) => t.amount)).toEqual([
+      -6 * prices.social_work_price,
+    ]);
+
+    const again = await platform.invoke('closeWorkYear', { sub: admin, body: { year: YEAR } });
+    expect(again.body.posted).toBe(0);
+    const closed = await platform.invoke('listWorks', { sub: admin, query: { year: String(YEAR) } });
+    const work = await platform.invoke('getWork', {
+      sub: admin,
+      params: { id: closed.body.items[0].work_id },
+    });
+    expect(work.body).toMatchObject({ year_closed: true, can_edit: false, can_record: false });
+  });
+
+  it('links a badge and signs its holder in for today’s operating day', async () => {
+    const today = todayIn('Europe/Budapest');
+    const day = await platform.invoke('getOperatingDay', { sub: admin, params: { date: today } });
+    if (day.status === 404)
+      expect(
+        (
+          await platform.invoke('saveOperatingDay', {
+            sub: admin,
+            params: { date: today },
+            body: { leader_id: null, operating_day_editor_id: null, students_per_instructor: 2, version: 0 },
+          })
+        ).status,
+      ).toBe(200);
+    const token = 'badge-04A1B2C3D4';
+    const unknown = await platform.invoke('tapRfidBadge', { sub: admin, params: { token } });
+    expect(unknown.body).toMatchObject({ outcome: 'unknown_badge', operating_day: true });
+    const linked = await platform.invoke('linkRfidBadge', { sub: student, params: { token } });
+    expect(linked.status).toBe(200);
+    expect(linked.body.outcome).toBe('linked');
+    // Someone else's badge is not linked again.
+    expect((await platform.invoke('linkRfidBadge', { sub: pilot, params: { token } })).status).toBe(422);
+    const tapped = await platform.invoke('tapRfidBadge', { sub: admin, params: { token } });
+    expect(tapped.body).toMatchObject({ outcome: 'signed_in', operating_day: true, role: 'pilot' });
+    expect(tapped.body.name).toMatch(/\S/);
+    const signups = await platform.invoke('getOperatingDay', { sub: admin, params: { date: today } });
+    expect(signups.body.signups.map((s: { user_id: string }) => s.user_id)).toContain('user-student');
+    const twice = await platform.invoke('tapRfidBadge', { sub: admin, params: { token } });
+    expect(twice.body.outcome).toBe('already_signed_in');
+  });
+});

@@ -15,6 +15,7 @@ import { reportsWalk } from './tenant-walk/reports.ts';
 import { describeSharedMember } from './tenant-walk/shared-member.ts';
 import { trackingWalk } from './tenant-walk/tracking.ts';
 import { trainingWalk } from './tenant-walk/training.ts';
+import { workWalk } from './tenant-walk/work.ts';
 
 /**
  * Tenancy (ground rule 5), walked over EVERY row of the route table: the admin of organization B
@@ -151,6 +152,7 @@ const AREAS: WalkArea[] = [
   trackingWalk,
   invitationsWalk,
   operationsWalk,
+  workWalk,
   trainingWalk,
   reportsWalk,
   financeWalk,

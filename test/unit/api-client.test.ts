@@ -119,6 +119,20 @@ describe('spec §8 error catalogue', () => {
     },
   );
 
+  it('a session check failing on an RFID page remembers the badge path for after login (spec §8)', async () => {
+    signedIn();
+    const before = { ...browser.location };
+    Object.assign(browser.location, { pathname: '/rfid/04A1B2C3/', search: '' });
+    try {
+      answer(() => json(401, { code: 'unauthorized' }));
+      await call('checkSession').catch(() => undefined);
+      expect(browser.session.getItem('windsock.return_to')).toBe('/rfid/04A1B2C3/');
+      expect(navigate).toHaveBeenCalledWith('/login/', { replace: true });
+    } finally {
+      Object.assign(browser.location, before);
+    }
+  });
+
   it("an expired session keeps the daily sheet's unsent taps; a chosen logout clears them", async () => {
     const outbox = `${UNSENT_PREFIX}daily-flight.org-demo.2026-05-01`;
     signedIn();

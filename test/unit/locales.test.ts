@@ -64,6 +64,13 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   'reservations:status': ['de', 'pl'],
   'reservations:status_value.active': ['fr'],
   'operating-days:role.pilot': ['de', 'sk', 'cs', 'pl'],
+  'work:field.status': ['de', 'pl'],
+  'work:type.hangar': ['pl', 'fr', 'it'],
+  'work:field.work_type': ['fr'],
+  'work:field.date': ['fr'],
+  'work:field.description': ['fr'],
+  'work:balance.obligation': ['fr'],
+  'work:rfid.title': ['fr', 'it'],
   'operating-days:participants': ['fr'],
   // SI unit symbols after a number read the same in every language.
   'tracking:unit.altitude': LANGS,

@@ -19,6 +19,7 @@ import { screenPages } from './pages/screens.ts';
 import { trackingPages } from './pages/tracking.ts';
 import { trainingPages } from './pages/training.ts';
 import { publicPages } from './public-pages.ts';
+import { workPages } from './pages/work.ts';
 
 export type Layout = 'main' | 'full-page' | 'public';
 
@@ -110,6 +111,7 @@ export const pages: readonly PageDef[] = [
   ...flightPages,
   ...trackingPages,
   ...operationsPages,
+  ...workPages,
   ...trainingPages,
   ...quizPages,
   ...reportPages,

@@ -39,6 +39,11 @@ import {
   reservation,
   reservationBook,
   reservationSettings,
+  rfidBadge,
+  work,
+  workHoursEntry,
+  workSettings,
+  workYearClose,
 } from '../../operations/entities.ts';
 import {
   membership,
@@ -117,6 +122,11 @@ const entities = {
   reservationSettings,
   operatingDay,
   operatingDaySignup,
+  work,
+  workHoursEntry,
+  workSettings,
+  workYearClose,
+  rfidBadge,
   trainingProgramme: programme,
   trainingTask: task,
   trainingEnrolment: enrolment,
