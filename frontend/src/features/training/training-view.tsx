@@ -425,6 +425,7 @@ function TaskSection({
         {task.flights.length > 0 && (
           <DataTable<LinkedFlightOutput>
             id="training-task-flights"
+            fixedColumns
             variant="embedded"
             items={task.flights}
             trackBy="entry_id"
