@@ -12,7 +12,6 @@ import RadioGroup from '@cloudscape-design/components/radio-group';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import Textarea from '@cloudscape-design/components/textarea';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +23,7 @@ import type {
 } from '../../../../contracts/schemas/training.ts';
 import { GRADES, type Grade, SELF_ASSESSMENTS } from '../../../../contracts/schemas/training-enums.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
 import { call } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
@@ -254,7 +254,8 @@ export function TrainingView({
         ))}
       </SpaceBetween>
 
-      <Table
+      <DataTable
+        id="training-checks"
         header={
           <Header variant="h2" counter={`(${training.checks.length})`}>
             {t('view.checks')}
@@ -263,11 +264,10 @@ export function TrainingView({
         items={training.checks}
         trackBy="seq"
         empty={<Box color="text-status-inactive">{t('view.no_checks')}</Box>}
-        wrapLines
-        data-testid="training-checks"
-        columnDefinitions={[
-          { id: 'seq', header: '#', cell: (c) => c.seq, width: 56 },
+        testId="training-checks"
+        columns={[
           { id: 'task', header: t('field.task_name'), cell: (c) => c.task_name ?? t('view.whole_training') },
+          { id: 'seq', header: '#', cell: (c) => c.seq, width: 56 },
           { id: 'result', header: t('view.result'), cell: (c) => <TrainingStatusBadge status={c.result} /> },
           { id: 'signer', header: t('view.signer'), cell: (c) => c.signer_name },
           { id: 'at', header: t('view.signed_at'), cell: (c) => formatDateTime(c.signed_at, timeZone) },
@@ -423,13 +423,14 @@ function TaskSection({
           <MinimumsProgress progress={task.progress} testId={`task-progress-${task.task.position}`} />
         )}
         {task.flights.length > 0 && (
-          <Table<LinkedFlightOutput>
+          <DataTable<LinkedFlightOutput>
+            id="training-task-flights"
+            fixedColumns
             variant="embedded"
             items={task.flights}
             trackBy="entry_id"
-            wrapLines
-            data-testid={`task-flights-${task.task.position}`}
-            columnDefinitions={[
+            testId={`task-flights-${task.task.position}`}
+            columns={[
               { id: 'date', header: t('flight.date'), cell: (f) => formatDateTime(f.takeoff_time, timeZone) },
               { id: 'plane', header: t('flight.plane'), cell: (f) => f.reg_num },
               {
@@ -458,7 +459,7 @@ function TaskSection({
               },
               {
                 id: 'state',
-                header: '',
+                header: t('view.edit'),
                 cell: (f) =>
                   f.missing ? (
                     <StatusIndicator type="warning">{t('flight.missing')}</StatusIndicator>
@@ -785,13 +786,13 @@ function LinkFlightsModal({
   };
   return (
     <Modal visible onDismiss={onClose} size="max" header={t('view.link_title')} data-testid="link-modal">
-      <Table<Candidate>
+      <DataTable<Candidate>
+        id="training-candidates"
         variant="embedded"
         items={candidates.items}
         loading={candidates.loading}
         loadingText={t('common:nav.loading')}
         trackBy="entry_id"
-        wrapLines
         empty={<Box color="text-status-inactive">{t('view.no_candidates')}</Box>}
         filter={
           <Select
@@ -811,7 +812,7 @@ function LinkFlightsModal({
             onChange={({ detail }) => candidates.goTo(detail.currentPageIndex)}
           />
         }
-        columnDefinitions={[
+        columns={[
           { id: 'date', header: t('flight.date'), cell: (f) => formatDateTime(f.takeoff_time, timeZone) },
           { id: 'plane', header: t('flight.plane'), cell: (f) => f.reg_num },
           {
