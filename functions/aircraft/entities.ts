@@ -11,7 +11,7 @@ import {
   PLANE_STATUSES,
   RENT_TYPES,
 } from '../../contracts/schemas/aircraft-enums.ts';
-import { isoNow, versionedRecord } from '../platform/db/attributes.ts';
+import { isoNow, organizationPartition, versionedRecord } from '../platform/db/attributes.ts';
 
 /**
  * The aircraft domain (spec §3 Plane, Component, Maintenance operation; docs/ARCHITECTURE.md "Data"). Everything is
@@ -24,7 +24,6 @@ import { isoNow, versionedRecord } from '../platform/db/attributes.ts';
  */
 const service = 'windsock';
 
-const orgPk = { field: 'pk', composite: ['organization_id'], template: 'org#${organization_id}' } as const;
 /** Items that pile up with use (history, daily usage) get partitions of their own, by kind. */
 const orgPartition = (kind: string) =>
   ({ field: 'pk', composite: ['organization_id'], template: `org#\${organization_id}#${kind}` }) as const;
@@ -157,7 +156,7 @@ export const plane = new Entity({
   },
   indexes: {
     byOrganization: {
-      pk: orgPk,
+      pk: organizationPartition,
       sk: { field: 'sk', composite: ['plane_id'], template: 'plane#${plane_id}' },
     },
     /**
@@ -194,7 +193,10 @@ export const planeCount = new Entity({
     reg_nums: { type: 'set', items: 'string' },
   },
   indexes: {
-    byOrganization: { pk: orgPk, sk: { field: 'sk', composite: [], template: '#plane-count' } },
+    byOrganization: {
+      pk: organizationPartition,
+      sk: { field: 'sk', composite: [], template: '#plane-count' },
+    },
   },
 });
 
@@ -232,7 +234,7 @@ export const component = new Entity({
   },
   indexes: {
     byOrganization: {
-      pk: orgPk,
+      pk: organizationPartition,
       sk: { field: 'sk', composite: ['component_id'], template: 'component#${component_id}' },
     },
     byPlane: {
@@ -263,7 +265,7 @@ export const maintenanceItem = new Entity({
   },
   indexes: {
     byOrganization: {
-      pk: orgPk,
+      pk: organizationPartition,
       sk: { field: 'sk', composite: ['maintenance_id'], template: 'maintenance#${maintenance_id}' },
     },
     byPlane: {
@@ -370,7 +372,7 @@ export const fault = new Entity({
   },
   indexes: {
     byOrganization: {
-      pk: orgPk,
+      pk: organizationPartition,
       sk: { field: 'sk', composite: ['fault_id'], template: 'fault#${fault_id}' },
     },
     byPlane: {
@@ -395,7 +397,7 @@ export const dueNotice = new Entity({
   },
   indexes: {
     byDay: {
-      pk: orgPk,
+      pk: organizationPartition,
       sk: { field: 'sk', composite: ['date', 'subject'], template: 'due#${date}#${subject}' },
     },
   },

@@ -309,6 +309,24 @@ const openForChange = (doc: StoredDocument) => {
   if (doc.phase === 'replaced') throw domainError('not_editable');
 };
 
+/**
+ * The document a write changes: the caller may write this holder's documents (else 403), the
+ * document is the holder's (else 404) and not a replaced version (not_editable).
+ */
+async function changeable(
+  actor: DocActor,
+  source: DocumentSourceType,
+  holderId: string,
+  documentId: string,
+  deps: DocumentDeps,
+) {
+  const a = await access(actor, source, holderId, deps);
+  writable(a);
+  const doc = await existing(a, documentId, deps);
+  openForChange(doc);
+  return { a, doc };
+}
+
 /** The activity-log record: the organization it went through, or the person's own log. */
 const auditOf = (
   a: Access,
@@ -595,10 +613,7 @@ export async function updateDocument(
   input: UpdateDocumentInput,
   deps: DocumentDeps = defaultDeps,
 ): Promise<DocumentOutput> {
-  const a = await access(actor, source, holderId, deps);
-  writable(a);
-  const doc = await existing(a, documentId, deps);
-  openForChange(doc);
+  const { a, doc } = await changeable(actor, source, holderId, documentId, deps);
   if (doc.version !== input.version) throw conflict();
   const dates = datesOf(input);
   const dateChanged = dates.expiration_date !== doc.expiration_date || dates.no_expiry !== doc.no_expiry;
@@ -635,10 +650,7 @@ export async function deleteDocument(
   documentId: string,
   deps: DocumentDeps = defaultDeps,
 ): Promise<null> {
-  const a = await access(actor, source, holderId, deps);
-  writable(a);
-  const doc = await existing(a, documentId, deps);
-  openForChange(doc);
+  const { a, doc } = await changeable(actor, source, holderId, documentId, deps);
   const previous = doc.replaces ? await deps.store.get(a.holder, doc.replaces) : null;
   const restore =
     previous && previous.phase === 'replaced' && previous.replaced_by === doc.document_id
@@ -683,10 +695,7 @@ export async function createDocumentUpload(
   input: DocumentUploadInput,
   deps: DocumentDeps = defaultDeps,
 ) {
-  const a = await access(actor, source, holderId, deps);
-  writable(a);
-  const doc = await existing(a, documentId, deps);
-  openForChange(doc);
+  const { a, doc } = await changeable(actor, source, holderId, documentId, deps);
   if (doc.files.length >= MAX_DOCUMENT_FILES) throw fileError('file_limit');
   const extension = extensionOf(input.name) === 'jpeg' ? 'jpg' : extensionOf(input.name);
   const key = `${filePrefix(a.holder, documentId)}${randomUUID()}.${extension}`;
@@ -711,10 +720,7 @@ export async function addDocumentFile(
   input: AddDocumentFileInput,
   deps: DocumentDeps = defaultDeps,
 ): Promise<DocumentOutput> {
-  const a = await access(actor, source, holderId, deps);
-  writable(a);
-  const doc = await existing(a, documentId, deps);
-  openForChange(doc);
+  const { a, doc } = await changeable(actor, source, holderId, documentId, deps);
   const prefix = filePrefix(a.holder, documentId);
   const name = input.key.slice(prefix.length);
   const match = /^([0-9a-f-]{36})\.([a-z]{3,4})$/.exec(name);
@@ -769,10 +775,7 @@ export async function removeDocumentFile(
   fileId: string,
   deps: DocumentDeps = defaultDeps,
 ): Promise<DocumentOutput> {
-  const a = await access(actor, source, holderId, deps);
-  writable(a);
-  const doc = await existing(a, documentId, deps);
-  openForChange(doc);
+  const { a, doc } = await changeable(actor, source, holderId, documentId, deps);
   const file = doc.files.find((f) => f.file_id === fileId);
   if (!file) throw notFound();
   // A document in force keeps at least one file: spec §8 "Document not uploaded."
@@ -803,10 +806,7 @@ export async function completeDocument(
   input: VersionInput,
   deps: DocumentDeps = defaultDeps,
 ): Promise<DocumentOutput> {
-  const a = await access(actor, source, holderId, deps);
-  writable(a);
-  const doc = await existing(a, documentId, deps);
-  openForChange(doc);
+  const { a, doc } = await changeable(actor, source, holderId, documentId, deps);
   if (doc.phase !== 'in_progress' || doc.version !== input.version) throw conflict();
   if (doc.files.length === 0) throw validationFailed({ files: ['document_not_uploaded'] });
   const replaced = ruleOf(doc.document_type_id).single

@@ -1,6 +1,6 @@
 import { CustomAttributeType, Entity } from 'electrodb';
 import { DOCUMENT_PHASES, type ExpiryStage } from '../../contracts/documents.ts';
-import { versionedRecord } from '../platform/db/attributes.ts';
+import { organizationPartition, personPartition, versionedRecord } from '../platform/db/attributes.ts';
 
 /**
  * Documents (spec §3 Document: document_type_id, storage_id, issue_date, expiration_date,
@@ -89,7 +89,7 @@ export const personDocument = new Entity({
   indexes: {
     /** A holder's documents by time (ids sort by creation); a holder has tens, not thousands. */
     byHolder: {
-      pk: { field: 'pk', composite: ['user_id'], template: 'person#${user_id}' },
+      pk: personPartition,
       sk: { field: 'sk', composite: ['document_id'], template: 'doc#${document_id}' },
     },
     byExpiry: expiryIndex(['user_id'], 'person#${user_id}'),
@@ -110,7 +110,7 @@ export const organizationDocument = new Entity({
   },
   indexes: {
     byHolder: {
-      pk: { field: 'pk', composite: ['organization_id'], template: 'org#${organization_id}' },
+      pk: organizationPartition,
       sk: {
         field: 'sk',
         composite: ['source_type', 'holder_id', 'document_id'],

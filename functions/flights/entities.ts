@@ -10,7 +10,12 @@ import {
   PILOT_ROLES,
   SAILPLANE_LAUNCH_METHODS,
 } from '../../contracts/schemas/flight-enums.ts';
-import { isoNow, versionedRecord } from '../platform/db/attributes.ts';
+import {
+  isoNow,
+  organizationPartition,
+  personPartition,
+  versionedRecord,
+} from '../platform/db/attributes.ts';
 
 type TakeoffTypeName = (typeof SAILPLANE_LAUNCH_METHODS)[number];
 
@@ -165,7 +170,7 @@ export const dailySheet = new Entity({
   },
   indexes: {
     byDate: {
-      pk: { field: 'pk', composite: ['organization_id'], template: 'org#${organization_id}' },
+      pk: organizationPartition,
       sk: { field: 'sk', composite: ['date'], template: 'sheet#${date}' },
     },
   },
@@ -237,7 +242,7 @@ export const logbookEntry = new Entity({
   },
   indexes: {
     byKind: {
-      pk: { field: 'pk', composite: ['user_id'], template: 'person#${user_id}' },
+      pk: personPartition,
       sk: {
         field: 'sk',
         composite: ['kind', 'takeoff_time', 'entry_id'],
@@ -298,7 +303,7 @@ export const logbookBook = new Entity({
   },
   indexes: {
     byKind: {
-      pk: { field: 'pk', composite: ['user_id'], template: 'person#${user_id}' },
+      pk: personPartition,
       sk: { field: 'sk', composite: ['kind'], template: '#logbook-book#${kind}' },
     },
   },
@@ -331,7 +336,7 @@ export const flightStat = new Entity({
   },
   indexes: {
     byMonth: {
-      pk: { field: 'pk', composite: ['user_id'], template: 'person#${user_id}' },
+      pk: personPartition,
       sk: { field: 'sk', composite: ['kind', 'month'], template: 'stat#${kind}#${month}' },
     },
   },
@@ -358,7 +363,7 @@ export const launchPrivilege = new Entity({
   },
   indexes: {
     byPilot: {
-      pk: { field: 'pk', composite: ['user_id'], template: 'person#${user_id}' },
+      pk: personPartition,
       sk: {
         field: 'sk',
         composite: ['method', 'organization_id'],
@@ -386,7 +391,7 @@ export const signReminder = new Entity({
   },
   indexes: {
     byWeek: {
-      pk: { field: 'pk', composite: ['user_id'], template: 'person#${user_id}' },
+      pk: personPartition,
       sk: { field: 'sk', composite: ['week'], template: 'sign-reminder#${week}' },
     },
   },

@@ -1,7 +1,7 @@
 import { Entity } from 'electrodb';
 import { AIRPORT_CATEGORIES } from '../../contracts/schemas/lookups.ts';
 import { NOTIFICATION_KINDS } from '../../contracts/schemas/notifications.ts';
-import { isoNow } from '../platform/db/attributes.ts';
+import { isoNow, personPartition } from '../platform/db/attributes.ts';
 
 /**
  * The identity domain's own items: person-owned ones under `person#<user_id>` (the person's
@@ -33,7 +33,7 @@ export const notification = new Entity({
   },
   indexes: {
     byPerson: {
-      pk: { field: 'pk', composite: ['user_id'], template: 'person#${user_id}' },
+      pk: personPartition,
       sk: { field: 'sk', composite: ['notification_id'], template: 'notification#${notification_id}' },
     },
   },
@@ -62,7 +62,7 @@ export const privateProfile = new Entity({
   },
   indexes: {
     byPerson: {
-      pk: { field: 'pk', composite: ['user_id'], template: 'person#${user_id}' },
+      pk: personPartition,
       sk: { field: 'sk', composite: [], template: '#private' },
     },
   },
@@ -83,7 +83,7 @@ export const realtimeConnection = new Entity({
   },
   indexes: {
     byPerson: {
-      pk: { field: 'pk', composite: ['user_id'], template: 'person#${user_id}' },
+      pk: personPartition,
       sk: { field: 'sk', composite: ['client_id'], template: 'mqtt#${client_id}' },
     },
   },

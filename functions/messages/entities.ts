@@ -1,6 +1,6 @@
 import { Entity } from 'electrodb';
 import { MESSAGE_STATUSES, RECIPIENT_KINDS } from '../../contracts/schemas/messages.ts';
-import { versionedRecord } from '../platform/db/attributes.ts';
+import { organizationPartition, personPartition, versionedRecord } from '../platform/db/attributes.ts';
 
 /**
  * Messages (spec §3 Message) and their deliveries. A message is the organization's
@@ -47,7 +47,7 @@ export const message = new Entity({
   indexes: {
     /** Newest first: message ids sort by creation time. */
     byOrganization: {
-      pk: { field: 'pk', composite: ['organization_id'], template: 'org#${organization_id}' },
+      pk: organizationPartition,
       sk: { field: 'sk', composite: ['message_id'], template: 'message#${message_id}' },
     },
     /**
@@ -94,7 +94,7 @@ export const messageDelivery = new Entity({
   },
   indexes: {
     byRecipient: {
-      pk: { field: 'pk', composite: ['user_id'], template: 'person#${user_id}' },
+      pk: personPartition,
       sk: {
         field: 'sk',
         composite: ['organization_id', 'message_id'],

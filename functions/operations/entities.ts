@@ -1,7 +1,7 @@
 import { Entity } from 'electrodb';
 import { SIGNUP_ROLES, SIGNUP_STATUSES } from '../../contracts/schemas/operating-days.ts';
 import { CHECK_LEVELS } from '../../contracts/schemas/reservations.ts';
-import { versionedRecord } from '../platform/db/attributes.ts';
+import { organizationPartition, versionedRecord } from '../platform/db/attributes.ts';
 
 /**
  * The operations domain (issue 15; docs/ARCHITECTURE.md "Data"): everything is club-owned, under
@@ -112,7 +112,7 @@ export const reservationSettings = new Entity({
   },
   indexes: {
     byOrganization: {
-      pk: { field: 'pk', composite: ['organization_id'], template: 'org#${organization_id}' },
+      pk: organizationPartition,
       sk: { field: 'sk', composite: [], template: '#reservation-settings' },
     },
   },

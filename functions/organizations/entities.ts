@@ -7,7 +7,12 @@ import { BALANCE_POLICIES } from '../../contracts/schemas/finance-enums.ts';
 import { MEMBERSHIP_STATES } from '../../contracts/schemas/members.ts';
 import { CUSTOM_PRICE_UNITS } from '../../contracts/schemas/organizations.ts';
 import { LICENCE_TYPES, PROFILE_TYPES, type RATINGS } from '../../contracts/schemas/people.ts';
-import { isoNow, versionedRecord } from '../platform/db/attributes.ts';
+import {
+  isoNow,
+  organizationPartition,
+  personPartition,
+  versionedRecord,
+} from '../platform/db/attributes.ts';
 
 /**
  * The administrative core: organizations, people, memberships and roles. Keys follow docs/ARCHITECTURE.md "Data":
@@ -141,7 +146,7 @@ export const organization = new Entity({
   },
   indexes: {
     byId: {
-      pk: { field: 'pk', composite: ['organization_id'], template: 'org#${organization_id}' },
+      pk: organizationPartition,
       sk: { field: 'sk', composite: [], template: '#org' },
     },
     /** Every organization, by name (the supervisor's organizations screen). */
@@ -207,7 +212,7 @@ export const person = new Entity({
   },
   indexes: {
     byId: {
-      pk: { field: 'pk', composite: ['user_id'], template: 'person#${user_id}' },
+      pk: personPartition,
       sk: { field: 'sk', composite: [], template: '#person' },
     },
     byLogin: {
@@ -258,7 +263,7 @@ export const membership = new Entity({
   },
   indexes: {
     byPerson: {
-      pk: { field: 'pk', composite: ['user_id'], template: 'person#${user_id}' },
+      pk: personPartition,
       sk: { field: 'sk', composite: ['organization_id'], template: 'member#${organization_id}' },
     },
     byOrganization: {
@@ -324,7 +329,7 @@ export const role = new Entity({
   },
   indexes: {
     byOrganization: {
-      pk: { field: 'pk', composite: ['organization_id'], template: 'org#${organization_id}' },
+      pk: organizationPartition,
       sk: { field: 'sk', composite: ['role_id'], template: 'role#${role_id}' },
     },
   },
@@ -365,7 +370,7 @@ export const pilotInfo = new Entity({
   },
   indexes: {
     byPerson: {
-      pk: { field: 'pk', composite: ['user_id'], template: 'person#${user_id}' },
+      pk: personPartition,
       sk: { field: 'sk', composite: [], template: '#pilot' },
     },
   },
@@ -441,7 +446,7 @@ export const permit = new Entity({
   },
   indexes: {
     byMember: {
-      pk: { field: 'pk', composite: ['organization_id'], template: 'org#${organization_id}' },
+      pk: organizationPartition,
       sk: { field: 'sk', composite: ['user_id', 'permit_id'], template: 'permit#${user_id}#${permit_id}' },
     },
   },
@@ -496,7 +501,7 @@ export const subscription = new Entity({
   },
   indexes: {
     byOrganization: {
-      pk: { field: 'pk', composite: ['organization_id'], template: 'org#${organization_id}' },
+      pk: organizationPartition,
       sk: { field: 'sk', composite: ['subscription_id'], template: 'subscription#${subscription_id}' },
     },
     byId: {

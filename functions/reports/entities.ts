@@ -1,7 +1,7 @@
 import { Entity } from 'electrodb';
 import { FLIGHT_KINDS } from '../../contracts/schemas/flight-enums.ts';
 import { REPORT_GROUPINGS, REPORT_SOURCES } from '../../contracts/schemas/reports.ts';
-import { versionedRecord } from '../platform/db/attributes.ts';
+import { organizationPartition, versionedRecord } from '../platform/db/attributes.ts';
 
 /**
  * The reports domain (issue 17 §4; docs/ARCHITECTURE.md "Data"): an organization's saved report
@@ -36,7 +36,7 @@ export const reportDefinition = new Entity({
   },
   indexes: {
     byOrganization: {
-      pk: { field: 'pk', composite: ['organization_id'], template: 'org#${organization_id}' },
+      pk: organizationPartition,
       sk: { field: 'sk', composite: ['report_id'], template: 'report#${report_id}' },
     },
   },

@@ -17,7 +17,7 @@ import {
   USER_QUIZ_MODES,
   USER_QUIZ_STATES,
 } from '../../contracts/schemas/training-enums.ts';
-import { versionedRecord } from '../platform/db/attributes.ts';
+import { organizationPartition, versionedRecord } from '../platform/db/attributes.ts';
 
 /**
  * The training domain (spec §3 Training, Quiz and question; issue 16): everything is the
@@ -276,7 +276,7 @@ export const dtoDeclaration = new Entity({
   },
   indexes: {
     byOrganization: {
-      pk: { field: 'pk', composite: ['organization_id'], template: 'org#${organization_id}' },
+      pk: organizationPartition,
       sk: { field: 'sk', composite: [], template: '#dto' },
     },
   },
@@ -396,7 +396,7 @@ export const questionCategories = new Entity({
   },
   indexes: {
     byOrganization: {
-      pk: { field: 'pk', composite: ['organization_id'], template: 'org#${organization_id}' },
+      pk: organizationPartition,
       sk: { field: 'sk', composite: [], template: '#question-categories' },
     },
   },

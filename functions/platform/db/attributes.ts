@@ -11,3 +11,18 @@ export const versionedRecord = {
   created_at: { type: 'string', readOnly: true, required: true, default: isoNow },
   updated_at: { type: 'string', required: true, default: isoNow, watch: '*', set: () => isoNow() },
 } as const;
+
+/**
+ * The two partitions every item lives under (docs/ARCHITECTURE.md "Data", tenancy): an
+ * organization's (`org#<id>`) and a person's (`person#<id>`), as an index's `pk`.
+ */
+export const organizationPartition = {
+  field: 'pk',
+  composite: ['organization_id'],
+  template: 'org#${organization_id}',
+} as const;
+export const personPartition = {
+  field: 'pk',
+  composite: ['user_id'],
+  template: 'person#${user_id}',
+} as const;
