@@ -65,6 +65,8 @@ export const ACTION_KEYS = [
   'operating_day.save',
   'operating_day.signup',
   'operating_day.unsubscribe',
+  'calendar_feed.create',
+  'calendar_feed.revoke',
   'training.create',
   'training.update',
   'training.delete',

@@ -62,6 +62,7 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   'reservations:status': ['de', 'pl'],
   'reservations:status_value.active': ['fr'],
   'operating-days:role.pilot': ['de', 'sk', 'cs', 'pl'],
+  'calendar:feed.role.pilot': ['sk', 'cs', 'pl'],
   'operating-days:participants': ['fr'],
   // SI unit symbols after a number read the same in every language.
   'tracking:unit.altitude': LANGS,

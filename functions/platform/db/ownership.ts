@@ -46,6 +46,8 @@ export const ENTITY_OWNERS = {
   reservationSettings: 'operations',
   operatingDay: 'operations',
   operatingDaySignup: 'operations',
+  icalFeed: 'operations',
+  icalEntry: 'operations',
   trainingProgramme: 'training',
   trainingTask: 'training',
   trainingEnrolment: 'training',
