@@ -9,6 +9,12 @@ import type { CalendarItem } from '../../../../contracts/schemas/calendar.ts';
 
 export type CalendarView = 'month' | 'week';
 
+/** A phone's agenda: the coming four weeks from the day shown first. */
+export const AGENDA_DAYS = 28;
+
+export const agendaDays = (anchor: string) =>
+  Array.from({ length: AGENDA_DAYS }, (_, i) => addDays(anchor, i));
+
 const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 const weekStartOf = (date: string, weekStart: 0 | 1) => addDays(date, -((weekday(date) - weekStart + 7) % 7));
 

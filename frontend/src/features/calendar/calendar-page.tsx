@@ -7,7 +7,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { todayIn } from '../../../../contracts/calendar.ts';
+import { addDays, todayIn } from '../../../../contracts/calendar.ts';
 import { weekStartsOn } from '../../../../contracts/langs.ts';
 import type { CalendarItem } from '../../../../contracts/schemas/calendar.ts';
 import type { SignupRole } from '../../../../contracts/schemas/operating-days.ts';
@@ -19,7 +19,7 @@ import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
 import { useNarrow } from '../../lib/use-narrow.ts';
 import { useDocumentTypes } from '../documents/document-types.ts';
-import { type CalendarView, itemsOn, stepped, viewDays } from './calendar-model.ts';
+import { AGENDA_DAYS, agendaDays, type CalendarView, itemsOn, stepped, viewDays } from './calendar-model.ts';
 import './calendar.css';
 
 /**
@@ -42,7 +42,8 @@ export default function CalendarPage() {
   const navigate = usePageNavigate();
   const types = useDocumentTypes();
 
-  const days = viewDays(view, anchor, weekStartsOn(lang));
+  // A phone lists the coming four weeks from the anchor; a wider screen shows a month or a week.
+  const days = narrow ? agendaDays(anchor) : viewDays(view, anchor, weekStartsOn(lang));
   const from = days[0]!;
   const to = days[days.length - 1]!;
   useEffect(() => {
@@ -60,8 +61,13 @@ export default function CalendarPage() {
   const monthName = new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${anchor.slice(0, 8)}15T00:00:00Z`),
   );
-  const title = view === 'month' ? monthName : `${formatDate(from)} – ${formatDate(to)}`;
+  const title = view === 'month' && !narrow ? monthName : `${formatDate(from)} – ${formatDate(to)}`;
 
+  // The type list's name, else the required document's name (medical, licence, …), else the code.
+  const documentType = (code: string) => {
+    const name = types.nameOf(code);
+    return name !== code ? name : t(`documents:requirement.${code as 'medical'}`, { defaultValue: code });
+  };
   const textOf = (item: CalendarItem) => {
     switch (item.kind) {
       case 'operating_day':
@@ -81,7 +87,7 @@ export default function CalendarPage() {
       case 'quiz_due':
         return `${t(`kind.${item.kind}`)}: ${item.label}`;
       case 'document_expiry':
-        return `${t('kind.document_expiry')}: ${types.nameOf(item.detail ?? '')} – ${item.label}`;
+        return `${t('kind.document_expiry')}: ${documentType(item.detail ?? '')} – ${item.label}`;
       case 'validity':
         return `${t(`validity.${(item.detail ?? 'medical') as 'medical' | 'licence' | 'rating'}`)}${item.label ? ` ${item.label.toUpperCase()}` : ''}`;
     }
@@ -170,20 +176,22 @@ export default function CalendarPage() {
         {t('nav:title.calendar')}
       </Header>
       <div className="ws-cal-toolbar">
-        <SegmentedControl
-          selectedId={view}
-          options={[
-            { id: 'month', text: t('view.month') },
-            { id: 'week', text: t('view.week') },
-          ]}
-          onChange={({ detail }) => setView(detail.selectedId as CalendarView)}
-          data-testid="calendar-view"
-        />
+        {!narrow && (
+          <SegmentedControl
+            selectedId={view}
+            options={[
+              { id: 'month', text: t('view.month') },
+              { id: 'week', text: t('view.week') },
+            ]}
+            onChange={({ detail }) => setView(detail.selectedId as CalendarView)}
+            data-testid="calendar-view"
+          />
+        )}
         <SpaceBetween direction="horizontal" size="xs">
           <Button
             iconName="angle-left"
             ariaLabel={t('previous')}
-            onClick={() => setAnchor(stepped(view, anchor, -1))}
+            onClick={() => setAnchor(narrow ? addDays(anchor, -AGENDA_DAYS) : stepped(view, anchor, -1))}
             data-testid="calendar-previous"
           />
           <Button onClick={() => setAnchor(today)} data-testid="calendar-today">
@@ -192,7 +200,7 @@ export default function CalendarPage() {
           <Button
             iconName="angle-right"
             ariaLabel={t('next')}
-            onClick={() => setAnchor(stepped(view, anchor, 1))}
+            onClick={() => setAnchor(narrow ? addDays(anchor, AGENDA_DAYS) : stepped(view, anchor, 1))}
             data-testid="calendar-next"
           />
         </SpaceBetween>
@@ -200,14 +208,22 @@ export default function CalendarPage() {
           {title}
         </Box>
       </div>
-      <div className="ws-cal-legend">
-        {(['operating_day', 'reservation', 'training_start', 'document_expiry'] as const).map((kind) => (
-          <span key={kind} className={`ws-cal-chip ws-cal-${kind}`}>
-            {t(`legend.${kind}`)}
-          </span>
-        ))}
-      </div>
-      {items === null ? <Spinner size="large" /> : narrow ? agenda(items) : grid(items)}
+      <Box variant="div">
+        <div className="ws-cal-legend">
+          {(['operating_day', 'reservation', 'training_start', 'document_expiry'] as const).map((kind) => (
+            <span key={kind} className={`ws-cal-chip ws-cal-${kind}`}>
+              {t(`legend.${kind}`)}
+            </span>
+          ))}
+        </div>
+      </Box>
+      {items === null ? (
+        <Spinner size="large" />
+      ) : narrow ? (
+        agenda(items)
+      ) : (
+        <Box variant="div">{grid(items)}</Box>
+      )}
     </SpaceBetween>
   );
 }
