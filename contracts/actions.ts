@@ -78,6 +78,8 @@ export const ACTION_KEYS = [
   'work_settings.update',
   'work_year.close',
   'rfid_badge.link',
+  'calendar_feed.create',
+  'calendar_feed.revoke',
   'training.create',
   'training.update',
   'training.delete',

@@ -48,5 +48,10 @@ export interface RouteDef {
   rawBody?: true;
   /** Query string parameters. */
   query?: Schema;
+  /**
+   * The 200 body is the operation's string in this media type instead of JSON (an iCalendar feed);
+   * errors stay JSON.
+   */
+  media?: 'text/calendar';
   output: Schema;
 }

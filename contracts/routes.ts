@@ -2,6 +2,7 @@ import type * as z from 'zod/mini';
 import type { Domain } from './domains.ts';
 import type { RouteDef } from './route-types.ts';
 import { aircraftRoutes } from './routes/aircraft.ts';
+import { calendarRoutes } from './routes/calendar.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { dtoIppRoutes } from './routes/dto-ipp.ts';
 import { faultsRoutes } from './routes/faults.ts';
@@ -46,6 +47,7 @@ export const routes = {
   ...operationsRoutes,
   ...operatingDayRoutes,
   ...workRoutes,
+  ...calendarRoutes,
   ...trainingRoutes,
   ...dtoIppRoutes,
   ...quizRoutes,

@@ -146,6 +146,14 @@ const FLEET: PlaneSeed[] = [
     start: { flight_h: 2710, engine_h: 2905, takeoffs: 21400 },
     season: { flight_h: 98, engine_h: 121, takeoffs: 690 },
     day: { flights: [5, 14], minutes: [6, 10], engine: 'tow' },
+    // Bookable for tow pilot training and aerotows of visitors (issue 15 §10): its 100-hour
+    // inspection falls due within days, so the booking check refuses it from then on.
+    extra: {
+      rentable: true,
+      rent_type: 'per_hour',
+      rent_price_flight: 9000000,
+      rent_price_training: 8000000,
+    },
   },
   {
     organization: 'demo',

@@ -1,5 +1,6 @@
-import { addDays, instantIn, todayIn } from '../../contracts/calendar.ts';
+import { addDays, daysBetween, instantIn, todayIn } from '../../contracts/calendar.ts';
 import { timeOrderedId } from '../../contracts/ids.ts';
+import { maintenanceDueOf } from '../../functions/aircraft/public.ts';
 import { db } from '../../functions/platform/db/service.ts';
 import { orgIdOf, userIdOf } from './seed.ts';
 
@@ -7,13 +8,13 @@ import { orgIdOf, userIdOf } from './seed.ts';
  * The demo club's operations (issue 15 §10): bookings of its two rentable aircraft (HA-4370, an LS4;
  * HA-1265, a G109 motor glider) over the next two weeks, relative to today in Budapest, one of them
  * with an instructor and one cancelled with its reason, so the reservations calendar is full on first
- * sign-in; operating days on the coming two weekends, the first with sign-ups and a student
+ * sign-in; the tow plane HA-SBX is bookable but its 100-hour inspection falls due (towPlaneBooking); operating days on the coming two weekends, the first with sign-ups and a student
  * waiting for a place.
  */
 const TZ = 'Europe/Budapest';
 
 interface BookingSeed {
-  plane: 'plane-ha-4370' | 'plane-ha-1265';
+  plane: 'plane-ha-4370' | 'plane-ha-1265' | 'plane-ha-sbx';
   user: string;
   day: number;
   from: string;
@@ -116,12 +117,35 @@ async function seedOperatingDays(now: Date) {
       .go();
 }
 
+/**
+ * The tow plane's booking that its due check refuses (issue 15 §10): HA-SBX is bookable, and its
+ * 100-hour inspection falls due on the day the maintenance forecast says (within the week at the
+ * summer's rate, a few weeks out in winter). A booking on that day was cancelled by the technical
+ * operator with the reason in plain words, and a new booking from that day on is refused by the
+ * maintenance check (level block): the reservations calendar shows the cancelled booking and why.
+ */
+async function towPlaneBooking(today: string): Promise<BookingSeed | null> {
+  const due = await maintenanceDueOf(orgIdOf('demo'), 'plane-ha-sbx', today);
+  if (!due?.due_date) return null;
+  const day = Math.max(1, daysBetween(today, due.due_date));
+  return {
+    plane: 'plane-ha-sbx',
+    user: 'technical',
+    day,
+    from: '09:00',
+    to: '12:00',
+    comment: 'Vontatópilóta-képzés, 2. óra',
+    cancelled: 'Esedékes a 100 órás időszakos ellenőrzés; a foglalási ellenőrzés letiltja a gépet.',
+  };
+}
+
 export async function seedOperations(now = new Date()): Promise<void> {
   await seedOperatingDays(now);
   const { entities } = db();
   const organization_id = orgIdOf('demo');
   const today = todayIn(TZ, now);
-  for (const [index, b] of BOOKINGS.entries()) {
+  const towPlane = await towPlaneBooking(today);
+  for (const [index, b] of [...BOOKINGS, ...(towPlane ? [towPlane] : [])].entries()) {
     const start = instantIn(addDays(today, b.day), b.from, TZ);
     const end = instantIn(addDays(today, b.endDay ?? b.day), b.to, TZ);
     const at = now.toISOString();

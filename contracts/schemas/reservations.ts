@@ -23,6 +23,7 @@ export const RESERVATION_CHECKS = [
   'rent_permit',
   'recency',
   'medical',
+  'balance_min',
 ] as const;
 export type ReservationCheck = (typeof RESERVATION_CHECKS)[number];
 
@@ -37,6 +38,7 @@ export const DEFAULT_CHECK_LEVELS: Record<ReservationCheck, CheckLevel> = {
   rent_permit: 'warn',
   recency: 'warn',
   medical: 'warn',
+  balance_min: 'warn',
 };
 
 /** The message key (messages namespace) a finding of each check shows. */
@@ -47,6 +49,7 @@ export const CHECK_MESSAGES: Record<ReservationCheck, string> = {
   rent_permit: 'reservation_no_rent_permit',
   recency: 'reservation_recency_lapsed',
   medical: 'reservation_medical_invalid',
+  balance_min: 'reservation_balance_below_min',
 };
 
 /** The form field a finding of each check is shown at. */
@@ -57,6 +60,7 @@ export const CHECK_FIELDS: Record<ReservationCheck, 'plane_id' | 'instructor_id'
   rent_permit: 'user_id',
   recency: 'user_id',
   medical: 'user_id',
+  balance_min: 'user_id',
 };
 
 /** Without night_reservation_on a booking starts and ends within these wall-clock hours. */

@@ -5,6 +5,7 @@
  */
 import type aircraft from './locales/en/aircraft.json';
 import type auth from './locales/en/auth.json';
+import type calendar from './locales/en/calendar.json';
 import type common from './locales/en/common.json';
 import type dailyFlight from './locales/en/daily-flight.json';
 import type dashboard from './locales/en/dashboard.json';
@@ -69,6 +70,7 @@ declare module 'i18next' {
       nav: typeof nav;
       notifications: typeof notifications;
       'operating-days': typeof operatingDays;
+      calendar: typeof calendar;
       organization: typeof organization;
       organizations: typeof organizations;
       people: typeof people;

@@ -40,6 +40,21 @@ export async function payerStanding(
   return { policy: org.balance_policy, payer_id: payer, below_minimum: standing.below };
 }
 
+/**
+ * Whether a member's ledger balance is below their minimum on a day (the membership's balance_min,
+ * else the organization's) — the booking check of issue 15 §5. False where the club keeps no ledger
+ * (financial module off) or sets no minimum.
+ */
+export async function belowBalanceMinimum(
+  organizationId: string,
+  userId: string,
+  date: string,
+): Promise<boolean> {
+  const org = await organizationFinance(organizationId);
+  if (!org?.modules.includes('financial')) return false;
+  return (await standingOf(defaultFinanceDeps, org, userId, date)).below;
+}
+
 /** A ledger entry as a report reads it (issue 17 §4): the day, the member, the type, the signed amount. */
 export interface LedgerLine {
   date: string;

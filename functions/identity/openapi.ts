@@ -87,6 +87,8 @@ const STRING_GUESSES = [
   'x',
   '1',
   'text/csv',
+  // An iCalendar feed's secret (32 random bytes, base64url).
+  'Gch1P3z6AltDCbRaP3OdaYyzhG_eRZ447Ojs0K8euEU',
 ];
 /** What a field refused as guessed is tried with next, one field at a time. */
 const REPAIRS: unknown[] = [
@@ -278,7 +280,12 @@ export function operationOf(name: OperationName, route: RouteDef) {
     responses: {
       ...(noContent
         ? { '204': { description: 'Done; no body' } }
-        : { '200': { description: 'OK', content: { 'application/json': { schema: output } } } }),
+        : {
+            '200': {
+              description: 'OK',
+              content: { [route.media ?? 'application/json']: { schema: output } },
+            },
+          }),
       ...errors,
       '500': errorResponse('`server_error`, without detail'),
     },

@@ -108,6 +108,8 @@ export const reservationSettings = new Entity({
     rent_permit: levelAttribute,
     recency: levelAttribute,
     medical: levelAttribute,
+    /** Added after the first clubs saved their levels: absent reads as the default. */
+    balance_min: { type: CHECK_LEVELS },
     ...versionedRecord,
   },
   indexes: {
@@ -165,3 +167,59 @@ export const operatingDaySignup = new Entity({
 
 /** Work management and RFID badges (issue 15 §7, §8), declared in their own file. */
 export { rfidBadge, work, workHoursEntry, workSettings, workYearClose } from './work-entities.ts';
+/**
+ * An iCalendar feed's token (issue 15 §9): a member's private feed lives under `person#<id>`, the
+ * club's operating-day feed under `org#<id>`. Only the token's SHA-256 is stored; gsi1 finds the
+ * feed by it. A new token replaces the old one (its gsi1 key goes with it); a revoked feed is deleted.
+ */
+export const icalFeed = new Entity({
+  model: { entity: 'icalFeed', version: '1', service },
+  attributes: {
+    /** `person#<user_id>` or `org#<organization_id>`: whose feed it is. */
+    owner_key: { type: 'string', required: true },
+    kind: { type: ['member', 'club'] as const, required: true },
+    user_id: { type: 'string' },
+    organization_id: { type: 'string' },
+    token_hash: { type: 'string', required: true },
+    created_by: { type: 'string', required: true },
+    created_at: { type: 'string', required: true },
+  },
+  indexes: {
+    byOwner: {
+      pk: { field: 'pk', composite: ['owner_key'], template: '${owner_key}' },
+      sk: { field: 'sk', composite: [], template: '#ical-feed' },
+    },
+    byToken: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['token_hash'], template: 'ical#${token_hash}' },
+      sk: { field: 'gsi1sk', composite: [], template: 'feed' },
+    },
+  },
+});
+
+/**
+ * What a feed last published of one event (RFC 5545 §3.8.7.4): its SEQUENCE, raised whenever its
+ * content changes, and the content itself, so an event that left the feed (a cancelled sign-up,
+ * a deleted duty) is still published as STATUS:CANCELLED. Kept until `ttl` (its end + 90 days).
+ */
+export const icalEntry = new Entity({
+  model: { entity: 'icalEntry', version: '1', service },
+  attributes: {
+    owner_key: { type: 'string', required: true },
+    uid: { type: 'string', required: true },
+    sequence: { type: 'number', required: true },
+    /** A digest of what the event says (summary, times, status). */
+    fingerprint: { type: 'string', required: true },
+    /** The event as last published, JSON (ical-format.ts IcalEvent). */
+    event: { type: 'string', required: true },
+    cancelled: { type: 'boolean', required: true },
+    updated_at: { type: 'string', required: true },
+    ttl: { type: 'number', required: true },
+  },
+  indexes: {
+    byOwner: {
+      pk: { field: 'pk', composite: ['owner_key'], template: '${owner_key}#ical' },
+      sk: { field: 'sk', composite: ['uid'], template: 'event#${uid}' },
+    },
+  },
+});

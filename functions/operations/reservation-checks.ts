@@ -89,6 +89,11 @@ export interface CheckFacts {
   medicalValidUntil: string | null;
   /** An instructor flies with them: the pilot's own papers and recency do not decide. */
   withInstructor: boolean;
+  /**
+   * The pilot's ledger balance is below their minimum (the membership's, else the club's
+   * balance_min; finance public.ts). False where the club keeps no ledger or sets no minimum.
+   */
+  belowBalanceMin: boolean;
 }
 
 export interface Finding {
@@ -120,6 +125,7 @@ export function checkBooking(
       (!plane.plane_type || !facts.rentPermitTypes.some((t) => sameType(t, plane.plane_type as string))),
     recency: () => !facts.withInstructor && facts.recencyLapsed,
     medical: () => !facts.medicalValidUntil || facts.medicalValidUntil < times.end_date,
+    balance_min: () => facts.belowBalanceMin,
   };
   const findings: Finding[] = [];
   for (const check of Object.keys(failed) as ReservationCheck[]) {

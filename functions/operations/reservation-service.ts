@@ -17,6 +17,7 @@ import {
   type ReservationSettingsInput,
 } from '../../contracts/schemas/reservations.ts';
 import { fleet, maintenanceDueOf, plane as planeOf } from '../aircraft/public.ts';
+import { belowBalanceMinimum } from '../finance/public.ts';
 import { pilotRecency } from '../flights/public.ts';
 import {
   activeHoldersOf,
@@ -59,6 +60,8 @@ export interface ReservationDeps {
   /** The pilot's recency on a day: whether a rule for this kind of aircraft lapsed. */
   recencyLapsed: (userId: string, day: string, kind: 'glider' | 'powered') => Promise<boolean>;
   medicalValidUntil: (userId: string) => Promise<string | null | undefined>;
+  /** The pilot's ledger balance is below their minimum on the day (finance public.ts). */
+  belowBalanceMin: (organizationId: string, userId: string, day: string) => Promise<boolean>;
   instructors: (organizationId: string) => Promise<string[]>;
   members: (organizationId: string) => Promise<string[]>;
   isActiveMember: (organizationId: string, userId: string) => Promise<boolean>;
@@ -80,6 +83,7 @@ export const reservationDeps: ReservationDeps = {
       (r) => r.rule === RECENCY_RULE[kind] && r.status === 'lapsed',
     ),
   medicalValidUntil,
+  belowBalanceMin: belowBalanceMinimum,
   instructors: (organizationId) => activeHoldersOf(organizationId, 'instructor'),
   members: activeMemberIds,
   isActiveMember,
@@ -300,7 +304,7 @@ async function book(
   ).toISOString();
   const today = todayIn(actor.organization?.timezone ?? 'UTC', deps.now());
   const kind = plane.plane_category === 'plc_02' ? 'glider' : 'powered';
-  const [levels, planeBookings, instructorBookings, maintenance, permits, recencyLapsed, medical] =
+  const [levels, planeBookings, instructorBookings, maintenance, permits, recencyLapsed, medical, belowMin] =
     await Promise.all([
       levelsOf(deps, organizationId),
       deps.store.planeBookings(organizationId, plane.plane_id, windowStart, times.end),
@@ -311,6 +315,7 @@ async function book(
       deps.rentPermitTypes(organizationId, userId, times.end_date),
       deps.recencyLapsed(userId, times.end_date, kind),
       deps.medicalValidUntil(userId),
+      deps.belowBalanceMin(organizationId, userId, times.start_date),
     ]);
   const findings = checkBooking(levels.checks, plane, times, {
     planeBookings,
@@ -320,6 +325,7 @@ async function book(
     recencyLapsed,
     medicalValidUntil: medical ?? null,
     withInstructor: instructorId !== null,
+    belowBalanceMin: belowMin,
   });
   const decision = decide(findings, {
     confirmWarnings: input.confirm_warnings ?? false,

@@ -133,4 +133,37 @@ describe.runIf(chromiumAvailable())('a pilot books an aircraft on a phone', () =
     await settings.waitFor();
     await expect.poll(() => settings.textContent()).toContain('Kovács Péter');
   });
+
+  it('shows the operating days and bookings together in the calendar, as a list on a phone (issue 17 §6)', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+      locale: 'hu-HU',
+    });
+    const page = await context.newPage();
+    await signInAs(page, stack.url, 'pilot@demo.windsock.aero');
+    await page.goto(`${stack.url}/calendar`);
+    const items = page.locator('[data-testid="calendar-item"]');
+    await items.first().waitFor();
+    // The seed's booking of HA-4370 by the pilot tomorrow and the coming Saturday's operating day.
+    await page.locator('[data-testid="calendar-item"]', { hasText: 'HA-4370' }).first().waitFor();
+    await page.locator('[data-testid="calendar-item"]', { hasText: 'Repülőnap' }).first().waitFor();
+    await shot(page, 'phone-calendar');
+    // An item opens its own screen: the operating day goes to operating-days.
+    await page.locator('[data-testid="calendar-item"]', { hasText: 'Repülőnap' }).first().click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/operating-days\/?$/);
+    if (SHOTS) {
+      const desktop = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'hu-HU' });
+      const wide = await desktop.newPage();
+      await signInAs(wide, stack.url, 'admin@demo.windsock.aero');
+      await wide.goto(`${stack.url}/calendar`);
+      await wide
+        .locator('[data-testid="calendar-month-view"] [data-testid="calendar-item"]')
+        .first()
+        .waitFor();
+      await shot(wide, 'desktop-calendar');
+    }
+  });
 });

@@ -37,7 +37,10 @@ export interface Invocation {
 }
 
 export interface Platform {
-  invoke(operation: OperationName, input?: Invocation): Promise<{ status: number; body: any }>;
+  invoke(
+    operation: OperationName,
+    input?: Invocation,
+  ): Promise<{ status: number; body: any; contentType?: string }>;
   /**
    * The local event bus behind the table's outbox (bin/local/events.ts): `subscribe` a test
    * consumer, `drained()` to await delivery, `dead` for what was given up on.
@@ -134,7 +137,14 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
       });
       if (input.rawQuery) event.queryStringParameters = input.rawQuery;
       const result = await handler!(event, { awsRequestId: 'test' } as Context);
-      return { status: result.statusCode, body: result.body ? JSON.parse(result.body) : null };
+      const type = String(result.headers?.['content-type'] ?? 'application/json');
+      // A text answer (an iCalendar feed) as it came; everything else is JSON.
+      const text = result.body && !type.startsWith('application/json');
+      return {
+        status: result.statusCode,
+        body: result.body ? (text ? result.body : JSON.parse(result.body)) : null,
+        ...(text ? { contentType: type } : {}),
+      };
     },
     events,
     mail: () => readMailOutbox(mailOutbox),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../contracts/calendar.ts';
+import { eventsOf, parseIcal } from '../helpers/ical.ts';
 import { type Platform, startPlatform, subOf } from '../helpers/platform.ts';
 
 /**
@@ -398,5 +399,140 @@ describe('work management', () => {
     expect(signups.body.signups.map((s: { user_id: string }) => s.user_id)).toContain('user-student');
     const twice = await platform.invoke('tapRfidBadge', { sub: admin, params: { token } });
     expect(twice.body.outcome).toBe('already_signed_in');
+describe('iCalendar feeds (issue 15 §9)', () => {
+  const feed = (token: string) => platform.invoke('icalFeed', { params: { token } });
+  const eventsIn = (text: string) => eventsOf(parseIcal(text));
+  const bookingDay = () => addDays(todayIn('Europe/Budapest'), 13);
+
+  it("publishes a member's bookings and sign-ups; changes raise SEQUENCE, cancellations stay CANCELLED", async () => {
+    const made = await platform.invoke('createOwnCalendarFeed', { sub: pilot });
+    expect(made.status).toBe(200);
+    expect(made.body.path).toBe(`/api/ical/${made.body.token}`);
+    expect((await platform.invoke('getOwnCalendarFeed', { sub: pilot })).body.active).toBe(true);
+
+    const date = addDays(day, 8);
+    expect((await newDay(date)).status).toBe(200);
+    expect((await signUp(pilot, 'tow_pilot', date)).status).toBe(200);
+    const booking = await platform.invoke('createReservation', {
+      sub: pilot,
+      body: {
+        plane_id: 'plane-ha-4370',
+        start_date: bookingDay(),
+        start_time: '14:00',
+        end_date: bookingDay(),
+        end_time: '16:00',
+        comment: 'Táv; Szeged, vissza',
+        confirm_warnings: true,
+      },
+    });
+    expect(booking.status).toBe(200);
+    const id = booking.body.reservation_id;
+
+    const first = await feed(made.body.token);
+    expect(first.status).toBe(200);
+    expect(first.contentType).toMatch(/^text\/calendar/);
+    const events = eventsIn(first.body);
+    const reservation = events.find((e) => e.UID === `reservation-${id}@windsock`);
+    expect(reservation).toMatchObject({ SEQUENCE: '0', STATUS: 'CONFIRMED', SUMMARY: 'Foglalás: HA-4370' });
+    expect(reservation!.DESCRIPTION).toContain('Táv; Szeged, vissza');
+    const signupUid = `signup-org-demo-${date}@windsock`;
+    expect(events.find((e) => e.UID === signupUid)).toMatchObject({
+      SEQUENCE: '0',
+      STATUS: 'CONFIRMED',
+      DTSTART: date.replace(/-/g, ''),
+    });
+    // Read again unchanged: the same numbers.
+    const again = eventsIn((await feed(made.body.token)).body);
+    expect(again.find((e) => e.UID === `reservation-${id}@windsock`)!.SEQUENCE).toBe('0');
+
+    const cancelled = await platform.invoke('cancelReservation', {
+      sub: pilot,
+      params: { id },
+      body: { reason: 'Időjárás', version: booking.body.version },
+    });
+    expect(cancelled.status).toBe(200);
+    expect(
+      (await platform.invoke('unsubscribeFromOperatingDay', { sub: pilot, params: { date } })).status,
+    ).toBe(200);
+    const after = eventsIn((await feed(made.body.token)).body);
+    expect(after.find((e) => e.UID === `reservation-${id}@windsock`)).toMatchObject({
+      SEQUENCE: '1',
+      STATUS: 'CANCELLED',
+    });
+    expect(after.find((e) => e.UID === signupUid)).toMatchObject({ SEQUENCE: '1', STATUS: 'CANCELLED' });
+  });
+
+  it('answers 404 for a revoked token; a new link works and the old one does not', async () => {
+    const old = (await platform.invoke('createOwnCalendarFeed', { sub: student })).body.token;
+    expect((await feed(old)).status).toBe(200);
+    const renewed = (await platform.invoke('createOwnCalendarFeed', { sub: student })).body.token;
+    expect((await feed(old)).status).toBe(404);
+    expect((await feed(renewed)).status).toBe(200);
+    const revoked = await platform.invoke('revokeOwnCalendarFeed', { sub: student });
+    expect(revoked.body).toEqual({ active: false, created_at: null });
+    expect((await feed(renewed)).status).toBe(404);
+    expect((await feed('A'.repeat(43))).status).toBe(404);
+  });
+
+  it("gives the club's operating days to the organizers' feed, and nothing of one club to another's member", async () => {
+    expect((await platform.invoke('createClubCalendarFeed', { sub: pilot })).status).toBe(403);
+    const club = await platform.invoke('createClubCalendarFeed', { sub: admin });
+    expect(club.status).toBe(200);
+    const days = eventsIn((await feed(club.body.token)).body);
+    expect(days.find((e) => e.UID === `operating-day-org-demo-${day}@windsock`)).toMatchObject({
+      DTSTART: day.replace(/-/g, ''),
+      STATUS: 'CONFIRMED',
+    });
+    expect(days.every((e) => e.UID && e.DTSTAMP && e.SEQUENCE)).toBe(true);
+
+    const other = await platform.invoke('createOwnCalendarFeed', {
+      sub: subOf('admin@alpine.windsock.aero'),
+    });
+    expect(other.status).toBe(200);
+    const text = (await feed(other.body.token)).body as string;
+    parseIcal(text);
+    for (const marker of ['org-demo', 'HA-4370', 'SZRE', 'Szélzsák']) expect(text).not.toContain(marker);
+  });
+});
+
+describe('the calendar (issue 17 §6)', () => {
+  it('combines operating days and bookings of a range, marking the caller’s own', async () => {
+    const date = addDays(todayIn('Europe/Budapest'), 16);
+    const booked = await platform.invoke('createReservation', {
+      sub: pilot,
+      body: {
+        plane_id: 'plane-ha-4370',
+        start_date: date,
+        start_time: '10:00',
+        end_date: date,
+        end_time: '12:00',
+        confirm_warnings: true,
+      },
+    });
+    expect(booked.status).toBe(200);
+    const range = { from: date, to: addDays(day, 2) };
+    const mine = await platform.invoke('getCalendar', { sub: pilot, query: range });
+    expect(mine.status).toBe(200);
+    expect(mine.body.items).toContainEqual(
+      expect.objectContaining({
+        kind: 'reservation',
+        key: `reservation:${booked.body.reservation_id}`,
+        label: 'HA-4370',
+        local_start: `${date}T10:00`,
+        mine: true,
+      }),
+    );
+    expect(mine.body.items).toContainEqual(
+      expect.objectContaining({ kind: 'operating_day', date: day, href: '/operating-days' }),
+    );
+    const other = await platform.invoke('getCalendar', { sub: technical, query: range });
+    expect(
+      other.body.items.find((i: { key: string }) => i.key === `reservation:${booked.body.reservation_id}`),
+    ).toMatchObject({ mine: false });
+    const tooLong = await platform.invoke('getCalendar', {
+      sub: pilot,
+      query: { from: date, to: addDays(date, 60) },
+    });
+    expect(tooLong.status).toBe(422);
   });
 });

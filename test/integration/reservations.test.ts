@@ -229,11 +229,42 @@ describe('booking an aircraft', () => {
     expect(rebooked.status).toBe(200);
   });
 
+  it("refuses the seeded tow plane from its inspection's due day; its booking then was cancelled (issue 15 §10)", async () => {
+    const list = await platform.invoke('listReservations', {
+      sub: pilot,
+      query: {
+        from: todayIn(TZ),
+        to: addDays(todayIn(TZ), 42),
+        plane_id: 'plane-ha-sbx',
+        include_cancelled: 'true',
+      },
+    });
+    expect(list.body.items).toEqual([
+      expect.objectContaining({ status: 'cancelled', cancel_reason: expect.stringContaining('100 órás') }),
+    ]);
+    const dueDay = list.body.items[0].local_start.slice(0, 10);
+    const towPlane = await platform.invoke('createReservation', {
+      sub: pilot,
+      body: booking({
+        plane_id: 'plane-ha-sbx',
+        start_date: dueDay,
+        end_date: dueDay,
+        confirm_warnings: true,
+      }),
+    });
+    expect(towPlane.status).toBe(422);
+    expect(towPlane.body.errors.plane_id).toEqual(['reservation_maintenance_due']);
+  });
+
   it('offers the rentable functional aircraft and the instructors', async () => {
     const options = await platform.invoke('reservationOptions', { sub: pilot });
     expect(options.status).toBe(200);
     expect(options.body.time_zone).toBe(TZ);
-    expect(options.body.aircraft.map((a: { reg_num: string }) => a.reg_num)).toEqual(['HA-1265', 'HA-4370']);
+    expect(options.body.aircraft.map((a: { reg_num: string }) => a.reg_num)).toEqual([
+      'HA-1265',
+      'HA-4370',
+      'HA-SBX',
+    ]);
     expect(options.body.instructors.length).toBeGreaterThan(0);
     expect(options.body.can_administer).toBe(false);
     expect(options.body.members).toEqual([]);

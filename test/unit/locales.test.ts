@@ -71,6 +71,7 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   'work:field.description': ['fr'],
   'work:balance.obligation': ['fr'],
   'work:rfid.title': ['fr', 'it'],
+  'calendar:feed.role.pilot': ['sk', 'cs', 'pl'],
   'operating-days:participants': ['fr'],
   // SI unit symbols after a number read the same in every language.
   'tracking:unit.altitude': LANGS,

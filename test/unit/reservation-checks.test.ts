@@ -36,6 +36,7 @@ const clean: CheckFacts = {
   recencyLapsed: false,
   medicalValidUntil: '2027-01-01',
   withInstructor: false,
+  belowBalanceMin: false,
 };
 const all = (level: 'warn' | 'block') =>
   Object.fromEntries(Object.keys(DEFAULT_CHECK_LEVELS).map((k) => [k, level])) as typeof DEFAULT_CHECK_LEVELS;
@@ -134,6 +135,26 @@ describe('the club checks', () => {
     expect(checksFailing({ medicalValidUntil: '2026-07-03' })).toEqual(['medical']);
     expect(checksFailing({ medicalValidUntil: '2026-07-04' })).toEqual([]);
     expect(checksFailing({ medicalValidUntil: null })).toEqual(['medical']);
+  });
+
+  it('balance_min: a pilot below their minimum balance, with or without an instructor (they pay)', () => {
+    expect(checksFailing({ belowBalanceMin: true })).toEqual(['balance_min']);
+    expect(checksFailing({ belowBalanceMin: true, withInstructor: true })).toEqual(['balance_min']);
+    const levels = { ...DEFAULT_CHECK_LEVELS, balance_min: 'block' as const };
+    const findings = checkBooking(levels, plane, times, { ...clean, belowBalanceMin: true });
+    expect(findings).toEqual([{ check: 'balance_min', level: 'block' }]);
+    expect(decide(findings, { confirmWarnings: true, override: false, mayOverride: false })).toEqual({
+      outcome: 'blocked',
+      checks: ['balance_min'],
+    });
+    expect(decide(findings, { confirmWarnings: false, override: true, mayOverride: true })).toEqual({
+      outcome: 'book',
+      warnings: [],
+      overridden: ['balance_min'],
+    });
+    expect(
+      checkBooking({ ...levels, balance_min: 'off' }, plane, times, { ...clean, belowBalanceMin: true }),
+    ).toEqual([]);
   });
 
   it('skips a check the club switched off and reports the others at their level', () => {

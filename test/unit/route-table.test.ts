@@ -5,7 +5,7 @@ import { GUARD_ROLES, PERMISSIONS } from '../../contracts/permissions.ts';
 import { operationsOf, pathParams, routeEntries, routeKey } from '../../contracts/routes.ts';
 
 /** Routes anyone may call without signing in. Adding one here is a deliberate, reviewed act. */
-const PUBLIC_OPERATIONS = new Set(['health', 'getHelp', 'getOpenApi', 'stripeWebhook']);
+const PUBLIC_OPERATIONS = new Set(['health', 'getHelp', 'getOpenApi', 'stripeWebhook', 'icalFeed']);
 
 describe('the route table', () => {
   it('gives every route a guard, and only the listed ones are public', () => {

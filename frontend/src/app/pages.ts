@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { Module } from '../../../contracts/modules.ts';
 import type { GuardRole, Permission } from '../../../contracts/permissions.ts';
 import { aircraftPages } from './pages/aircraft.ts';
+import { calendarPages } from './pages/calendar.ts';
 import { developerPages } from './pages/developer.ts';
 import { documentPages } from './pages/documents.ts';
 import { faultPages } from './pages/faults.ts';
@@ -112,6 +113,7 @@ export const pages: readonly PageDef[] = [
   ...trackingPages,
   ...operationsPages,
   ...workPages,
+  ...calendarPages,
   ...trainingPages,
   ...quizPages,
   ...reportPages,

@@ -51,6 +51,8 @@ export const ENTITY_OWNERS = {
   workSettings: 'operations',
   workYearClose: 'operations',
   rfidBadge: 'operations',
+  icalFeed: 'operations',
+  icalEntry: 'operations',
   trainingProgramme: 'training',
   trainingTask: 'training',
   trainingEnrolment: 'training',

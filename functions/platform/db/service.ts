@@ -34,6 +34,8 @@ import {
 import { airport, notification, privateProfile, realtimeConnection } from '../../identity/entities.ts';
 import { message, messageDelivery } from '../../messages/entities.ts';
 import {
+  icalEntry,
+  icalFeed,
   operatingDay,
   operatingDaySignup,
   reservation,
@@ -127,6 +129,8 @@ const entities = {
   workSettings,
   workYearClose,
   rfidBadge,
+  icalFeed,
+  icalEntry,
   trainingProgramme: programme,
   trainingTask: task,
   trainingEnrolment: enrolment,

@@ -269,6 +269,12 @@ export function createDomainHandler<D extends Domain>(domain: D, ops: DomainOps<
         raw: rawRequest,
       } as OpRequest<OperationName>);
       if (result === undefined || result === null) return { statusCode: 204 };
+      if (route.media && typeof result === 'string')
+        return {
+          statusCode: 200,
+          headers: { 'content-type': `${route.media}; charset=utf-8`, 'cache-control': 'no-store' },
+          body: result,
+        };
       const page = result as { cursor?: unknown };
       return json(
         200,

@@ -17,7 +17,9 @@ const booking = () => ({
 
 /**
  * The tenant walk over the operations domain's routes: a booking of A's pilot on A's aircraft, an
- * operating day of A with A's pilot signed up.
+ * operating day of A with A's pilot signed up. The calendar feed rows (contracts/routes/calendar.ts)
+ * take no ids: B's admin reaches only B's own feeds (the public feed itself is opened by its token;
+ * operating-days.test.ts checks that another club's member feed carries none of A's events).
  */
 export const operationsWalk: WalkArea = {
   ids: {
@@ -40,6 +42,7 @@ export const operationsWalk: WalkArea = {
         rent_permit: 'off',
         recency: 'off',
         medical: 'off',
+        balance_min: 'off',
       },
       version: 0,
     },

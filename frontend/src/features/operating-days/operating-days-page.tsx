@@ -31,6 +31,7 @@ import { formatDate } from '../../lib/format.ts';
 import { currentLang } from '../../lib/i18n.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
+import { CalendarFeedPanel } from '../calendar/feed-panel.tsx';
 
 /** Four weeks a page: the coming flying days at a glance. */
 const SPAN = 28;
@@ -228,6 +229,8 @@ export default function OperatingDaysPage() {
       ) : (
         days.map(dayCard)
       )}
+      {/* Issue 15 §9: the club's operating-day feed; the organizers (who add days) manage its link. */}
+      {canCreate && <CalendarFeedPanel kind="club" />}
       {editing && (
         <DayModal
           day={editing === 'new' ? null : editing}

@@ -12,6 +12,7 @@ import { FIELD_ORDER, toPersonInput, toPersonValues } from '../../components/per
 import { call } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { refreshProfile } from '../../lib/session.ts';
+import { CalendarFeedPanel } from '../calendar/feed-panel.tsx';
 import { PilotStatistics } from '../statistics/pilot-statistics.tsx';
 import { LogbookSharingPanel } from './logbook-sharing-panel.tsx';
 
@@ -72,6 +73,8 @@ export default function ProfileEditPage() {
       </RecordFormFrame>
       {/* Saved at once, outside the form: the person's own choice per organization (issue 11 §1). */}
       <LogbookSharingPanel />
+      {/* Issue 15 §9: the private iCalendar feed, made, renewed or revoked at once. */}
+      <CalendarFeedPanel kind="member" />
       {/* Spec §9: the pilot's statistics on the profile too (outside the form: nothing in it is saved). */}
       <PilotStatistics />
     </SpaceBetween>
