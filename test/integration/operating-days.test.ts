@@ -399,6 +399,9 @@ describe('work management', () => {
     expect(signups.body.signups.map((s: { user_id: string }) => s.user_id)).toContain('user-student');
     const twice = await platform.invoke('tapRfidBadge', { sub: admin, params: { token } });
     expect(twice.body.outcome).toBe('already_signed_in');
+  });
+});
+
 describe('iCalendar feeds (issue 15 §9)', () => {
   const feed = (token: string) => platform.invoke('icalFeed', { params: { token } });
   const eventsIn = (text: string) => eventsOf(parseIcal(text));

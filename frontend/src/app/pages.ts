@@ -19,8 +19,8 @@ import { reportPages } from './pages/reports.ts';
 import { screenPages } from './pages/screens.ts';
 import { trackingPages } from './pages/tracking.ts';
 import { trainingPages } from './pages/training.ts';
-import { publicPages } from './public-pages.ts';
 import { workPages } from './pages/work.ts';
+import { publicPages } from './public-pages.ts';
 
 export type Layout = 'main' | 'full-page' | 'public';
 
