@@ -7,6 +7,7 @@ import { dtoIppRoutes } from './routes/dto-ipp.ts';
 import { faultsRoutes } from './routes/faults.ts';
 import { financeRoutes } from './routes/finance.ts';
 import { flightRoutes } from './routes/flights.ts';
+import { fuelRoutes } from './routes/fuel.ts';
 import { identityRoutes } from './routes/identity.ts';
 import { logbookRoutes } from './routes/logbook.ts';
 import { lookupRoutes } from './routes/lookups.ts';
@@ -22,6 +23,7 @@ import { quizRoutes } from './routes/quiz.ts';
 import { reportsRoutes } from './routes/reports.ts';
 import { trackingRoutes } from './routes/tracking.ts';
 import { trainingRoutes } from './routes/training.ts';
+import { winchRoutes } from './routes/winch.ts';
 
 export type { Guard, Method, RouteDef } from './route-types.ts';
 
@@ -44,6 +46,8 @@ export const routes = {
   ...trackingRoutes,
   ...operationsRoutes,
   ...operatingDayRoutes,
+  ...fuelRoutes,
+  ...winchRoutes,
   ...trainingRoutes,
   ...dtoIppRoutes,
   ...quizRoutes,

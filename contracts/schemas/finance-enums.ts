@@ -19,6 +19,7 @@ export const TRANSACTION_TYPES = [
   'membership_fee',
   'card_payment',
   'training_fee',
+  'fuel_charge',
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 

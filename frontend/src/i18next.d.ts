@@ -13,6 +13,7 @@ import type documents from './locales/en/documents.json';
 import type faults from './locales/en/faults.json';
 import type finance from './locales/en/finance.json';
 import type flights from './locales/en/flights.json';
+import type fuel from './locales/en/fuel.json';
 import type help from './locales/en/help.json';
 import type ledger from './locales/en/ledger.json';
 import type legal from './locales/en/legal.json';
@@ -40,6 +41,7 @@ import type search from './locales/en/search.json';
 import type statistics from './locales/en/statistics.json';
 import type tracking from './locales/en/tracking.json';
 import type training from './locales/en/training.json';
+import type winch from './locales/en/winch.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -56,6 +58,7 @@ declare module 'i18next' {
       reports: typeof reports;
       finance: typeof finance;
       flights: typeof flights;
+      fuel: typeof fuel;
       help: typeof help;
       ledger: typeof ledger;
       legal: typeof legal;
@@ -82,6 +85,7 @@ declare module 'i18next' {
       statistics: typeof statistics;
       tracking: typeof tracking;
       training: typeof training;
+      winch: typeof winch;
     };
   }
 }

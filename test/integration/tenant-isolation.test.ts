@@ -10,6 +10,7 @@ import { flightsWalk } from './tenant-walk/flights.ts';
 import { invitationsWalk } from './tenant-walk/invitations.ts';
 import { maintenanceWalk } from './tenant-walk/maintenance.ts';
 import { messagesWalk } from './tenant-walk/messages.ts';
+import { fuelWinchWalk } from './tenant-walk/fuel-winch.ts';
 import { operationsWalk } from './tenant-walk/operations.ts';
 import { reportsWalk } from './tenant-walk/reports.ts';
 import { describeSharedMember } from './tenant-walk/shared-member.ts';
@@ -151,6 +152,7 @@ const AREAS: WalkArea[] = [
   trackingWalk,
   invitationsWalk,
   operationsWalk,
+  fuelWinchWalk,
   trainingWalk,
   reportsWalk,
   financeWalk,

@@ -40,6 +40,7 @@ import {
   reservationBook,
   reservationSettings,
 } from '../../operations/entities.ts';
+import { fuelOperation, fuelSource, vehicleTrip, winchLog } from '../../operations/fuel-entities.ts';
 import {
   membership,
   organization,
@@ -117,6 +118,10 @@ const entities = {
   reservationSettings,
   operatingDay,
   operatingDaySignup,
+  fuelSource,
+  fuelOperation,
+  winchLog,
+  vehicleTrip,
   trainingProgramme: programme,
   trainingTask: task,
   trainingEnrolment: enrolment,
