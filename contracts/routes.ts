@@ -21,6 +21,7 @@ import { peopleRoutes } from './routes/people.ts';
 import { pricingRoutes } from './routes/pricing.ts';
 import { quizRoutes } from './routes/quiz.ts';
 import { reportsRoutes } from './routes/reports.ts';
+import { towRoutes } from './routes/tow.ts';
 import { trackingRoutes } from './routes/tracking.ts';
 import { trainingRoutes } from './routes/training.ts';
 import { winchRoutes } from './routes/winch.ts';
@@ -48,6 +49,7 @@ export const routes = {
   ...operatingDayRoutes,
   ...fuelRoutes,
   ...winchRoutes,
+  ...towRoutes,
   ...trainingRoutes,
   ...dtoIppRoutes,
   ...quizRoutes,

@@ -81,6 +81,7 @@ export async function createVehicleTrip(
   input: CreateVehicleTripInput,
 ) {
   const org = organizationOf(actor);
+  await vehicleOf(deps, org.id, vehicleId);
   if (!(await deps.isActiveMember(org.id, input.driver_id)))
     throw validationFailed({ driver_id: ['invalid_value'] });
   if (input.tank_id && !input.fuel_quantity) throw validationFailed({ fuel_quantity: ['field_required'] });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fuelPrice, meterQuantity, stockAfter, stockDelta } from '../../contracts/fuel-stock.ts';
+import { towRecency } from '../../contracts/tow-recency.ts';
 import { launchesByOperator, winchCrewErrors } from '../../functions/operations/winch-service.ts';
 
 describe('a tank’s stock (issue 15 §3)', () => {
@@ -71,5 +72,27 @@ describe('the winch log’s crew (issue 15 §4)', () => {
       { operator_id: 'a', trainee_id: null, launches: 1 },
       { operator_id: null, trainee_id: null, launches: 1 },
     ]);
+  });
+});
+
+describe('tow recency: five tows in 24 months (issue 15 §4)', () => {
+  const today = '2026-06-15';
+
+  it('is lapsed with fewer than five tows in the window, saying how many are missing', () => {
+    expect(towRecency([], today)).toEqual({ status: 'lapsed', tows: 0, needed: 5, until: null });
+    const old = ['2024-06-14', '2026-01-01', '2026-02-01', '2026-03-01', '2026-04-01'];
+    // The first is one day outside the 24 months.
+    expect(towRecency(old, today)).toMatchObject({ status: 'lapsed', tows: 4, needed: 1 });
+  });
+
+  it('holds until the fifth newest tow leaves the window, and warns in its last 30 days', () => {
+    const tows = ['2024-07-01', '2025-05-01', '2025-06-01', '2025-07-01', '2025-08-01', '2025-09-01'];
+    expect(towRecency(tows, today)).toEqual({ status: 'current', tows: 6, needed: 0, until: '2027-05-01' });
+    expect(towRecency(tows, '2027-04-10')).toMatchObject({ status: 'lapsing', until: '2027-05-01' });
+    expect(towRecency(tows, '2027-05-02')).toMatchObject({ status: 'lapsed', tows: 4 });
+  });
+
+  it('does not count tows after the day asked about', () => {
+    expect(towRecency(['2026-06-16', '2026-06-17'], today)).toMatchObject({ tows: 0 });
   });
 });

@@ -11,6 +11,7 @@ export const fuelWinchWalk: WalkArea = {
   ids: {
     updateFuelSource: () => ({ id: 'tank-avgas' }),
     getWinchDay: () => ({ date: yesterday() }),
+    getTowRecency: () => ({ user_id: 'user-pilot' }),
     saveWinchLog: () => ({ date: yesterday(), id: 'vehicle-winch' }),
     listVehicleTrips: () => ({ id: 'vehicle-tow-car' }),
     createVehicleTrip: () => ({ id: 'vehicle-tow-car' }),
@@ -45,6 +46,7 @@ export const fuelWinchWalk: WalkArea = {
     createVehicleTrip: { date: yesterday(), driver_id: 'user-pilot', purpose: 'Walk' },
   },
   // A body naming A's tank is a field error of B's form (422 source_id), never A's data.
-  expected: { createFuelOperation: [403, 404, 422] },
+  // A day is not an item: B's admin reads B's own (empty) winch day; the markers prove nothing of A's shows.
+  expected: { createFuelOperation: [403, 404, 422], getWinchDay: [200] },
   refusesAInBody: ['createFuelOperation'],
 };
