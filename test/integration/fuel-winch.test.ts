@@ -128,6 +128,14 @@ describe('the winch log', () => {
       body: { launches: 2, cable_breaks: 1, weak_links: 0, version: 0, ...body },
     });
 
+  it('shows the seeded season’s winch logs, newest first', async () => {
+    const logs = await platform.invoke('listWinchLogs', { sub: ADMIN });
+    expect(logs.status).toBe(200);
+    expect(logs.body.items.length).toBeGreaterThan(0);
+    expect(logs.body.items[0]).toMatchObject({ winch_id: 'vehicle-winch', operator_id: 'user-papp' });
+    expect(logs.body.items[0].launches).toBeGreaterThan(0);
+  });
+
   it('is filled from the daily sheet’s winch launches', async () => {
     for (const [hour, pic] of [
       ['10', 'user-pilot'],
