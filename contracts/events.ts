@@ -73,6 +73,24 @@ const trainingUnenrolled = z.object({
   date: isoDay,
 });
 
+/**
+ * Fuel was dispensed to a pilot (issue 15 §3): the price at the club's fuel price, for the finance
+ * ledger to charge once per operation (finance's `finance-fuel-charges`).
+ */
+const fuelDispensed = z.object({
+  organization_id: id,
+  operation_id: id,
+  /** The pilot charged (an id, never a name). */
+  user_id: id,
+  /** Integer minor units of `currency_id`, above 0. */
+  amount: z.number().check(
+    z.refine((value) => Number.isSafeInteger(value), { error: 'invalid_value' }),
+    z.positive(),
+  ),
+  currency_id: z.string().check(z.regex(/^[A-Z]{3}$/)),
+  date: isoDay,
+});
+
 interface EventDef<Detail extends { organization_id: string }> {
   /** The domain that announces it (EventBridge source `windsock.<domain>`); no other domain may. */
   domain: Domain;
@@ -105,6 +123,12 @@ export const events = {
     detail: trainingUnenrolled,
     key: (d) => `${d.organization_id}#${d.enrolment_id}`,
     description: 'An enrolment was deleted: the training fee it announced is taken back',
+  }),
+  'fuel.dispensed': define({
+    domain: 'operations',
+    detail: fuelDispensed,
+    key: (d) => `${d.organization_id}#${d.operation_id}`,
+    description: 'Fuel was dispensed to a pilot, with the price to charge at the club fuel price',
   }),
 };
 
@@ -143,6 +167,13 @@ export const subscriptions: readonly SubscriptionDef[] = [
     handler: 'chargeTrainingFees',
     description:
       "Posts an enrolment's training fee to the student's balance once; a deleted enrolment reverses it once",
+  },
+  {
+    id: 'finance-fuel-charges',
+    events: ['fuel.dispensed'],
+    domain: 'finance',
+    handler: 'chargeFuel',
+    description: "Posts a fuel dispense's price to the pilot's balance once",
   },
 ];
 

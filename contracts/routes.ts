@@ -8,6 +8,7 @@ import { dtoIppRoutes } from './routes/dto-ipp.ts';
 import { faultsRoutes } from './routes/faults.ts';
 import { financeRoutes } from './routes/finance.ts';
 import { flightRoutes } from './routes/flights.ts';
+import { fuelRoutes } from './routes/fuel.ts';
 import { identityRoutes } from './routes/identity.ts';
 import { logbookRoutes } from './routes/logbook.ts';
 import { lookupRoutes } from './routes/lookups.ts';
@@ -21,8 +22,10 @@ import { peopleRoutes } from './routes/people.ts';
 import { pricingRoutes } from './routes/pricing.ts';
 import { quizRoutes } from './routes/quiz.ts';
 import { reportsRoutes } from './routes/reports.ts';
+import { towRoutes } from './routes/tow.ts';
 import { trackingRoutes } from './routes/tracking.ts';
 import { trainingRoutes } from './routes/training.ts';
+import { winchRoutes } from './routes/winch.ts';
 import { workRoutes } from './routes/work.ts';
 
 export type { Guard, Method, RouteDef } from './route-types.ts';
@@ -48,6 +51,9 @@ export const routes = {
   ...operatingDayRoutes,
   ...workRoutes,
   ...calendarRoutes,
+  ...fuelRoutes,
+  ...winchRoutes,
+  ...towRoutes,
   ...trainingRoutes,
   ...dtoIppRoutes,
   ...quizRoutes,

@@ -9,6 +9,7 @@ import { seedDocuments } from './seed-documents.ts';
 import { seedFaults } from './seed-faults.ts';
 import { seedFinance } from './seed-finance.ts';
 import { seedFlights } from './seed-flights.ts';
+import { seedFuelWinch } from './seed-fuel-winch.ts';
 import { seedLookups } from './seed-lookups.ts';
 import { seedMaintenance } from './seed-maintenance.ts';
 import { seedMessages } from './seed-messages.ts';
@@ -255,6 +256,7 @@ export async function seedDemo(
   await seedFlights();
   await seedOperations();
   await seedWork();
+  await seedFuelWinch();
   await seedTraining();
   await seedReports();
   await seedFinance();

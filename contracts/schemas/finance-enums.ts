@@ -22,6 +22,7 @@ export const TRANSACTION_TYPES = [
   /** The year's close of work hours (issue 15 §7): paid work credited, missing obligation hours charged. */
   'work_credit',
   'work_charge',
+  'fuel_charge',
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 

@@ -14,6 +14,7 @@ import type documents from './locales/en/documents.json';
 import type faults from './locales/en/faults.json';
 import type finance from './locales/en/finance.json';
 import type flights from './locales/en/flights.json';
+import type fuel from './locales/en/fuel.json';
 import type help from './locales/en/help.json';
 import type ledger from './locales/en/ledger.json';
 import type legal from './locales/en/legal.json';
@@ -41,6 +42,7 @@ import type search from './locales/en/search.json';
 import type statistics from './locales/en/statistics.json';
 import type tracking from './locales/en/tracking.json';
 import type training from './locales/en/training.json';
+import type winch from './locales/en/winch.json';
 import type work from './locales/en/work.json';
 
 declare module 'i18next' {
@@ -58,6 +60,7 @@ declare module 'i18next' {
       reports: typeof reports;
       finance: typeof finance;
       flights: typeof flights;
+      fuel: typeof fuel;
       help: typeof help;
       ledger: typeof ledger;
       legal: typeof legal;
@@ -86,6 +89,7 @@ declare module 'i18next' {
       tracking: typeof tracking;
       training: typeof training;
       work: typeof work;
+      winch: typeof winch;
     };
   }
 }

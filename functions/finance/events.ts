@@ -1,6 +1,7 @@
 import { createEventHandler } from '../platform/events/consumer.ts';
 import { defaultChargeDeps, reconcileFlightCharge, reconcileTowOf } from './charge-service.ts';
 import { defaultFinanceDeps } from './finance-context.ts';
+import { postFuelCharge } from './fuel-charge-service.ts';
 import { postTrainingFee, reverseTrainingFee } from './training-fee-service.ts';
 
 /**
@@ -26,3 +27,8 @@ export const chargeTrainingFees = createEventHandler(
     else await reverseTrainingFee(defaultFinanceDeps, event.detail);
   },
 );
+
+/** A fuel dispense's price on the pilot's ledger (fuel-charge-service.ts): one charge per operation. */
+export const chargeFuel = createEventHandler(['fuel.dispensed'], async (event) => {
+  await postFuelCharge(defaultFinanceDeps, event.detail);
+});

@@ -1,5 +1,5 @@
 import type { ActionKey } from '../../contracts/actions.ts';
-import { todayIn } from '../../contracts/calendar.ts';
+import { addMonths, todayIn } from '../../contracts/calendar.ts';
 import { timeOrderedId } from '../../contracts/ids.ts';
 import { lapsedFor } from '../../contracts/recency-check.ts';
 import {
@@ -16,6 +16,7 @@ import type {
   UpdateFlightInput,
 } from '../../contracts/schemas/flights.ts';
 import type { RecencyOutput } from '../../contracts/schemas/logbook.ts';
+import { TOW_RECENCY, towRecency } from '../../contracts/tow-recency.ts';
 import { payerStanding } from '../finance/public.ts';
 import { operatingDayCrew } from '../operations/public.ts';
 import type { Actor, ActorOrganization } from '../platform/auth/actor.ts';
@@ -64,6 +65,22 @@ export interface FlightDeps {
   payerStanding: typeof payerStanding;
   /** The day's sheet (its coordinator may override the balance policy). */
   sheet: (organizationId: string, date: string) => Promise<{ leader_id?: string } | null>;
+  /** Issue 15 §4: the days of the aerotows a tow pilot flew for the organization from `from` to `to`. */
+  towDates: (organizationId: string, userId: string, from: string, to: string) => Promise<string[]>;
+}
+
+/** Every aerotow of the organization's days `from`..`to` the person flew as tow pilot (a Query by date). */
+async function towDatesOf(organizationId: string, userId: string, from: string, to: string) {
+  const dates: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await flightStore.flightsBetween(organizationId, { from, to, cursor, limit: 500 });
+    for (const f of page.items)
+      if (f.tow_pilot_id === userId && f.takeoff_type_id === AEROTOW && f.status !== 'planned')
+        dates.push(f.date);
+    cursor = page.cursor ?? undefined;
+  } while (cursor);
+  return dates;
 }
 
 export const defaultFlightDeps: FlightDeps = {
@@ -77,6 +94,7 @@ export const defaultFlightDeps: FlightDeps = {
   operatingDayCrew,
   payerStanding,
   sheet: (organizationId, date) => dailySheetStore.sheet(organizationId, date),
+  towDates: towDatesOf,
 };
 
 /** The operating day of an instant in the organization's time zone (yyyy-mm-dd). */
@@ -204,6 +222,29 @@ async function requireCurrent(
     with_passenger: Boolean(flight.sic_id || flight.other_person),
   });
   if (lapsed.length > 0) throw domainError('continuity_lapsed', { pic_id: ['continuity_lapsed'] });
+}
+
+/**
+ * Issue 15 §4: an organization whose recency policy is `block` refuses an aerotow on the daily sheet
+ * whose tow pilot has not towed five times in the last 24 months (409 continuity_lapsed on
+ * tow_pilot_id); in `warn` mode the sheet only says so.
+ */
+async function requireTowCurrent(
+  deps: FlightDeps,
+  organization: ActorOrganization,
+  flight: Pick<
+    StoredFlight,
+    'organization_id' | 'flight_id' | 'source' | 'tow_pilot_id' | 'takeoff_type_id'
+  > & {
+    date: string;
+  },
+) {
+  if (organization.recency_policy !== 'block' || flight.source !== 'daily_sheet') return;
+  if (!flight.tow_pilot_id || flight.takeoff_type_id !== AEROTOW) return;
+  const from = addMonths(flight.date, -TOW_RECENCY.months);
+  const dates = await deps.towDates(flight.organization_id, flight.tow_pilot_id, from, flight.date);
+  if (towRecency(dates, flight.date).status === 'lapsed')
+    throw domainError('continuity_lapsed', { tow_pilot_id: ['tow_recency_lapsed'] });
 }
 
 /**
@@ -463,6 +504,7 @@ export async function createFlight(
   if (flight.kind === 'glider' && plane.is_tmg === false && input.takeoff_type_id === 6)
     throw validationFailed({ takeoff_type_id: ['invalid_value'] });
   await requireCurrent(deps, organization, flight);
+  await requireTowCurrent(deps, organization, flight);
   const overridden = await requirePayerStanding(deps, actor, flight, override);
 
   const changes: { before: StoredFlight | null; after: StoredFlight }[] = [{ before: null, after: flight }];
@@ -618,7 +660,9 @@ async function towFollows(deps: FlightDeps, actor: Actor, before: StoredFlight, 
 /** The daily sheet's one tap: take off now (or at the corrected instant). */
 export async function takeOff(deps: FlightDeps, actor: Actor, flightId: string, input: FlightMomentInput) {
   const at = input.at ?? deps.now().toISOString();
-  await requireCurrent(deps, organizationOf(actor), await flightFor(deps, actor, flightId));
+  const launching = await flightFor(deps, actor, flightId);
+  await requireCurrent(deps, organizationOf(actor), launching);
+  await requireTowCurrent(deps, organizationOf(actor), launching);
   return updateFlight(deps, actor, flightId, {
     version: input.version,
     takeoff_time: at,

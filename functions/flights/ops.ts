@@ -3,6 +3,7 @@ import { getDailySheet, listDailySheets, saveDailySheet } from './daily-sheet-se
 import * as flights from './flight-service.ts';
 import * as logbook from './logbook-service.ts';
 import { confirmProposal, dismissProposal } from './proposal-service.ts';
+import { memberTowRecency, towRecencyDeps } from './tow-recency-service.ts';
 
 const deps = flights.defaultFlightDeps;
 const books = logbook.defaultLogbookDeps;
@@ -62,4 +63,5 @@ export const ops: DomainOps<'flights'> = {
   getStatistics: ({ actor, params, query }) => logbook.statistics(books, actor, params.kind, query.year),
   getOwnRecency: ({ actor }) => logbook.ownRecency(books, actor),
   getMemberRecency: ({ actor, params }) => logbook.memberRecency(books, actor, params.user_id),
+  getTowRecency: ({ actor, params }) => memberTowRecency(towRecencyDeps, actor, params.user_id),
 };

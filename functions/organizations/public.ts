@@ -140,6 +140,12 @@ export async function rentPermitTypes(organizationId: string, userId: string, to
   ];
 }
 
+/** Whether the person holds the organization's winch permit on `day` (issue 15 §4: the winch log's operator). */
+export async function holdsWinchPermit(organizationId: string, userId: string, day: string) {
+  const permits = await deps.memberships.permits(organizationId, userId);
+  return permits.some((p) => p.kind === 'winch' && (!p.valid_until || p.valid_until >= day));
+}
+
 /** People by id, as pickers and lists show them (no contact details, no personal data). */
 export async function peopleByIds(userIds: readonly string[]) {
   return [...(await deps.persons.persons(userIds)).values()].map((p) => ({

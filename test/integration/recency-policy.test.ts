@@ -97,4 +97,24 @@ describe('recency policy', () => {
     expect(still.body).toMatchObject({ status: 'planned', version: planned.body.version });
     await setPolicy('warn');
   });
+
+  it('block: an aerotow whose tow pilot has not towed five times in 24 months is refused (issue 15 §4)', async () => {
+    const tow = await platform.invoke('getTowRecency', { sub: TIMER, params: { user_id: 'user-finance' } });
+    expect(tow.status).toBe(200);
+    expect(tow.body).toMatchObject({ status: 'lapsed', tows: 0, needed: 5 });
+    await setPolicy('block');
+    const before = await sheetFlights();
+    const aerotow = await launch({
+      takeoff_type_id: 5,
+      pic_id: 'user-student',
+      instructor_id: 'user-instructor',
+      tow_pilot_id: 'user-finance',
+      tow_plane_id: 'plane-ha-sbx',
+      takeoff_time: `${today}T12:00:00Z`,
+    });
+    expect([aerotow.status, aerotow.body.code]).toEqual([409, 'continuity_lapsed']);
+    expect(aerotow.body.errors).toEqual({ tow_pilot_id: ['tow_recency_lapsed'] });
+    expect(await sheetFlights()).toBe(before);
+    await setPolicy('warn');
+  });
 });

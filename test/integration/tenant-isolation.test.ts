@@ -7,6 +7,7 @@ import { documentsWalk } from './tenant-walk/documents.ts';
 import { faultsWalk } from './tenant-walk/faults.ts';
 import { financeWalk } from './tenant-walk/finance.ts';
 import { flightsWalk } from './tenant-walk/flights.ts';
+import { fuelWinchWalk } from './tenant-walk/fuel-winch.ts';
 import { invitationsWalk } from './tenant-walk/invitations.ts';
 import { maintenanceWalk } from './tenant-walk/maintenance.ts';
 import { messagesWalk } from './tenant-walk/messages.ts';
@@ -153,6 +154,7 @@ const AREAS: WalkArea[] = [
   invitationsWalk,
   operationsWalk,
   workWalk,
+  fuelWinchWalk,
   trainingWalk,
   reportsWalk,
   financeWalk,

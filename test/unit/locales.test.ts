@@ -73,6 +73,16 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   'work:rfid.title': ['fr', 'it'],
   'calendar:feed.role.pilot': ['sk', 'cs', 'pl'],
   'operating-days:participants': ['fr'],
+  // Fuel grades are product names (AVGAS 100LL, UL 91, Jet A-1); German says Tank, Diesel and Name too.
+  'fuel:fuel_type.avgas_100ll': LANGS,
+  'fuel:fuel_type.ul91': LANGS,
+  'fuel:fuel_type.jet_a1': LANGS,
+  'fuel:fuel_type.diesel': ['de'],
+  'fuel:tanks': ['de'],
+  'fuel:source_type.tank': ['de'],
+  'fuel:field.name': ['de'],
+  'fuel:field.source_type': ['fr'],
+  'fuel:field.source': ['fr'],
   // SI unit symbols after a number read the same in every language.
   'tracking:unit.altitude': LANGS,
   'tracking:unit.speed': LANGS,

@@ -47,6 +47,7 @@ import {
   workSettings,
   workYearClose,
 } from '../../operations/entities.ts';
+import { fuelOperation, fuelSource, vehicleTrip, winchLog } from '../../operations/fuel-entities.ts';
 import {
   membership,
   organization,
@@ -131,6 +132,10 @@ const entities = {
   rfidBadge,
   icalFeed,
   icalEntry,
+  fuelSource,
+  fuelOperation,
+  winchLog,
+  vehicleTrip,
   trainingProgramme: programme,
   trainingTask: task,
   trainingEnrolment: enrolment,

@@ -13,6 +13,7 @@ import { PayerStandingWarning } from '../finance/payer-standing.tsx';
 import { MemberSelect } from './member-select.tsx';
 import type { CreatePreview } from './outbox.ts';
 import { RecencyWarning } from './recency-warning.tsx';
+import { TowRecencyWarning } from './tow-recency-warning.tsx';
 
 const WINCH = 3;
 const AEROTOW = 5;
@@ -343,6 +344,7 @@ export const NewLaunchPanel = memo(function NewLaunchPanel({
             takeoffTypeId={method}
             blocking={blocking}
           />
+          <TowRecencyWarning towPilotId={method === AEROTOW ? towPilotId : null} blocking={blocking} />
           <PayerStandingWarning
             payerId={picId ?? instructorId}
             mayOverride={canOverrideBalance}
