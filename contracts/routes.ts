@@ -2,6 +2,7 @@ import type * as z from 'zod/mini';
 import type { Domain } from './domains.ts';
 import type { RouteDef } from './route-types.ts';
 import { aircraftRoutes } from './routes/aircraft.ts';
+import { airportRoutes } from './routes/airports.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { dtoIppRoutes } from './routes/dto-ipp.ts';
 import { faultsRoutes } from './routes/faults.ts';
@@ -44,6 +45,7 @@ export const routes = {
   ...trackingRoutes,
   ...operationsRoutes,
   ...operatingDayRoutes,
+  ...airportRoutes,
   ...trainingRoutes,
   ...dtoIppRoutes,
   ...quizRoutes,

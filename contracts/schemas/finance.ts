@@ -36,7 +36,7 @@ const nullableNumber = z.nullable(z.number());
 // The ledger ---------------------------------------------------------------------------------------
 
 /** Where an entry came from: typed in, a flight's charge, a scheduled run, a card payment, an enrolment. */
-export const ENTRY_SOURCES = ['manual', 'flight', 'schedule', 'payment', 'training'] as const;
+export const ENTRY_SOURCES = ['manual', 'flight', 'schedule', 'payment', 'training', 'airport'] as const;
 
 export const transactionOutput = z.object({
   transaction_id: z.string(),

@@ -31,9 +31,12 @@ import {
   logbookEntry,
   signReminder,
 } from '../../flights/entities.ts';
-import { airport, notification, privateProfile, realtimeConnection } from '../../identity/entities.ts';
+import { notification, privateProfile, realtimeConnection } from '../../identity/entities.ts';
 import { message, messageDelivery } from '../../messages/entities.ts';
 import {
+  airport,
+  airportOperation,
+  airportRevision,
   operatingDay,
   operatingDaySignup,
   reservation,
@@ -117,6 +120,8 @@ const entities = {
   reservationSettings,
   operatingDay,
   operatingDaySignup,
+  airportRevision,
+  airportOperation,
   trainingProgramme: programme,
   trainingTask: task,
   trainingEnrolment: enrolment,
