@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { Module } from '../../../contracts/modules.ts';
 import type { GuardRole, Permission } from '../../../contracts/permissions.ts';
 import { aircraftPages } from './pages/aircraft.ts';
+import { airportPages } from './pages/airports.ts';
 import { developerPages } from './pages/developer.ts';
 import { documentPages } from './pages/documents.ts';
 import { faultPages } from './pages/faults.ts';
@@ -149,6 +150,7 @@ export const pages: readonly PageDef[] = [
   ...flightPages,
   ...trackingPages,
   ...operationsPages,
+  ...airportPages,
   ...trainingPages,
   ...quizPages,
   ...reportPages,
