@@ -1,3 +1,6 @@
+import type { AirportInput } from '../../contracts/schemas/airports.ts';
+import type { Actor } from '../platform/auth/actor.ts';
+import { airportDeps, createAirport } from './airport-service.ts';
 import { airportStore } from './airport-store.ts';
 import { operatingDayStore } from './operating-day-store.ts';
 
@@ -54,3 +57,11 @@ export async function isKnownAirport(icao: string): Promise<boolean> {
   const all = await airportStore.all();
   return all.some((airport) => airport.icao?.toUpperCase() === wanted);
 }
+
+/** The ICAO codes of the reference airports, upper case (an import's "already there"). */
+export async function airportIcaos(): Promise<Set<string>> {
+  return new Set((await airportStore.all()).flatMap((a) => (a.icao ? [a.icao.toUpperCase()] : [])));
+}
+
+/** An airport added by a supervisor's import (reports): the airports screen's own rules and write. */
+export const importAirport = (actor: Actor, input: AirportInput) => createAirport(airportDeps, actor, input);

@@ -9,7 +9,7 @@ import type { AirportRow, DeviceAircraft, IngestStore, OrganizationBase } from '
  * a second then cost a handful of Queries a minute instead of one each. Every answer is at most a
  * minute old: an aircraft given a device (or losing one), a changed base airport or time zone
  * reach the ingest within CACHE_TTL_MS; an airport added, moved or given a runway at once
- * (followAirportChanges).
+ * (followAirportChanges, within a second).
  */
 const CACHE_TTL_MS = 60_000;
 const DEVICE_TTL_MS = CACHE_TTL_MS;
@@ -52,16 +52,24 @@ export const resetDeviceCaches = () => {
   airports = undefined;
   bases = undefined;
   airportsRevision = undefined;
+  revisionCheckedAt = Number.NEGATIVE_INFINITY;
 };
 
+/** How often the airports' revision is read: a GetItem a second, not one per batch of a busy burst. */
+const REVISION_CHECK_MS = 1000;
+let revisionCheckedAt = Number.NEGATIVE_INFINITY;
+
 /**
- * Once per ingest call: when the airports' revision (operations, one GetItem) moved since the last
- * call, the cached airports and every organization's airfields are read again, so an airport
- * added or changed through the airports screen is used by the next batch's detection.
+ * At most once a second of ingest: when the airports' revision (operations, one GetItem) moved
+ * since it was last read, the cached airports and every organization's airfields are read again,
+ * so an airport added or changed through the airports screen is used by the detection at once
+ * (within a second) rather than within the cache's minute.
  */
-export async function followAirportChanges(store: IngestStore) {
+export async function followAirportChanges(store: IngestStore, now: number) {
   // Stand-in stores of unit tests have no revision: their airports follow the cache's minute.
   if (typeof store.airportsRevision !== 'function') return;
+  if (now - revisionCheckedAt < REVISION_CHECK_MS && now >= revisionCheckedAt) return;
+  revisionCheckedAt = now;
   const revision = await store.airportsRevision();
   if (airportsRevision !== undefined && revision !== airportsRevision) {
     airports = undefined;

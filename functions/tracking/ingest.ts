@@ -56,7 +56,7 @@ export async function ingestBatches(
   const now = deps.now();
   const stats = emptyStats();
   const heard = parseBatches(batches, stats);
-  await followAirportChanges(deps.store);
+  await followAirportChanges(deps.store, now);
 
   const devices = await aircraftOfDevices(deps.store, heard.keys(), now);
   const work = new Map<string, { aircraft: DeviceAircraft; heard: Heard[] }[]>();

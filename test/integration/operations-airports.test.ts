@@ -113,6 +113,8 @@ describe('airports', () => {
     const made = await platform.invoke('createAirport', { sub: supervisor, body: airportBody() });
     expect(made.status).toBe(200);
     expect(made.body).toMatchObject({ airport_id: 'lhxo', icao: 'LHXO', version: 1 });
+    // The ingest reads the airports' revision at most once a second.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
     await ingest(second);
 
     const [before, after] = await landings();
