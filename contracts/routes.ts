@@ -2,6 +2,7 @@ import type * as z from 'zod/mini';
 import type { Domain } from './domains.ts';
 import type { RouteDef } from './route-types.ts';
 import { aircraftRoutes } from './routes/aircraft.ts';
+import { airportRoutes } from './routes/airports.ts';
 import { calendarRoutes } from './routes/calendar.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { dtoIppRoutes } from './routes/dto-ipp.ts';
@@ -54,6 +55,7 @@ export const routes = {
   ...fuelRoutes,
   ...winchRoutes,
   ...towRoutes,
+  ...airportRoutes,
   ...trainingRoutes,
   ...dtoIppRoutes,
   ...quizRoutes,

@@ -4,6 +4,7 @@ import { MODULES } from '../../contracts/modules.ts';
 import { DEFAULT_ROLES } from '../../functions/organizations/default-roles.ts';
 import { db } from '../../functions/platform/db/service.ts';
 import { seedAircraft } from './seed-aircraft.ts';
+import { seedAirports } from './seed-airports.ts';
 import { seedDeveloperRoles } from './seed-developer.ts';
 import { seedDocuments } from './seed-documents.ts';
 import { seedFaults } from './seed-faults.ts';
@@ -260,6 +261,7 @@ export async function seedDemo(
   await seedTraining();
   await seedReports();
   await seedFinance();
+  await seedAirports();
   await seedDocuments();
   await seedMessages();
   await seedDeveloperRoles();

@@ -36,7 +36,16 @@ const nullableNumber = z.nullable(z.number());
 // The ledger ---------------------------------------------------------------------------------------
 
 /** Where an entry came from: typed in, a flight's charge, a scheduled run, a card payment, an enrolment. */
-export const ENTRY_SOURCES = ['manual', 'flight', 'schedule', 'payment', 'training', 'work', 'fuel'] as const;
+export const ENTRY_SOURCES = [
+  'manual',
+  'flight',
+  'schedule',
+  'payment',
+  'training',
+  'work',
+  'fuel',
+  'airport',
+] as const;
 
 export const transactionOutput = z.object({
   transaction_id: z.string(),

@@ -4,6 +4,7 @@
  * key on screen. Keys built at run time go through `dynamicKey` (lib/i18n-keys.ts).
  */
 import type aircraft from './locales/en/aircraft.json';
+import type airports from './locales/en/airports.json';
 import type auth from './locales/en/auth.json';
 import type calendar from './locales/en/calendar.json';
 import type common from './locales/en/common.json';
@@ -50,6 +51,7 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       aircraft: typeof aircraft;
+      airports: typeof airports;
       auth: typeof auth;
       common: typeof common;
       'daily-flight': typeof dailyFlight;

@@ -2,6 +2,7 @@ import type { BalancePolicy } from '../../contracts/schemas/finance-enums.ts';
 import { organizationFinance } from '../organizations/public.ts';
 import { defaultFinanceDeps, standingOf } from './finance-context.ts';
 import { ledgerStore } from './ledger-store.ts';
+import { afterPosting } from './notices.ts';
 import {
   afterWorkSettlements,
   membershipTypesOn,
@@ -108,3 +109,46 @@ export const postWorkSettlement = (input: WorkSettlementInput) => postSettlement
 /** Tells the members a close left below their minimum balance. */
 export const workSettlementsPosted = (organizationId: string, userIds: string[]) =>
   afterWorkSettlements(defaultFinanceDeps, organizationId, userIds);
+/** A charge another domain posts to a member's ledger (a landing fee: issue 15 §3). */
+export interface ChargeToPost {
+  organization_id: string;
+  user_id: string;
+  /** The ledger entry's id: one per cause (`ao-<operation>`), so a retry posts nothing more. */
+  entry_id: string;
+  date: string;
+  /** Minor units, positive: the member's balance goes down by it. */
+  amount: number;
+  currency_id: string;
+  source: 'airport';
+  source_id: string;
+}
+
+/**
+ * Posts a charge once (the entry is created only where absent): `posted` the first time,
+ * `already_posted` when the entry stands, `not_posted` when the organization keeps no ledger (the
+ * financial module is off) or the charge is in another currency than its books.
+ */
+export async function postCharge(charge: ChargeToPost): Promise<'posted' | 'already_posted' | 'not_posted'> {
+  const org = await organizationFinance(charge.organization_id);
+  if (!org?.modules.includes('financial') || org.currency_id !== charge.currency_id) return 'not_posted';
+  if (await ledgerStore.entry(org.organization_id, charge.entry_id)) return 'already_posted';
+  const outcome = await ledgerStore.post({
+    organization_id: org.organization_id,
+    entries: [
+      {
+        organization_id: org.organization_id,
+        user_id: charge.user_id,
+        entry_id: charge.entry_id,
+        date: charge.date,
+        transaction_type: 'fee',
+        amount: -charge.amount,
+        currency_id: charge.currency_id,
+        source: charge.source,
+        source_id: charge.source_id,
+      },
+    ],
+  });
+  if (outcome.status !== 'posted') return 'already_posted';
+  await afterPosting(defaultFinanceDeps, org, [charge.user_id]);
+  return 'posted';
+}

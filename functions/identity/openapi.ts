@@ -47,6 +47,7 @@ const BY_NAME: Record<string, unknown> = {
   reg_num: 'HA-4012',
   icao: 'LHDK',
   base_airport: 'LHDK',
+  country: 'HU',
   first_name: 'Anna',
   last_name: 'Molnár',
   subject: 'Pályazárás szombaton',

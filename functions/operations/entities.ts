@@ -1,7 +1,15 @@
 import { Entity } from 'electrodb';
+import {
+  FEE_PAYMENTS,
+  FEE_PURPOSES,
+  FLIGHT_PURPOSES,
+  MOVEMENTS,
+  RUNWAY_SURFACES,
+} from '../../contracts/schemas/airports.ts';
+import { AIRPORT_CATEGORIES } from '../../contracts/schemas/lookups.ts';
 import { SIGNUP_ROLES, SIGNUP_STATUSES } from '../../contracts/schemas/operating-days.ts';
 import { CHECK_LEVELS } from '../../contracts/schemas/reservations.ts';
-import { organizationPartition, versionedRecord } from '../platform/db/attributes.ts';
+import { isoNow, organizationPartition, versionedRecord } from '../platform/db/attributes.ts';
 
 /**
  * The operations domain (issue 15; docs/ARCHITECTURE.md "Data"): everything is club-owned, under
@@ -220,6 +228,141 @@ export const icalEntry = new Entity({
     byOwner: {
       pk: { field: 'pk', composite: ['owner_key'], template: '${owner_key}#ical' },
       sk: { field: 'sk', composite: ['uid'], template: 'event#${uid}' },
+    },
+  },
+});
+
+/**
+ * A reference airport (spec §3 "Airport"; issue 15 §1): global, not owned by a club, so all of them
+ * live in one partition `ref#airports` (a few hundred items): the airports screen pages through it,
+ * the airports datasource and the OGN detection read it whole. A supervisor edits it with its
+ * runways and landing-fee table; `runway_length`/`runway_heading` repeat the main (longest) runway
+ * for the detection.
+ */
+export const airport = new Entity({
+  model: { entity: 'airport', version: '1', service },
+  attributes: {
+    airport_id: { type: 'string', required: true },
+    icao: { type: 'string' },
+    iata_faa: { type: 'string' },
+    name: { type: 'string', required: true },
+    latitude: { type: 'number', required: true },
+    longitude: { type: 'number', required: true },
+    /** Metres above mean sea level. */
+    altitude: { type: 'number', required: true },
+    airport_category: { type: AIRPORT_CATEGORIES, required: true },
+    show_in_map: { type: 'boolean', required: true, default: true },
+    /** ISO 3166-1 alpha-2 (the airportCountries type list's code). */
+    country: { type: 'string', required: true },
+    city: { type: 'string' },
+    /** Main runway: length in metres, true heading of the lower-numbered end in degrees. */
+    runway_length: { type: 'number' },
+    runway_heading: { type: 'number' },
+    runways: {
+      type: 'list',
+      items: {
+        type: 'map',
+        properties: {
+          designator: { type: 'string', required: true },
+          heading: { type: 'number', required: true },
+          length: { type: 'number', required: true },
+          width: { type: 'number' },
+          surface: { type: RUNWAY_SURFACES, required: true },
+        },
+      },
+    },
+    landing_fees: {
+      type: 'list',
+      items: {
+        type: 'map',
+        properties: {
+          valid_from: { type: 'string', required: true },
+          mtow_min: { type: 'number', required: true },
+          mtow_max: { type: 'number' },
+          purpose: { type: FEE_PURPOSES, required: true },
+          time_from: { type: 'string' },
+          time_to: { type: 'string' },
+          amount: { type: 'number', required: true },
+        },
+      },
+    },
+    fee_currency_id: { type: 'string' },
+    version: { type: 'number', required: true, default: 1 },
+    updated_at: { type: 'string', required: true, default: isoNow, watch: '*', set: () => isoNow() },
+  },
+  indexes: {
+    byId: {
+      pk: { field: 'pk', composite: [], template: 'ref#airports' },
+      sk: { field: 'sk', composite: ['airport_id'], template: 'airport#${airport_id}' },
+    },
+  },
+});
+
+/**
+ * The airports' revision: every airport change adds one in the same TransactWrite. The OGN ingest
+ * reads it (one GetItem a batch) and reloads its cached airfields when it moved, so an airport
+ * added or changed is used by the detection at once.
+ */
+export const airportRevision = new Entity({
+  model: { entity: 'airportRevision', version: '1', service },
+  attributes: {
+    revision: { type: 'number', required: true, default: 0 },
+  },
+  indexes: {
+    byId: {
+      pk: { field: 'pk', composite: [], template: 'ref#airports' },
+      sk: { field: 'sk', composite: [], template: '#revision' },
+    },
+  },
+});
+
+/**
+ * A movement at the club's own airfield (issue 15 §3), in the club's partition
+ * `org#<id>#airport-operations`, its sort key the club's day then a time-ordered id: one day's
+ * movements are one Query. The fee is computed from the airport's table when saved; posting it to
+ * a ledger (finance, entry `ao-<operation_id>`) happens once.
+ */
+export const airportOperation = new Entity({
+  model: { entity: 'airportOperation', version: '1', service },
+  attributes: {
+    organization_id: { type: 'string', required: true },
+    date: { type: 'string', required: true },
+    operation_id: { type: 'string', required: true },
+    airport_icao: { type: 'string', required: true },
+    movement: { type: MOVEMENTS, required: true },
+    time: { type: 'string', required: true },
+    registration: { type: 'string', required: true },
+    plane_type: { type: 'string' },
+    mtow: { type: 'number', required: true },
+    pilot_name: { type: 'string', required: true },
+    pilot_id: { type: 'string' },
+    payer_id: { type: 'string' },
+    purpose: { type: FLIGHT_PURPOSES, required: true },
+    payment: { type: FEE_PAYMENTS, required: true },
+    fee: { type: 'number' },
+    currency_id: { type: 'string', required: true },
+    posted_entry_id: { type: 'string' },
+    comment: { type: 'string' },
+    created_by: { type: 'string', required: true },
+    ...versionedRecord,
+  },
+  indexes: {
+    byDay: {
+      pk: {
+        field: 'pk',
+        composite: ['organization_id'],
+        template: 'org#${organization_id}#airport-operations',
+      },
+      sk: { field: 'sk', composite: ['date', 'operation_id'], template: 'op#${date}#${operation_id}' },
+    },
+    byId: {
+      index: 'gsi1',
+      pk: {
+        field: 'gsi1pk',
+        composite: ['organization_id', 'operation_id'],
+        template: 'org#${organization_id}#airport-operation#${operation_id}',
+      },
+      sk: { field: 'gsi1sk', composite: [], template: 'airport-operation' },
     },
   },
 });

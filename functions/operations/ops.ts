@@ -1,4 +1,5 @@
 import type { DomainOps } from '../platform/http/router.ts';
+import { airportOps } from './airport-ops.ts';
 import { calendarOps } from './calendar-ops.ts';
 import { fuelOps } from './fuel-ops.ts';
 import { operatingDayOps } from './operating-day-ops.ts';
@@ -8,7 +9,7 @@ import { workOps } from './work-ops.ts';
 
 /**
  * The operations domain's operations (issue 15): reservations, operating days, work management and
- * RFID badges, the calendar and its feeds, fuel, the winch log and the vehicles.
+ * RFID badges, the calendar and its feeds, fuel, the winch log and the vehicles, airports and movements.
  */
 export const ops: DomainOps<'operations'> = {
   ...reservationOps,
@@ -17,4 +18,5 @@ export const ops: DomainOps<'operations'> = {
   ...calendarOps,
   ...fuelOps,
   ...winchOps,
+  ...airportOps,
 };

@@ -1,5 +1,6 @@
 import { fleet } from '../aircraft/public.ts';
-import { isKnownAirport, type NotifyInput, notify, realtimeRightsChanged } from '../identity/public.ts';
+import { type NotifyInput, notify, realtimeRightsChanged } from '../identity/public.ts';
+import { isKnownAirport } from '../operations/public.ts';
 import { forgetActor } from '../platform/auth/actor.ts';
 import { publishRefresh } from '../platform/events/push.ts';
 import { type MembershipStore, membershipStore } from './membership-store.ts';

@@ -3,6 +3,7 @@ import { FILE_FEATURES } from '../../contracts/file-types.ts';
 import { timeOrderedId } from '../../contracts/ids.ts';
 import { LANGS } from '../../contracts/langs.ts';
 import { createPlaneInput } from '../../contracts/schemas/aircraft.ts';
+import { airportInput } from '../../contracts/schemas/airports.ts';
 import { createFlightInput } from '../../contracts/schemas/flights.ts';
 import {
   IMPORT_EXAMPLES,
@@ -20,6 +21,7 @@ import type { ExportFormat, ExportOutput } from '../../contracts/schemas/reports
 import { fieldErrors } from '../../contracts/validation.ts';
 import { fleet, importPlane } from '../aircraft/public.ts';
 import { flightOf, importFlight } from '../flights/public.ts';
+import { airportIcaos, importAirport } from '../operations/public.ts';
 import {
   importMember,
   isActiveMember,
@@ -54,6 +56,9 @@ export interface ImportDeps {
   importMember: typeof importMember;
   memberStateByEmail: typeof memberStateByEmail;
   roleIds: (organizationId: string) => Promise<string[]>;
+  /** The reference airports' ICAO codes (operations). */
+  airportIcaos: () => Promise<Set<string>>;
+  importAirport: typeof importAirport;
 }
 
 export const importDeps: ImportDeps = {
@@ -69,6 +74,8 @@ export const importDeps: ImportDeps = {
   importMember,
   memberStateByEmail,
   roleIds: async (organizationId) => (await rolesOf(organizationId)).map((r) => r.role_id),
+  airportIcaos: () => airportIcaos(),
+  importAirport: (actor, input) => importAirport(actor, input),
 };
 
 const organizationOf = (actor: Actor) => {
@@ -162,6 +169,50 @@ function memberRow(cells: Record<string, string>) {
   }
   return out;
 }
+
+const NUMBER = /^-?\d+(?:[.,]\d+)?$/;
+const numberOf = (value: string) => (NUMBER.test(value) ? Number(value.replace(',', '.')) : value);
+
+/** An airports row as the airport screen's schema takes it: its main runway when one is given. */
+function airportRow(cells: Record<string, string>) {
+  const flag = (value: string) =>
+    YES.has(value.toLowerCase()) ? true : NO.has(value.toLowerCase()) ? false : value;
+  const runwayGiven = ['runway_designator', 'runway_heading', 'runway_length', 'runway_surface'].some(
+    (field) => (cells[field] ?? '') !== '',
+  );
+  return {
+    icao: (cells.icao ?? '').toUpperCase(),
+    iata_faa: cells.iata_faa ? cells.iata_faa.toUpperCase() : null,
+    name: cells.name ?? '',
+    latitude: numberOf(cells.latitude ?? ''),
+    longitude: numberOf(cells.longitude ?? ''),
+    altitude: numberOf(cells.altitude ?? ''),
+    airport_category: cells.airport_category || undefined,
+    show_in_map: flag(cells.show_in_map ?? ''),
+    country: (cells.country ?? '').toUpperCase(),
+    city: cells.city || null,
+    runways: runwayGiven
+      ? [
+          {
+            designator: cells.runway_designator ?? '',
+            heading: numberOf(cells.runway_heading ?? ''),
+            length: numberOf(cells.runway_length ?? ''),
+            width: cells.runway_width ? numberOf(cells.runway_width) : null,
+            surface: cells.runway_surface || undefined,
+          },
+        ]
+      : [],
+    landing_fees: [],
+    fee_currency_id: 'EUR',
+    version: 0,
+  };
+}
+
+/** The errors of an airport row under the template's names (runways.0.length → runway_length). */
+const airportErrors = (errors: Record<string, string[]>) =>
+  Object.fromEntries(
+    Object.entries(errors).map(([path, keys]) => [path.replace(/^runways\.0\./, 'runway_'), keys]),
+  );
 
 /** The UTC instant of a local wall-clock time of the organization (`10:05` on `2026-05-01`, Budapest). */
 export function localInstant(date: string, time: string, timeZone: string): string | null {
@@ -260,6 +311,7 @@ async function checkRows(
     source === 'members' ? deps.roleIds(organizationId) : Promise.resolve([]),
   ]);
   const stored = new Set(planes.map((p) => p.reg_num));
+  const icaos = source === 'airports' ? await deps.airportIcaos() : new Set<string>();
   const checked: CheckedRow[] = [];
   for (const [index, cellsRow] of body.entries()) {
     const cells = Object.fromEntries(fields.map((field, i) => [field, cellsRow[i] ?? '']));
@@ -297,6 +349,29 @@ async function checkRows(
         seen.add(id);
         const present = await deps.flightExists(organizationId, id);
         checked.push({ row, label, status: present ? 'unchanged' : 'new', errors: {}, input: parsed.data });
+      }
+      continue;
+    }
+    if (source === 'airports') {
+      const parsed = airportInput.safeParse(airportRow(cells));
+      const label = (cells.icao ?? '').toUpperCase();
+      if (!parsed.success || !parsed.data.icao) {
+        const errors = parsed.success
+          ? { icao: ['field_required'] }
+          : airportErrors(fieldErrors(parsed.error.issues));
+        if (!parsed.success && !label) errors.icao ??= ['field_required'];
+        checked.push({ row, label, status: 'error', errors });
+      } else if (seen.has(label)) {
+        checked.push({ row, label, status: 'error', errors: { icao: ['duplicate_value'] } });
+      } else {
+        seen.add(label);
+        checked.push({
+          row,
+          label,
+          status: icaos.has(label) ? 'unchanged' : 'new',
+          errors: {},
+          input: parsed.data,
+        });
       }
       continue;
     }
@@ -357,6 +432,8 @@ const outputOf = (rows: CheckedRow[], dryRun: boolean, written: boolean, message
 /** Spec §7 POST /api/import. */
 export async function runImport(deps: ImportDeps, actor: Actor, input: ImportInput): Promise<ImportOutput> {
   const organizationId = organizationOf(actor);
+  // The reference airports are every club's: only a supervisor imports them (spec §2 "Airports").
+  if (input.sourceType === 'airports' && !actor.roles.has('supervisor')) throw missingPermissions();
   const timeZone = actor.organization?.timezone ?? 'UTC';
   const rows = await checkRows(
     deps,
@@ -388,6 +465,7 @@ export async function runImport(deps: ImportDeps, actor: Actor, input: ImportInp
     try {
       if (input.sourceType === 'aircraft') await deps.importPlane(actor, row.input as never);
       else if (input.sourceType === 'flights') await deps.importFlight(actor, row.input as never);
+      else if (input.sourceType === 'airports') await deps.importAirport(actor, row.input as never);
       else await deps.importMember(actor, row.input as never);
       created++;
     } catch (error) {

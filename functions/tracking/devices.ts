@@ -7,8 +7,9 @@ import type { AirportRow, DeviceAircraft, IngestStore, OrganizationBase } from '
  * stack's process): which aircraft a device is (positive AND negative answers: most of the
  * network's devices are nobody's here), an organization's time zone and airfields. ~2,000 beacons
  * a second then cost a handful of Queries a minute instead of one each. Every answer is at most a
- * minute old: an aircraft given a device (or losing one), a changed base airport or time zone, an
- * airport added, moved or given a runway reach the ingest within CACHE_TTL_MS.
+ * minute old: an aircraft given a device (or losing one), a changed base airport or time zone
+ * reach the ingest within CACHE_TTL_MS; an airport added, moved or given a runway at once
+ * (followAirportChanges, within a second).
  */
 const CACHE_TTL_MS = 60_000;
 const DEVICE_TTL_MS = CACHE_TTL_MS;
@@ -39,6 +40,8 @@ const devices = new Map<string, Cached<DeviceAircraft[]>>();
 const organizations = new Map<string, Cached<OrganizationContext | null>>();
 let airports: Cached<AirportRow[]> | undefined;
 let bases: Cached<OrganizationBase[]> | undefined;
+/** The airports' revision the cached airports and airfields were read at. */
+let airportsRevision: number | undefined;
 const inflight = new Map<string, Promise<DeviceAircraft[]>>();
 
 /** Forget every cached answer (tests change aircraft and organizations between ingests). */
@@ -48,7 +51,33 @@ export const resetDeviceCaches = () => {
   inflight.clear();
   airports = undefined;
   bases = undefined;
+  airportsRevision = undefined;
+  revisionCheckedAt = Number.NEGATIVE_INFINITY;
 };
+
+/** How often the airports' revision is read: a GetItem a second, not one per batch of a busy burst. */
+const REVISION_CHECK_MS = 1000;
+let revisionCheckedAt = Number.NEGATIVE_INFINITY;
+
+/**
+ * At most once a second of ingest: when the airports' revision (operations, one GetItem) moved
+ * since it was last read, the cached airports and every organization's airfields are read again,
+ * so an airport added or changed through the airports screen is used by the detection at once
+ * (within a second) rather than within the cache's minute.
+ */
+export async function followAirportChanges(store: IngestStore, now: number) {
+  // Stand-in stores of unit tests have no revision: their airports follow the cache's minute.
+  if (typeof store.airportsRevision !== 'function') return;
+  if (now - revisionCheckedAt < REVISION_CHECK_MS && now >= revisionCheckedAt) return;
+  revisionCheckedAt = now;
+  const revision = await store.airportsRevision();
+  if (airportsRevision !== undefined && revision !== airportsRevision) {
+    airports = undefined;
+    bases = undefined;
+    organizations.clear();
+  }
+  airportsRevision = revision;
+}
 
 /**
  * The aircraft of every device in `addresses` (an empty list for a device nobody has), from the

@@ -1,7 +1,7 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { EntityItem } from 'electrodb';
 import { aircraftOfDevice, type DeviceAircraft } from '../aircraft/public.ts';
-import { referenceAirports } from '../identity/public.ts';
+import { airportsRevision, referenceAirports } from '../operations/public.ts';
 import { allOrganizations, organizationsById } from '../organizations/public.ts';
 import { dynamo, tableName } from '../platform/db/client.ts';
 import { db } from '../platform/db/service.ts';
@@ -105,7 +105,10 @@ export const ingestStore = {
     return all.map((o) => ({ organization_id: o.organization_id, base_airport: o.base_airport ?? null }));
   },
 
-  /** Every reference airport (identity's, a few hundred), for the detector's airfields. */
+  /** The airports' revision (operations'): one GetItem; it moves with every airport change. */
+  airportsRevision: () => airportsRevision(),
+
+  /** Every reference airport (operations', a few hundred), for the detector's airfields. */
   async airports(): Promise<AirportRow[]> {
     return (await referenceAirports())
       .filter((a) => typeof a.icao === 'string' && a.icao !== '')

@@ -3,7 +3,7 @@ import { organizationTopic } from '../platform/events/push.ts';
 import { type Heard, keyOf, parseBatches } from './beacon-batches.ts';
 import type { DetectionState } from './detection.ts';
 import { applyOwed, detect, type Task } from './detector-state.ts';
-import { aircraftOfDevices, organizationContext } from './devices.ts';
+import { aircraftOfDevices, followAirportChanges, organizationContext } from './devices.ts';
 import {
   detectorKey,
   detectorRecords,
@@ -56,6 +56,7 @@ export async function ingestBatches(
   const now = deps.now();
   const stats = emptyStats();
   const heard = parseBatches(batches, stats);
+  await followAirportChanges(deps.store, now);
 
   const devices = await aircraftOfDevices(deps.store, heard.keys(), now);
   const work = new Map<string, { aircraft: DeviceAircraft; heard: Heard[] }[]>();

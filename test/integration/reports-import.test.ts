@@ -301,6 +301,111 @@ describe('importing flights', () => {
   });
 });
 
+describe('importing airports', () => {
+  const SUPERVISOR = subOf('supervisor@demo.windsock.aero');
+  const HEADER = [
+    'icao',
+    'iata_faa',
+    'name',
+    'latitude',
+    'longitude',
+    'altitude',
+    'airport_category',
+    'show_in_map',
+    'country',
+    'city',
+    'runway_designator',
+    'runway_heading',
+    'runway_length',
+    'runway_width',
+    'runway_surface',
+  ];
+  const GODOLLO = [
+    'LHGD',
+    '',
+    'Gödöllő',
+    '47.5711',
+    '19.3386',
+    '219',
+    'airfield',
+    'igen',
+    'HU',
+    'Gödöllő',
+    '14/32',
+    '140',
+    '800',
+    '40',
+    'grass',
+  ];
+  const HOME = [
+    'LHDK',
+    '',
+    'Dunakeszi',
+    '47.6167',
+    '19.1433',
+    '126',
+    'airfield',
+    'yes',
+    'HU',
+    'Dunakeszi',
+    '',
+    '',
+    '',
+    '',
+    '',
+  ];
+
+  it('downloads the stated fields, checks, imports through operations, and a second import changes nothing', async () => {
+    const template = await platform.invoke('getImportTemplate', {
+      sub: SUPERVISOR,
+      params: { source: 'airports' },
+      query: { format: 'csv' },
+    });
+    expect(template.status).toBe(200);
+    expect(Buffer.from(template.body.data, 'base64').toString('utf8').split('\r\n')[0]).toBe(
+      `\uFEFF${HEADER.join(';')}`,
+    );
+
+    const bad = await upload(
+      SUPERVISOR,
+      'airports.csv',
+      csv([HEADER, [...GODOLLO.slice(0, 12), '0', '', 'ice']]),
+      'text/csv',
+    );
+    const refused = await run(SUPERVISOR, bad, 'airports', true);
+    expect(refused.body.rows[0]).toMatchObject({
+      status: 'error',
+      errors: { runway_length: ['too_small'], runway_surface: ['invalid_value'] },
+    });
+
+    const key = await upload(SUPERVISOR, 'airports.csv', csv([HEADER, GODOLLO, HOME]), 'text/csv');
+    // A club admin who is no supervisor imports no airports.
+    expect((await run(ADMIN, key, 'airports', false)).status).toBe(403);
+    const checked = await run(SUPERVISOR, key, 'airports', true);
+    expect(checked.body).toMatchObject({ created: 1, unchanged: 1, failed: 0, written: false });
+    expect((await platform.invoke('getAirport', { sub: SUPERVISOR, params: { id: 'lhgd' } })).status).toBe(
+      404,
+    );
+
+    const imported = await run(SUPERVISOR, key, 'airports', false);
+    expect(imported.body).toMatchObject({ created: 1, unchanged: 1, written: true });
+    const stored = await platform.invoke('getAirport', { sub: SUPERVISOR, params: { id: 'lhgd' } });
+    expect(stored.body).toMatchObject({
+      icao: 'LHGD',
+      name: 'Gödöllő',
+      show_in_map: true,
+      runways: [{ designator: '14/32', heading: 140, length: 800, width: 40, surface: 'grass' }],
+      version: 1,
+    });
+
+    const same = await upload(SUPERVISOR, 'airports.csv', csv([HEADER, GODOLLO, HOME]), 'text/csv');
+    const again = await run(SUPERVISOR, same, 'airports', false);
+    expect(again.body).toMatchObject({ created: 0, unchanged: 2, written: false });
+    const after = await platform.invoke('getAirport', { sub: SUPERVISOR, params: { id: 'lhgd' } });
+    expect(after.body.version).toBe(1);
+  });
+});
+
 describe('the templates', () => {
   it('state the fields in their order, downloadable as CSV', async () => {
     const { status, body } = await platform.invoke('getImportTemplate', {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OperationName, pathParams, routeEntries } from '../../contracts/routes.ts';
 import { type Platform, startPlatform, subOf } from '../helpers/platform.ts';
 import { aircraftWalk } from './tenant-walk/aircraft.ts';
+import { airportsWalk } from './tenant-walk/airports.ts';
 import type { WalkArea } from './tenant-walk/area.ts';
 import { documentsWalk } from './tenant-walk/documents.ts';
 import { faultsWalk } from './tenant-walk/faults.ts';
@@ -155,6 +156,7 @@ const AREAS: WalkArea[] = [
   operationsWalk,
   workWalk,
   fuelWinchWalk,
+  airportsWalk,
   trainingWalk,
   reportsWalk,
   financeWalk,

@@ -83,6 +83,16 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   'fuel:field.name': ['de'],
   'fuel:field.source_type': ['fr'],
   'fuel:field.source': ['fr'],
+  // MTOW is the same abbreviation everywhere; kg an SI symbol.
+  'airports:fees.mtow': ['hu', 'de', 'sk', 'cs', 'pl', 'fr', 'it'],
+  'airports:operation.mtow': ['hu', 'de', 'sk', 'cs', 'pl', 'fr', 'it'],
+  'airports:surface.asphalt': ['de'],
+  'airports:operation.pilot_name': ['de', 'sk', 'cs', 'pl'],
+  'airports:category.heliport': ['sk', 'cs'],
+  'airports:field.latitude': ['fr'],
+  'airports:field.longitude': ['fr'],
+  'airports:operation.date': ['fr'],
+  'airports:no': ['it'],
   // SI unit symbols after a number read the same in every language.
   'tracking:unit.altitude': LANGS,
   'tracking:unit.speed': LANGS,

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { Module } from '../../../contracts/modules.ts';
 import type { GuardRole, Permission } from '../../../contracts/permissions.ts';
 import { aircraftPages } from './pages/aircraft.ts';
+import { airportPages } from './pages/airports.ts';
 import { calendarPages } from './pages/calendar.ts';
 import { developerPages } from './pages/developer.ts';
 import { documentPages } from './pages/documents.ts';
@@ -114,6 +115,7 @@ export const pages: readonly PageDef[] = [
   ...operationsPages,
   ...workPages,
   ...calendarPages,
+  ...airportPages,
   ...trainingPages,
   ...quizPages,
   ...reportPages,

@@ -31,9 +31,12 @@ import {
   logbookEntry,
   signReminder,
 } from '../../flights/entities.ts';
-import { airport, notification, privateProfile, realtimeConnection } from '../../identity/entities.ts';
+import { notification, privateProfile, realtimeConnection } from '../../identity/entities.ts';
 import { message, messageDelivery } from '../../messages/entities.ts';
 import {
+  airport,
+  airportOperation,
+  airportRevision,
   icalEntry,
   icalFeed,
   operatingDay,
@@ -136,6 +139,8 @@ const entities = {
   fuelOperation,
   winchLog,
   vehicleTrip,
+  airportRevision,
+  airportOperation,
   trainingProgramme: programme,
   trainingTask: task,
   trainingEnrolment: enrolment,

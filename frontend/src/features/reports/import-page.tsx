@@ -21,9 +21,11 @@ import {
   type ImportRowOutput,
   type ImportSource,
 } from '../../../../contracts/schemas/import.ts';
+import { useCanOpen } from '../../app/links.tsx';
 import { postFile } from '../../components/file-upload.tsx';
 import { call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
 import { dynamicT } from '../../lib/i18n-keys.ts';
+import { hrefOf } from '../../lib/navigation.ts';
 import { download } from './report-view-page.tsx';
 import { useNarrow } from './use-narrow.ts';
 
@@ -49,6 +51,8 @@ type Phase = 'idle' | 'uploading' | 'processing';
  * Import, which writes only when every row is good.
  */
 export default function ImportPage() {
+  // The reference airports are the supervisor's: offered to whoever may open the airports screen.
+  const canOpen = useCanOpen();
   const t = dynamicT(useTranslation(['reports', 'messages', 'nav']).t);
   const [source, setSource] = useState<ImportSource>('aircraft');
   const [files, setFiles] = useState<File[]>([]);
@@ -150,7 +154,12 @@ export default function ImportPage() {
             <SegmentedControl
               selectedId={source}
               onChange={({ detail }) => reset({ source: detail.selectedId as ImportSource })}
-              options={IMPORT_SOURCES.map((s) => ({ id: s, text: t(`reports:import.sources.${s}`) }))}
+              options={IMPORT_SOURCES.filter((s) => s !== 'airports' || canOpen(hrefOf('airports'))).map(
+                (s) => ({
+                  id: s,
+                  text: t(`reports:import.sources.${s}`),
+                }),
+              )}
               data-testid="import-source"
             />
           </FormField>

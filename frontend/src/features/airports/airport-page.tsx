@@ -1,0 +1,569 @@
+import Button from '@cloudscape-design/components/button';
+import Checkbox from '@cloudscape-design/components/checkbox';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { CURRENCIES, moneyInputText, parseMoney } from '../../../../contracts/money.ts';
+import {
+  type AirportOutput,
+  airportInput,
+  FEE_PURPOSES,
+  type FeePurpose,
+  RUNWAY_SURFACES,
+  type RunwaySurface,
+} from '../../../../contracts/schemas/airports.ts';
+import { AIRPORT_CATEGORIES, type AirportCategory } from '../../../../contracts/schemas/lookups.ts';
+import { usePageNavigate } from '../../app/links.tsx';
+import { DateField } from '../../components/forms/date-field.tsx';
+import { LoadFailed, RecordFormFrame } from '../../components/forms/record-form.tsx';
+import { useRecordForm } from '../../components/forms/use-record-form.ts';
+import { PageSpinner } from '../../components/page-spinner.tsx';
+import { TimeField } from '../../components/time-field.tsx';
+import { call } from '../../lib/api-client.ts';
+import { flash } from '../../lib/flash.ts';
+import { hrefOf } from '../../lib/navigation.ts';
+
+interface RunwayValues {
+  designator: string;
+  heading: string;
+  length: string;
+  width: string;
+  surface: RunwaySurface;
+}
+interface FeeValues {
+  valid_from: string;
+  mtow_min: string;
+  mtow_max: string;
+  purpose: FeePurpose;
+  time_from: string | null;
+  time_to: string | null;
+  amount: string;
+}
+interface Values {
+  icao: string;
+  iata_faa: string;
+  name: string;
+  latitude: string;
+  longitude: string;
+  altitude: string;
+  airport_category: AirportCategory;
+  show_in_map: boolean;
+  country: string;
+  city: string;
+  fee_currency_id: string;
+  runways: RunwayValues[];
+  landing_fees: FeeValues[];
+}
+
+const FIELDS = [
+  'icao',
+  'iata_faa',
+  'name',
+  'latitude',
+  'longitude',
+  'altitude',
+  'airport_category',
+  'show_in_map',
+  'country',
+  'city',
+  'runways',
+  'fee_currency_id',
+  'landing_fees',
+];
+
+const NEW_AIRPORT: AirportOutput = {
+  airport_id: '',
+  icao: null,
+  iata_faa: null,
+  name: '',
+  latitude: 0,
+  longitude: 0,
+  altitude: 0,
+  airport_category: 'airfield',
+  show_in_map: true,
+  country: '',
+  city: null,
+  runways: [],
+  landing_fees: [],
+  fee_currency_id: 'EUR',
+  version: 0,
+  updated_at: '',
+};
+
+const text = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
+/** A typed number: '' is null, a comma reads as the decimal point, anything else unreadable is NaN. */
+const num = (s: string) => (s.trim() === '' ? null : Number(s.trim().replace(',', '.')));
+const upperOrNull = (s: string) => (s.trim() === '' ? null : s.trim().toUpperCase());
+
+/**
+ * `airport/{id}` (supervisor; issue 15 §1–2): one airport — codes, position, category, country and
+ * city — with its runways (the longest is the one the OGN detection uses) and its dated landing-fee
+ * table by MTOW band, purpose and time of day. `airport/new` adds one.
+ */
+export default function AirportPage() {
+  const { t } = useTranslation(['airports', 'nav', 'common']);
+  const { id = '' } = useParams();
+  const navigate = usePageNavigate();
+  const isNew = id === 'new';
+  const back = () => navigate(hrefOf('airports'));
+  const form = useRecordForm({
+    load: useCallback(
+      async () => (isNew ? NEW_AIRPORT : call('getAirport', { params: { id } })),
+      [id, isNew],
+    ),
+    toValues: (a: AirportOutput): Values => ({
+      icao: a.icao ?? '',
+      iata_faa: a.iata_faa ?? '',
+      name: a.name,
+      latitude: a.version === 0 ? '' : text(a.latitude),
+      longitude: a.version === 0 ? '' : text(a.longitude),
+      altitude: a.version === 0 ? '' : text(a.altitude),
+      airport_category: a.airport_category,
+      show_in_map: a.show_in_map,
+      country: a.country,
+      city: a.city ?? '',
+      fee_currency_id: a.fee_currency_id,
+      runways: a.runways.map((r) => ({
+        designator: r.designator,
+        heading: text(r.heading),
+        length: text(r.length),
+        width: text(r.width),
+        surface: r.surface,
+      })),
+      landing_fees: a.landing_fees.map((f) => ({
+        valid_from: f.valid_from,
+        mtow_min: text(f.mtow_min),
+        mtow_max: text(f.mtow_max),
+        purpose: f.purpose,
+        time_from: f.time_from,
+        time_to: f.time_to,
+        amount: moneyInputText(f.amount),
+      })),
+    }),
+    toInput: (v, a) => ({
+      icao: upperOrNull(v.icao),
+      iata_faa: upperOrNull(v.iata_faa),
+      name: v.name,
+      latitude: num(v.latitude),
+      longitude: num(v.longitude),
+      altitude: num(v.altitude),
+      airport_category: v.airport_category,
+      show_in_map: v.show_in_map,
+      country: v.country.trim().toUpperCase(),
+      city: v.city.trim() || null,
+      runways: v.runways.map((r) => ({
+        designator: r.designator,
+        heading: num(r.heading),
+        length: num(r.length),
+        width: num(r.width),
+        surface: r.surface,
+      })),
+      landing_fees: v.landing_fees.map((f) => ({
+        valid_from: f.valid_from,
+        mtow_min: num(f.mtow_min),
+        mtow_max: num(f.mtow_max),
+        purpose: f.purpose,
+        time_from: f.time_from,
+        time_to: f.time_to,
+        amount: parseMoney(f.amount),
+      })),
+      fee_currency_id: v.fee_currency_id,
+      version: a.version,
+    }),
+    schema: airportInput,
+    save: async (body) => {
+      const saved = isNew
+        ? await call('createAirport', { body })
+        : await call('updateAirport', { params: { id }, body });
+      flash('success', 'airports:flash.saved');
+      if (isNew) navigate(hrefOf('airport/:id', { id: saved.airport_id }), { replace: true });
+      return saved;
+    },
+    onCancel: back,
+    focus: { prefix: 'airport', fields: FIELDS },
+  });
+  if (form.state === 'failed' || form.state === 'not_found')
+    return <LoadFailed onRetry={form.reload}>{t('airports:load_failed')}</LoadFailed>;
+  const { values, set } = form;
+  if (!values) return <PageSpinner />;
+
+  const option = (value: string, label: string) => ({ value, label });
+  const categories = AIRPORT_CATEGORIES.map((c) => option(c, t(`category.${c}`)));
+  const surfaces = RUNWAY_SURFACES.map((s) => option(s, t(`surface.${s}`)));
+  const purposes = FEE_PURPOSES.map((p) => option(p, t(`purpose.${p}`)));
+  const textField = (
+    field: 'icao' | 'iata_faa' | 'name' | 'latitude' | 'longitude' | 'altitude' | 'country' | 'city',
+  ) => (
+    <FormField label={t(`field.${field}`)} errorText={form.errorText(field)}>
+      <Input
+        value={values[field]}
+        onChange={({ detail }) => set(field, detail.value)}
+        inputMode={['latitude', 'longitude', 'altitude'].includes(field) ? 'decimal' : undefined}
+        data-testid={`airport-${field}`}
+      />
+    </FormField>
+  );
+  const setRunway = (index: number, change: Partial<RunwayValues>) =>
+    form.update(
+      (v) => ({ ...v, runways: v.runways.map((r, i) => (i === index ? { ...r, ...change } : r)) }),
+      'runways',
+    );
+  const setFee = (index: number, change: Partial<FeeValues>) =>
+    form.update(
+      (v) => ({ ...v, landing_fees: v.landing_fees.map((f, i) => (i === index ? { ...f, ...change } : f)) }),
+      'landing_fees',
+    );
+  const err = (path: string) => form.errorText(path);
+  type RunwayRow = RunwayValues & { index: number };
+  type FeeRow = FeeValues & { index: number };
+
+  return (
+    <RecordFormFrame
+      prefix="airport"
+      header={
+        <Header variant="h1" description={t('edit.description')}>
+          {isNew ? t('edit.new') : values.name || t('nav:title.airport')}
+        </Header>
+      }
+      errorText={form.formErrorText()}
+      dirty={form.dirty}
+      saving={form.saving}
+      onSubmit={form.submit}
+      onCancel={back}
+    >
+      <SpaceBetween size="l">
+        <Container header={<Header variant="h2">{t('edit.airport')}</Header>}>
+          <ColumnLayout columns={3}>
+            {textField('name')}
+            {textField('icao')}
+            {textField('iata_faa')}
+            {textField('latitude')}
+            {textField('longitude')}
+            {textField('altitude')}
+            <FormField label={t('field.airport_category')} errorText={err('airport_category')}>
+              <Select
+                selectedOption={categories.find((o) => o.value === values.airport_category) ?? null}
+                options={categories}
+                onChange={({ detail }) =>
+                  set('airport_category', detail.selectedOption.value as AirportCategory)
+                }
+                data-testid="airport-airport_category"
+              />
+            </FormField>
+            {textField('country')}
+            {textField('city')}
+            <FormField label={t('field.show_in_map')} errorText={err('show_in_map')}>
+              <Checkbox
+                checked={values.show_in_map}
+                onChange={({ detail }) => set('show_in_map', detail.checked)}
+                data-testid="airport-show_in_map"
+              >
+                {t('field.show_in_map_hint')}
+              </Checkbox>
+            </FormField>
+          </ColumnLayout>
+        </Container>
+
+        <Table<RunwayRow>
+          data-testid="airport-runways"
+          variant="container"
+          header={
+            <Header
+              variant="h2"
+              description={t('runways.description')}
+              actions={
+                <Button
+                  formAction="none"
+                  iconName="add-plus"
+                  onClick={() =>
+                    form.update(
+                      (v) => ({
+                        ...v,
+                        runways: [
+                          ...v.runways,
+                          { designator: '', heading: '', length: '', width: '', surface: 'grass' },
+                        ],
+                      }),
+                      'runways',
+                    )
+                  }
+                  data-testid="airport-runway-add"
+                >
+                  {t('runways.add')}
+                </Button>
+              }
+            >
+              {t('runways.title')}
+            </Header>
+          }
+          items={values.runways.map((r, index) => ({ ...r, index }))}
+          empty={t('runways.empty')}
+          columnDefinitions={[
+            {
+              id: 'designator',
+              header: t('runways.designator'),
+              cell: (r) => (
+                <FormField errorText={err(`runways.${r.index}.designator`)}>
+                  <Input
+                    value={r.designator}
+                    onChange={({ detail }) => setRunway(r.index, { designator: detail.value })}
+                    ariaLabel={t('runways.designator')}
+                  />
+                </FormField>
+              ),
+            },
+            {
+              id: 'heading',
+              header: t('runways.heading'),
+              cell: (r) => (
+                <FormField errorText={err(`runways.${r.index}.heading`)}>
+                  <Input
+                    value={r.heading}
+                    inputMode="numeric"
+                    onChange={({ detail }) => setRunway(r.index, { heading: detail.value })}
+                    ariaLabel={t('runways.heading')}
+                  />
+                </FormField>
+              ),
+            },
+            {
+              id: 'length',
+              header: t('runways.length'),
+              cell: (r) => (
+                <FormField errorText={err(`runways.${r.index}.length`)}>
+                  <Input
+                    value={r.length}
+                    inputMode="numeric"
+                    onChange={({ detail }) => setRunway(r.index, { length: detail.value })}
+                    ariaLabel={t('runways.length')}
+                  />
+                </FormField>
+              ),
+            },
+            {
+              id: 'width',
+              header: t('runways.width'),
+              cell: (r) => (
+                <FormField errorText={err(`runways.${r.index}.width`)}>
+                  <Input
+                    value={r.width}
+                    inputMode="numeric"
+                    onChange={({ detail }) => setRunway(r.index, { width: detail.value })}
+                    ariaLabel={t('runways.width')}
+                  />
+                </FormField>
+              ),
+            },
+            {
+              id: 'surface',
+              header: t('runways.surface'),
+              cell: (r) => (
+                <Select
+                  selectedOption={surfaces.find((o) => o.value === r.surface) ?? null}
+                  options={surfaces}
+                  onChange={({ detail }) =>
+                    setRunway(r.index, { surface: detail.selectedOption.value as RunwaySurface })
+                  }
+                  ariaLabel={t('runways.surface')}
+                  expandToViewport
+                />
+              ),
+            },
+            {
+              id: 'remove',
+              header: '',
+              cell: (r) => (
+                <Button
+                  formAction="none"
+                  variant="icon"
+                  iconName="remove"
+                  ariaLabel={t('runways.remove')}
+                  onClick={() =>
+                    form.update(
+                      (v) => ({ ...v, runways: v.runways.filter((_, i) => i !== r.index) }),
+                      'runways',
+                    )
+                  }
+                />
+              ),
+            },
+          ]}
+        />
+
+        <Table<FeeRow>
+          data-testid="airport-fees"
+          variant="container"
+          header={
+            <Header
+              variant="h2"
+              description={t('fees.description')}
+              actions={
+                <SpaceBetween direction="horizontal" size="xs">
+                  <Select
+                    selectedOption={{ value: values.fee_currency_id, label: values.fee_currency_id }}
+                    options={CURRENCIES.map((c) => option(c, c))}
+                    onChange={({ detail }) => set('fee_currency_id', detail.selectedOption.value ?? 'EUR')}
+                    ariaLabel={t('fees.currency')}
+                    data-testid="airport-fee_currency_id"
+                  />
+                  <Button
+                    formAction="none"
+                    iconName="add-plus"
+                    onClick={() =>
+                      form.update(
+                        (v) => ({
+                          ...v,
+                          landing_fees: [
+                            ...v.landing_fees,
+                            {
+                              valid_from: v.landing_fees.at(-1)?.valid_from ?? '',
+                              mtow_min: v.landing_fees.at(-1)?.mtow_max ?? '0',
+                              mtow_max: '',
+                              purpose: 'any',
+                              time_from: null,
+                              time_to: null,
+                              amount: '',
+                            },
+                          ],
+                        }),
+                        'landing_fees',
+                      )
+                    }
+                    data-testid="airport-fee-add"
+                  >
+                    {t('fees.add')}
+                  </Button>
+                </SpaceBetween>
+              }
+            >
+              {t('fees.title')}
+            </Header>
+          }
+          items={values.landing_fees.map((f, index) => ({ ...f, index }))}
+          empty={t('fees.empty')}
+          columnDefinitions={[
+            {
+              id: 'valid_from',
+              header: t('fees.valid_from'),
+              cell: (f) => (
+                <FormField errorText={err(`landing_fees.${f.index}.valid_from`)}>
+                  <DateField
+                    value={f.valid_from}
+                    onChange={(value) => setFee(f.index, { valid_from: value })}
+                    ariaLabel={t('fees.valid_from')}
+                  />
+                </FormField>
+              ),
+            },
+            {
+              id: 'mtow',
+              header: t('fees.mtow'),
+              cell: (f) => (
+                <FormField
+                  errorText={
+                    err(`landing_fees.${f.index}.mtow_min`) ?? err(`landing_fees.${f.index}.mtow_max`)
+                  }
+                >
+                  <SpaceBetween direction="horizontal" size="xxs">
+                    <Input
+                      value={f.mtow_min}
+                      inputMode="numeric"
+                      onChange={({ detail }) => setFee(f.index, { mtow_min: detail.value })}
+                      ariaLabel={t('fees.mtow_min')}
+                    />
+                    <Input
+                      value={f.mtow_max}
+                      inputMode="numeric"
+                      placeholder="∞"
+                      onChange={({ detail }) => setFee(f.index, { mtow_max: detail.value })}
+                      ariaLabel={t('fees.mtow_max')}
+                    />
+                  </SpaceBetween>
+                </FormField>
+              ),
+            },
+            {
+              id: 'purpose',
+              header: t('fees.purpose'),
+              cell: (f) => (
+                <Select
+                  selectedOption={purposes.find((o) => o.value === f.purpose) ?? null}
+                  options={purposes}
+                  onChange={({ detail }) =>
+                    setFee(f.index, { purpose: detail.selectedOption.value as FeePurpose })
+                  }
+                  ariaLabel={t('fees.purpose')}
+                  expandToViewport
+                />
+              ),
+            },
+            {
+              id: 'time',
+              header: t('fees.time'),
+              cell: (f) => (
+                <FormField
+                  errorText={
+                    err(`landing_fees.${f.index}.time_from`) ?? err(`landing_fees.${f.index}.time_to`)
+                  }
+                >
+                  <SpaceBetween direction="horizontal" size="xxs">
+                    <TimeField
+                      value={f.time_from}
+                      onChange={(value) => setFee(f.index, { time_from: value })}
+                      ariaLabel={t('fees.time_from')}
+                    />
+                    <TimeField
+                      value={f.time_to}
+                      onChange={(value) => setFee(f.index, { time_to: value })}
+                      ariaLabel={t('fees.time_to')}
+                    />
+                  </SpaceBetween>
+                </FormField>
+              ),
+            },
+            {
+              id: 'amount',
+              header: t('fees.amount'),
+              cell: (f) => (
+                <FormField errorText={err(`landing_fees.${f.index}.amount`)}>
+                  <Input
+                    value={f.amount}
+                    inputMode="decimal"
+                    onChange={({ detail }) => setFee(f.index, { amount: detail.value })}
+                    ariaLabel={t('fees.amount')}
+                  />
+                </FormField>
+              ),
+            },
+            {
+              id: 'remove',
+              header: '',
+              cell: (f) => (
+                <Button
+                  formAction="none"
+                  variant="icon"
+                  iconName="remove"
+                  ariaLabel={t('fees.remove')}
+                  onClick={() =>
+                    form.update(
+                      (v) => ({ ...v, landing_fees: v.landing_fees.filter((_, i) => i !== f.index) }),
+                      'landing_fees',
+                    )
+                  }
+                />
+              ),
+            },
+          ]}
+        />
+      </SpaceBetween>
+    </RecordFormFrame>
+  );
+}
