@@ -10,7 +10,7 @@ import { userText } from '../validation.ts';
  * each row through its owning domain, and a row already there is left as it is (a re-import of
  * the same file changes nothing).
  */
-export const IMPORT_SOURCES = ['aircraft', 'members', 'flights'] as const;
+export const IMPORT_SOURCES = ['aircraft', 'members', 'flights', 'transactions'] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
 
 /** The stated fields of each template, in their order: the header row must be exactly these. */
@@ -30,6 +30,12 @@ export const IMPORT_TEMPLATES: Record<ImportSource, readonly string[]> = {
   members: ['email', 'last_name', 'first_name', 'lang', 'role_ids'],
   /** Times are the organization's local HH:mm on `date`; the pilot in command by their e-mail. */
   flights: ['date', 'reg_num', 'takeoff_type_id', 'takeoff_time', 'landing_time', 'pic_email', 'remarks'],
+  /**
+   * Ledger entries typed in elsewhere: the member by their e-mail, a manual transaction type
+   * (payment_received, fee, refund, correction), the amount in the currency's units (`12500`,
+   * `25,50`), the organization's currency (empty: it), a comment.
+   */
+  transactions: ['date', 'member_email', 'transaction_type', 'amount', 'currency_id', 'comment'],
 };
 
 /** An example row per template (the downloadable template carries it under the header). */
@@ -37,6 +43,7 @@ export const IMPORT_EXAMPLES: Record<ImportSource, readonly string[]> = {
   aircraft: ['HA-4321', 'plc_02', 'ASK-21', 'ASK 21', 'Schleicher', '21456', '1988', '2', 'K21', 'no'],
   members: ['kovacs.janos@example.hu', 'Kovács', 'János', 'hu', 'pilot'],
   flights: ['2026-05-01', 'HA-4012', '3', '10:05', '10:17', 'kovacs.janos@example.hu', 'Iskolakör'],
+  transactions: ['2026-05-01', 'kovacs.janos@example.hu', 'payment_received', '25000', 'HUF', 'Tagdíj'],
 };
 
 /** Largest import file: a club's members or fleet, not a data warehouse. */
