@@ -53,6 +53,11 @@ const others = LANGS.filter((lang) => lang !== 'en');
 const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   'common:app.name': LANGS,
   'common:menu.administration': ['fr'],
+  // The same words in French.
+  'reports:source.maintenance': ['fr'],
+  'reports:section.documents': ['fr'],
+  'reports:column.documents': ['fr'],
+  'reports:import.sources.transactions': ['fr'],
   'auth:login.password': ['it'],
   'common:lock.password': ['it'],
   'roles:admin': ['de', 'pl'],
