@@ -13,6 +13,7 @@ import { call } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { refreshProfile } from '../../lib/session.ts';
 import { PilotStatistics } from '../statistics/pilot-statistics.tsx';
+import { AvatarPanel } from './avatar-panel.tsx';
 import { LogbookSharingPanel } from './logbook-sharing-panel.tsx';
 
 /**
@@ -70,6 +71,8 @@ export default function ProfileEditPage() {
           own
         />
       </RecordFormFrame>
+      {/* Saved at once, outside the form: the picture goes straight to S3. */}
+      <AvatarPanel />
       {/* Saved at once, outside the form: the person's own choice per organization (issue 11 §1). */}
       <LogbookSharingPanel />
       {/* Spec §9: the pilot's statistics on the profile too (outside the form: nothing in it is saved). */}
