@@ -133,14 +133,44 @@ const BUILT_IN_DEFINITIONS: Record<BuiltInReport, ReportDefinition> = {
   'expiring-documents': { source: 'expiring_documents', group_by: 'none', filters: {}, chart: false },
 };
 
-const builtInOutput = (id: BuiltInReport): ReportOutput => ({
-  report_id: id,
+/** A built-in report as the organization's item: what the demo seed writes and a club gets on first read. */
+export const builtInItem = (organizationId: string, id: BuiltInReport): StoredReport =>
+  ({
+    organization_id: organizationId,
+    report_id: id,
+    name: id,
+    ...BUILT_IN_DEFINITIONS[id],
+    built_in: true,
+    created_by: 'system',
+    version: 1,
+  }) as StoredReport;
+
+/**
+ * The organization's built-in reports, in their order. They are items of the organization; one
+ * that is missing (a club created before, or a new club's first read) is created from its
+ * definition here, only where absent — so every club has them, and the seed's are the same items.
+ */
+export async function builtInReports(deps: ReportDeps, organizationId: string): Promise<StoredReport[]> {
+  let stored = await deps.store.builtIns(organizationId, BUILT_IN_REPORTS);
+  const missing = BUILT_IN_REPORTS.filter((id) => !stored.some((r) => r.report_id === id));
+  if (missing.length > 0) {
+    for (const id of missing) await deps.store.createBuiltIn(builtInItem(organizationId, id));
+    stored = await deps.store.builtIns(organizationId, BUILT_IN_REPORTS);
+  }
+  return BUILT_IN_REPORTS.flatMap((id) => stored.filter((r) => r.report_id === id));
+}
+
+const builtInOutput = (stored: StoredReport): ReportOutput => ({
+  report_id: stored.report_id,
   built_in: true,
   name: null,
   description: null,
-  ...BUILT_IN_DEFINITIONS[id],
-  version: 0,
-  updated_at: null,
+  source: stored.source,
+  group_by: stored.group_by,
+  filters: {},
+  chart: stored.chart,
+  version: stored.version,
+  updated_at: stored.updated_at ?? null,
   can_edit: false,
   can_delete: false,
 });
@@ -150,7 +180,7 @@ export const reportOutputOf = (actor: Actor, stored: StoredReport): ReportOutput
   built_in: false,
   name: stored.name,
   description: stored.description ?? null,
-  source: stored.source,
+  source: stored.source as ReportSource,
   group_by: stored.group_by,
   filters: {
     plane_id: stored.filters.plane_id,
@@ -174,7 +204,7 @@ export async function listReports(deps: ReportDeps, actor: Actor, query: ListRep
   const page = await deps.store.page(organizationId, { cursor: query.cursor, limit: query.limit ?? 50 });
   return {
     items: [
-      ...(query.cursor ? [] : BUILT_IN_REPORTS.map(builtInOutput)),
+      ...(query.cursor ? [] : (await builtInReports(deps, organizationId)).map(builtInOutput)),
       ...page.items.map((r) => reportOutputOf(actor, r)),
     ].filter((r) => mayRead(actor, r.source)),
     cursor: page.cursor,
@@ -183,8 +213,11 @@ export async function listReports(deps: ReportDeps, actor: Actor, query: ListRep
 }
 
 export async function getReport(deps: ReportDeps, actor: Actor, reportId: string): Promise<ReportOutput> {
-  if (isBuiltInReport(reportId)) return builtInOutput(reportId);
   const { organizationId } = organizationOf(actor);
+  if (isBuiltInReport(reportId))
+    return builtInOutput(
+      found((await builtInReports(deps, organizationId)).find((r) => r.report_id === reportId)),
+    );
   return reportOutputOf(actor, found(await deps.store.report(organizationId, reportId)));
 }
 

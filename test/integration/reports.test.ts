@@ -480,3 +480,39 @@ describe('reports over training, maintenance and expiring documents', () => {
     expect(states).toEqual([...states].sort((a, b) => a - b));
   });
 });
+
+describe('the built-in reports as items', () => {
+  it('are seeded items of the demo club, and a club without them gets them on its first read, once', async () => {
+    const builtIns = async (organization_id: string) =>
+      (
+        await db().entities.reportDefinition.query.byOrganization({ organization_id }).go({ pages: 'all' })
+      ).data.filter((r) => r.built_in);
+    const demo = await builtIns('org-demo');
+    const { data: alpineOrg } = await db().entities.organization.get({ organization_id: 'org-alpine' }).go();
+    expect(alpineOrg).not.toBeNull();
+    await db()
+      .entities.reportDefinition.delete(
+        (await builtIns('org-alpine')).map((r) => ({
+          organization_id: 'org-alpine',
+          report_id: r.report_id,
+        })),
+      )
+      .go();
+
+    const [first, second] = await Promise.all([
+      platform.invoke('listReports', { sub: ALPINE }),
+      platform.invoke('listReports', { sub: ALPINE }),
+    ]);
+
+    expect(demo.map((r) => r.report_id).sort()).toEqual(
+      ['aircraft-utilisation', 'expiring-documents', 'members-hours', 'yearly-statistics'].sort(),
+    );
+    for (const list of [first, second])
+      expect(
+        list.body.items
+          .filter((r: { built_in: boolean }) => r.built_in)
+          .map((r: { report_id: string }) => r.report_id),
+      ).toEqual(['yearly-statistics', 'aircraft-utilisation', 'members-hours', 'expiring-documents']);
+    expect(await builtIns('org-alpine')).toHaveLength(4);
+  });
+});
