@@ -119,6 +119,9 @@ export const FIELD_MESSAGES = [
   'exam_one_subject',
   /** An aircraft whose sharing is not switched on (can_be_shared) for the share's window. */
   'not_shareable',
+  /** Spec §5 and §8: an upload submitted without a file, an upload the server refused. */
+  'please_select_a_file',
+  'could_not_upload_the_file',
 ] as const;
 
 export type FieldMessage = (typeof FIELD_MESSAGES)[number];

@@ -41,6 +41,10 @@ const FILES_ACCESS: Partial<Record<Domain, FilesAccess>> = {
   aircraft: 'readWrite',
   // Data import: presigned POST, read the uploaded file, delete it once imported.
   reports: 'readWrite',
+  // The person's avatar: presigned POST, the check after upload, the old picture deleted; signed GETs.
+  identity: 'readWrite',
+  // A member's avatar in the club's member view: signed GETs only.
+  organizations: 'read',
 };
 
 /** Domains that push to browsers (notifications, the refresh channel; docs/ARCHITECTURE.md "Push"): iot:Publish. */

@@ -1,11 +1,13 @@
+import { BUILT_IN_REPORTS } from '../../contracts/schemas/reports.ts';
 import { db } from '../../functions/platform/db/service.ts';
+import { builtInItem } from '../../functions/reports/report-service.ts';
 import { orgIdOf, userIdOf } from './seed.ts';
 
 /**
- * The demo club's saved reports (issue 17 §8): beside the built-in ones (yearly statistics, aircraft
- * utilisation, members' hours — code, every club has them), the winch launches per month with a
- * chart, and the single-seaters' flights one row per flight. Ids are fixed: the tenant walk and the
- * tests use them.
+ * The demo club's reports (issue 17 §8): the built-in ones as its items (yearly statistics, aircraft
+ * utilisation, members' hours, expiring documents — every other club gets the same items on its
+ * first read of the reports), the winch launches per month with a chart, and the single-seaters'
+ * flights one row per flight. Ids are fixed: the tenant walk and the tests use them.
  */
 export const DEMO_REPORTS = {
   winchByMonth: 'report-demo-winch',
@@ -16,6 +18,8 @@ export async function seedReports(): Promise<void> {
   const { entities } = db();
   const organization_id = orgIdOf('demo');
   const created_by = userIdOf('admin');
+  for (const id of BUILT_IN_REPORTS)
+    await entities.reportDefinition.put(builtInItem(organization_id, id)).go();
   await entities.reportDefinition
     .put({
       organization_id,

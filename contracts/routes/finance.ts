@@ -6,7 +6,7 @@ import * as tariffs from '../schemas/tariffs.ts';
 import { entityId } from '../validation.ts';
 
 export const transactionList: Guard = { auth: 'user', permission: 'transaction-list', module: 'financial' };
-const transactionEdit: Guard = { auth: 'user', permission: 'transaction-edit', module: 'financial' };
+export const transactionEdit: Guard = { auth: 'user', permission: 'transaction-edit', module: 'financial' };
 const balanceList: Guard = { auth: 'user', permission: 'balance-list', module: 'financial' };
 const membershipList: Guard = { auth: 'user', permission: 'membership-list', module: 'membership' };
 const membershipEdit: Guard = { auth: 'user', permission: 'membership-edit', module: 'membership' };

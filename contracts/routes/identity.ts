@@ -87,6 +87,31 @@ export const identityRoutes = {
     body: people.personInput,
     output: people.personOutput,
   },
+  /** A presigned S3 POST for the person's picture (spec §5: any image, one file). */
+  createAvatarUpload: {
+    method: 'POST',
+    path: '/api/profile/avatar/upload',
+    domain: 'identity',
+    guard: signedIn,
+    body: identity.avatarUploadInput,
+    output: identity.avatarUploadOutput,
+  },
+  /** After the upload: the picture is checked (size, first bytes) and replaces the avatar. */
+  setAvatar: {
+    method: 'PUT',
+    path: '/api/profile/avatar',
+    domain: 'identity',
+    guard: signedIn,
+    body: identity.setAvatarInput,
+    output: identity.avatarOutput,
+  },
+  removeAvatar: {
+    method: 'DELETE',
+    path: '/api/profile/avatar',
+    domain: 'identity',
+    guard: signedIn,
+    output: identity.avatarOutput,
+  },
   getMyPilotInfo: {
     method: 'GET',
     path: '/api/profile/pilot-info',

@@ -1,8 +1,13 @@
 import * as z from 'zod/mini';
 import type { Guard, RouteDef } from '../route-types.ts';
 import * as imports from '../schemas/import.ts';
+import type { ReportSource } from '../schemas/reports.ts';
 import * as reports from '../schemas/reports.ts';
 import { entityId } from '../validation.ts';
+import { documentRoutes } from './documents.ts';
+import { transactionList } from './finance.ts';
+import { maintenanceRoutes } from './maintenance.ts';
+import { trainingRoutes } from './training.ts';
 
 /** Spec §6: report-list reads and runs reports, report-edit saves report definitions. */
 export const reportReaders: Guard = { auth: 'user', permission: 'report-list' };
@@ -102,3 +107,15 @@ export const reportsRoutes = {
     output: imports.importOutput,
   },
 } as const satisfies Record<string, RouteDef>;
+
+/**
+ * Who may read a source's data, as that data's own screens guard it (issue 17 §4): a report over it
+ * is offered, saved and run only for them. The flights' sources need nothing beyond report-list.
+ */
+export const REPORT_SOURCE_GUARDS: Partial<Record<ReportSource, Guard>> = {
+  ledger: transactionList,
+  training: trainingRoutes.listEnrolments.guard,
+  maintenance: maintenanceRoutes.getFleetOverview.guard,
+  // Members' documents are read with user-edit (documents/ of the members), the aircraft's too.
+  expiring_documents: documentRoutes.listMemberDocuments.guard,
+};

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { declaredTypesFor, FILE_FEATURES } from '../file-types.ts';
 import { LANGS } from '../langs.ts';
 import { MODULES } from '../modules.ts';
 import { GUARD_ROLES, PERMISSIONS } from '../permissions.ts';
@@ -142,3 +143,38 @@ const myActionOutput = z.object({
 export type MyActionOutput = z.infer<typeof myActionOutput>;
 
 export const myActionsOutput = z.object({ items: z.array(myActionOutput), cursor: z.nullable(z.string()) });
+
+/** Largest avatar picture (spec §5: any image, one file); a phone photo is scaled down before upload. */
+export const MAX_AVATAR_BYTES = 2 * 1024 * 1024;
+const AVATAR_DECLARED_TYPES = declaredTypesFor(FILE_FEATURES.avatar);
+
+/** POST /api/profile/avatar/upload: the presigned POST for one picture (spec §3 Upload payload). */
+export const avatarUploadInput = z.strictObject({
+  name: userText(200, { min: 1 }),
+  content_type: z
+    .string()
+    .check(
+      z.refine((value) => AVATAR_DECLARED_TYPES.includes(value), { error: 'could_not_upload_the_file' }),
+    ),
+  size: z.number().check(z.int(), z.minimum(1), z.maximum(MAX_AVATAR_BYTES, { error: 'too_big' })),
+});
+export const avatarUploadOutput = z.object({
+  url: z.string(),
+  fields: z.record(z.string(), z.string()),
+  key: z.string(),
+  max_bytes: z.number(),
+});
+
+/** PUT /api/profile/avatar: the uploaded picture becomes the avatar (checked first). */
+export const setAvatarInput = z.strictObject({
+  key: z
+    .string()
+    .check(
+      z.minLength(1, { error: 'please_select_a_file' }),
+      z.maxLength(300, { error: 'invalid_value' }),
+      z.regex(/^[A-Za-z0-9._/-]*$/, { error: 'invalid_value' }),
+    ),
+});
+
+/** The avatar as an `<img src>` (a short-lived signed URL), or null. */
+export const avatarOutput = z.object({ avatar: z.nullable(z.string()) });

@@ -10,7 +10,7 @@ import { userText } from '../validation.ts';
  * each row through its owning domain, and a row already there is left as it is (a re-import of
  * the same file changes nothing).
  */
-export const IMPORT_SOURCES = ['aircraft', 'members', 'flights', 'airports'] as const;
+export const IMPORT_SOURCES = ['aircraft', 'members', 'flights', 'airports', 'transactions'] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
 
 /** The stated fields of each template, in their order: the header row must be exactly these. */
@@ -51,6 +51,12 @@ export const IMPORT_TEMPLATES: Record<ImportSource, readonly string[]> = {
     'runway_width',
     'runway_surface',
   ],
+  /**
+   * Ledger entries typed in elsewhere: the member by their e-mail, a manual transaction type
+   * (payment_received, fee, refund, correction), the amount in the currency's units (`12500`,
+   * `25,50`), the organization's currency (empty: it), a comment.
+   */
+  transactions: ['date', 'member_email', 'transaction_type', 'amount', 'currency_id', 'comment'],
 };
 
 /** An example row per template (the downloadable template carries it under the header). */
@@ -75,6 +81,7 @@ export const IMPORT_EXAMPLES: Record<ImportSource, readonly string[]> = {
     '40',
     'grass',
   ],
+  transactions: ['2026-05-01', 'kovacs.janos@example.hu', 'payment_received', '25000', 'HUF', 'Tagdíj'],
 };
 
 /** Largest import file: a club's members or fleet, not a data warehouse. */

@@ -16,13 +16,30 @@ import { FLIGHT_KINDS } from './flight-enums.ts';
  */
 
 /** The built-in reports: every organization has them, nobody edits them. */
-export const BUILT_IN_REPORTS = ['yearly-statistics', 'aircraft-utilisation', 'members-hours'] as const;
+export const BUILT_IN_REPORTS = [
+  'yearly-statistics',
+  'aircraft-utilisation',
+  'members-hours',
+  'expiring-documents',
+] as const;
 export type BuiltInReport = (typeof BUILT_IN_REPORTS)[number];
 export const isBuiltInReport = (id: string): id is BuiltInReport =>
   (BUILT_IN_REPORTS as readonly string[]).includes(id);
 
-/** What a saved report reads: the club's flights, its aircraft's usage, its members' hours, the ledger. */
-export const REPORT_SOURCES = ['flights', 'aircraft_usage', 'members', 'ledger'] as const;
+/**
+ * What a saved report reads: the club's flights, its aircraft's usage, its members' hours, the
+ * ledger, the trainings (progress, task checks), the maintenance (dues, faults) and the documents
+ * that expire in the period.
+ */
+export const REPORT_SOURCES = [
+  'flights',
+  'aircraft_usage',
+  'members',
+  'ledger',
+  'training',
+  'maintenance',
+  'expiring_documents',
+] as const;
 export type ReportSource = (typeof REPORT_SOURCES)[number];
 
 /** How a flights report groups its rows (`none`: one row per flight). */
@@ -34,6 +51,7 @@ export const REPORT_GROUPINGS = [
   'launch_method',
   'kind',
   'type',
+  'state',
 ] as const;
 export type ReportGrouping = (typeof REPORT_GROUPINGS)[number];
 
@@ -41,6 +59,32 @@ export type ReportGrouping = (typeof REPORT_GROUPINGS)[number];
 export const LEDGER_GROUPINGS = ['member', 'month', 'type'] as const satisfies readonly ReportGrouping[];
 /** The groupings of a flights report. */
 export const FLIGHT_GROUPINGS = ['none', 'month', 'plane', 'member', 'launch_method', 'kind'] as const;
+
+/** The groupings each source offers (the first is the default; one alone is fixed). */
+export const SOURCE_GROUPINGS: Record<ReportSource, readonly ReportGrouping[]> = {
+  flights: FLIGHT_GROUPINGS,
+  aircraft_usage: ['plane'],
+  members: ['member'],
+  ledger: LEDGER_GROUPINGS,
+  // One row per training, or per student.
+  training: ['none', 'member'],
+  // One row per due item, or per aircraft (with its faults).
+  maintenance: ['none', 'plane'],
+  // One row per document, or per state (valid, expiring, expired).
+  expiring_documents: ['none', 'state'],
+};
+
+/** The filters each source takes; another filter on a saved report is refused. */
+export const SOURCE_FILTERS: Record<ReportSource, readonly (keyof ReportFilters)[]> = {
+  flights: ['plane_id', 'member_id', 'kind', 'takeoff_type_id'],
+  aircraft_usage: ['plane_id', 'member_id', 'kind', 'takeoff_type_id'],
+  members: ['plane_id', 'member_id', 'kind', 'takeoff_type_id'],
+  ledger: ['member_id'],
+  training: ['member_id'],
+  maintenance: ['plane_id'],
+  // The holder: a member's or an aircraft's documents.
+  expiring_documents: ['plane_id', 'member_id'],
+};
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -126,8 +170,9 @@ export type ExportReportQuery = z.infer<typeof exportReportQuery>;
 
 /**
  * How a column's cells read: `text` as is, `count` a whole number, `minutes` a duration (h:mm on
- * the screen, decimal hours in a file), `date` yyyy-mm-dd, `month` yyyy-mm, `launch_method`, `kind`
- * and `transaction_type` codes the screen translates, `money` minor units of the section's currency.
+ * the screen, decimal hours in a file), `date` yyyy-mm-dd, `month` yyyy-mm, `launch_method`, `kind`,
+ * `transaction_type` and `state` (`reports:state.<code>`: a training's, a due item's, a fault's or a
+ * document's state) codes the screen translates, `money` minor units of the section's currency.
  */
 export const COLUMN_TYPES = [
   'text',
@@ -140,6 +185,7 @@ export const COLUMN_TYPES = [
   'kind',
   'money',
   'transaction_type',
+  'state',
 ] as const;
 export type ColumnType = (typeof COLUMN_TYPES)[number];
 

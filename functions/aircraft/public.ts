@@ -2,6 +2,9 @@ import { todayIn } from '../../contracts/calendar.ts';
 import { timeOrderedId } from '../../contracts/ids.ts';
 import { type CreatePlaneInput, isFunctional } from '../../contracts/schemas/aircraft.ts';
 import {
+  type DueState,
+  type FaultSeverity,
+  type FaultStatus,
   FLYABLE_STATUSES,
   type PlaneCategory,
   type PlaneStatus,
@@ -394,4 +397,60 @@ export async function planePrices(organizationId: string, planeId: string): Prom
 /** Every aircraft of the organization (a tariff's conditions name them; the simulator prices with them). */
 export async function allPlanePrices(organizationId: string): Promise<PlanePrices[]> {
   return (await planeStore.allPlanes(organizationId)).map(pricesOf);
+}
+
+/** One due thing of an aircraft as the reports domain's "maintenance" source shows it (issue 17 §4). */
+export interface MaintenanceLine {
+  plane_id: string;
+  reg_num: string;
+  /** The maintenance item's or component's name, the registration for the aircraft's own limits. */
+  name: string;
+  source: 'maintenance' | 'component' | 'plane';
+  state: DueState;
+  due_date: string | null;
+}
+
+/** A fault report as that source counts it. */
+export interface FaultLine {
+  plane_id: string;
+  reg_num: string;
+  severity: FaultSeverity;
+  status: FaultStatus;
+  /** The day it was reported (UTC yyyy-mm-dd). */
+  reported_on: string;
+}
+
+/**
+ * The organization's maintenance as of `today`: every tracked due thing of every aircraft (the
+ * fleet overview's computation) and every fault report (one Query of the organization's faults).
+ */
+export async function maintenanceLines(
+  organizationId: string,
+  today: string,
+): Promise<{ dues: MaintenanceLine[]; faults: FaultLine[] }> {
+  const [dues, faults] = await Promise.all([
+    fleetDues(maintenanceStore, organizationId, today),
+    db().entities.fault.query.byOrganization({ organization_id: organizationId }).go({ pages: 'all' }),
+  ]);
+  return {
+    dues: dues.flatMap(({ plane, entries }) =>
+      entries
+        .filter((e) => e.due.first)
+        .map((e) => ({
+          plane_id: plane.plane_id,
+          reg_num: plane.reg_num,
+          name: e.name,
+          source: e.source,
+          state: e.due.state,
+          due_date: e.due.due_date,
+        })),
+    ),
+    faults: faults.data.map((f) => ({
+      plane_id: f.plane_id,
+      reg_num: f.reg_num,
+      severity: f.severity,
+      status: f.status,
+      reported_on: f.reported_at.slice(0, 10),
+    })),
+  };
 }

@@ -1,6 +1,9 @@
+import type { CreateTransactionInput } from '../../contracts/schemas/finance.ts';
 import type { BalancePolicy } from '../../contracts/schemas/finance-enums.ts';
 import { organizationFinance } from '../organizations/public.ts';
+import type { Actor } from '../platform/auth/actor.ts';
 import { defaultFinanceDeps, standingOf } from './finance-context.ts';
+import { createTransaction, manualEntryId } from './ledger-service.ts';
 import { ledgerStore } from './ledger-store.ts';
 import { afterPosting } from './notices.ts';
 import {
@@ -151,4 +154,22 @@ export async function postCharge(charge: ChargeToPost): Promise<'posted' | 'alre
   if (outcome.status !== 'posted') return 'already_posted';
   await afterPosting(defaultFinanceDeps, org, [charge.user_id]);
   return 'posted';
+}
+
+/**
+ * Data import of ledger entries (issue 17 §5): one typed-in transaction, as POST /api/transactions
+ * posts it (the same rules, balance and activity log). The id comes from the row (`client_id`), so
+ * the same row imported again posts nothing new.
+ */
+export const importTransaction = (actor: Actor, input: CreateTransactionInput) =>
+  createTransaction(defaultFinanceDeps, actor, input);
+
+/** Whether the entry of an imported row (its `client_id`) is already on the ledger. */
+export async function transactionPosted(organizationId: string, clientId: string): Promise<boolean> {
+  return (await ledgerStore.entry(organizationId, manualEntryId(clientId))) !== null;
+}
+
+/** The currency the organization keeps its ledger in (null: no organization). */
+export async function ledgerCurrency(organizationId: string): Promise<string | null> {
+  return (await organizationFinance(organizationId))?.currency_id ?? null;
 }

@@ -2,6 +2,7 @@ import type { identityRoutes } from '../../contracts/routes/identity.ts';
 import { forgetActor, resolveActorBySub } from '../platform/auth/actor.ts';
 import { unauthorized } from '../platform/http/errors.ts';
 import type { OpsFor } from '../platform/http/router.ts';
+import * as avatar from './avatar-service.ts';
 import * as own from './own-records-service.ts';
 import * as profile from './profile-service.ts';
 import { profileDeps as deps } from './profile-service.ts';
@@ -33,6 +34,17 @@ export const profileOps: OpsFor<typeof identityRoutes> = {
 
   getMyPerson: ({ actor }) => own.personOf(actor),
   updateMyPerson: ({ actor, body }) => own.updatePerson(actor, body),
+  createAvatarUpload: ({ actor, body }) => avatar.createAvatarUpload(avatar.avatarDeps, actor, body),
+  setAvatar: async ({ actor, body }) => {
+    const result = await avatar.setAvatar(avatar.avatarDeps, actor, body.key);
+    forgetActor(actor.sub);
+    return result;
+  },
+  removeAvatar: async ({ actor }) => {
+    const result = await avatar.removeAvatar(avatar.avatarDeps, actor);
+    forgetActor(actor.sub);
+    return result;
+  },
   getMyPilotInfo: ({ actor }) => own.pilotInfoOf(actor),
   updateMyPilotInfo: ({ actor, body }) => own.updatePilotInfo(actor, body),
   listMyActions: ({ actor, query }) => own.myActions(actor, query),

@@ -5,7 +5,14 @@ import { isFunctional } from '../../contracts/schemas/aircraft.ts';
 import type { MembershipSummary, Profile } from '../../contracts/schemas/identity.ts';
 import { fleet } from '../aircraft/public.ts';
 import { monthlyTotals } from '../flights/public.ts';
-import { organizationsById, rentPermitTypes, rolesOf, setPreferences } from '../organizations/public.ts';
+import {
+  avatarUrl,
+  organizationsById,
+  ownAvatarKey,
+  rentPermitTypes,
+  rolesOf,
+  setPreferences,
+} from '../organizations/public.ts';
 import { type Actor, cachedWithActor, forgetActor, organizationSummaryOf } from '../platform/auth/actor.ts';
 import { notFound } from '../platform/http/errors.ts';
 
@@ -32,6 +39,8 @@ interface ProfileDeps {
     to: string,
   ) => Promise<Record<'glider' | 'general', Totals | null>>;
   organizations: typeof organizationsById;
+  /** The person's picture as an `<img src>`, or null (organizations: the person's own data). */
+  avatar: (userId: string) => Promise<string | null>;
   roles: typeof rolesOf;
   setPreferences: typeof setPreferences;
   /**
@@ -47,6 +56,7 @@ export const profileDeps: ProfileDeps = {
   rentPermitTypes: (organizationId, userId, today) => rentPermitTypes(organizationId, userId, today),
   monthlyTotals: (userId, from, to) => monthlyTotals(userId, from, to),
   organizations: (ids) => organizationsById(ids),
+  avatar: async (userId) => avatarUrl(await ownAvatarKey(userId)),
   roles: (organizationId) => rolesOf(organizationId),
   setPreferences: (self, preferences) => setPreferences(self, preferences),
   withActor: (actor, key, load) => cachedWithActor(actor.sub, key, load),
@@ -101,10 +111,11 @@ async function profileReads(deps: ProfileDeps, actor: Actor) {
   const today = todayIn(actor.organization?.timezone ?? 'Europe/Budapest', deps.now());
   const thisMonth = today.slice(0, 7);
   const organizationId = actor.organizationId;
-  const [planes, permits, totals] = await Promise.all([
+  const [planes, permits, totals, avatar] = await Promise.all([
     organizationId ? deps.fleet(organizationId) : [],
     organizationId ? deps.rentPermitTypes(organizationId, actor.userId, today) : [],
     deps.monthlyTotals(actor.userId, addMonths(`${thisMonth}-01`, -11).slice(0, 7), thisMonth),
+    deps.avatar(actor.userId),
   ]);
   const sorted = [...planes].sort((a, b) => a.reg_num.localeCompare(b.reg_num));
   const aircraft: ProfileAircraft = organizationId
@@ -120,13 +131,15 @@ async function profileReads(deps: ProfileDeps, actor: Actor) {
     flight_stat_glider: totals.glider,
     flight_stat_general: totals.general,
   };
-  return { aircraft, flightStats };
+  return { aircraft, flightStats, avatar };
 }
 
 /** GET /api/profile: the actor and the profile's own reads. */
 export async function loadProfile(deps: ProfileDeps, actor: Actor): Promise<Profile> {
-  const { aircraft, flightStats } = await deps.withActor(actor, 'profile', () => profileReads(deps, actor));
-  return profileOf(actor, aircraft, flightStats);
+  const { aircraft, flightStats, avatar } = await deps.withActor(actor, 'profile', () =>
+    profileReads(deps, actor),
+  );
+  return { ...profileOf(actor, aircraft, flightStats), avatar };
 }
 
 const trueMap = <K extends string>(keys: Iterable<K>) => {

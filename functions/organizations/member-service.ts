@@ -18,7 +18,7 @@ import { foldText, isMembership } from './entities.ts';
 import type { StoredMembership } from './membership-store.ts';
 import { savePerson, savePilotInfo } from './person-service.ts';
 import type { StoredPerson } from './person-store.ts';
-import { personOutputOf, pilotInfoOutputOf } from './person-views.ts';
+import { personOutputOf, pilotInfoOutputOf, withAvatarUrl } from './person-views.ts';
 import { byName, checkRoleIds, organizationOf } from './role-service.ts';
 import type { StoredRole } from './role-store.ts';
 
@@ -131,7 +131,8 @@ export async function getMember(
   const { organizationId, membership, person } = await memberOf(deps, actor, userId);
   const roles = await deps.roles.roles(organizationId);
   return {
-    person: personOutputOf(person),
+    // The picture only while they are an active member (memberOf's gate), as the rest of their data.
+    person: await withAvatarUrl(personOutputOf(person)),
     membership: membershipOutputOf(membership),
     roles: [...roles].sort(byName).map((r) => ({
       role_id: r.role_id,

@@ -10,7 +10,13 @@ import type { TransactionBuilder } from '../platform/db/writes.ts';
 import { conflict, found } from '../platform/http/errors.ts';
 import type { OrganizationsDeps } from './deps.ts';
 import type { NewPerson, StoredPerson, StoredPilotInfo } from './person-store.ts';
-import { PERSON_FLAGS, PERSON_TEXT_FIELDS, personOutputOf, pilotInfoOutputOf } from './person-views.ts';
+import {
+  PERSON_FLAGS,
+  PERSON_TEXT_FIELDS,
+  personOutputOf,
+  pilotInfoOutputOf,
+  withAvatarUrl,
+} from './person-views.ts';
 
 /**
  * A person's own record and pilot data, written one way whoever writes them: the person themselves
@@ -65,7 +71,7 @@ export async function savePerson(
   });
   // The name shows in the profile (user_name) the next request resolves.
   deps.forgetActor(current.cognito_sub);
-  return personOutputOf(found(await deps.persons.person(current.user_id)));
+  return withAvatarUrl(personOutputOf(found(await deps.persons.person(current.user_id))));
 }
 
 const withoutEmpty = <T extends Record<string, unknown>>(value: T) =>
@@ -117,7 +123,23 @@ const personal = (action: ActionRecord['action'], targetType: string, userId: st
 });
 
 export async function ownPerson(deps: OrganizationsDeps, self: Self): Promise<PersonOutput> {
-  return personOutputOf(found(await deps.persons.person(self.userId)));
+  return withAvatarUrl(personOutputOf(found(await deps.persons.person(self.userId))));
+}
+
+/**
+ * The person's own picture (profile avatar): `key` replaces the one read (`expected`), null
+ * removes it; recorded in their own log. The caller has checked the file and deletes the old one.
+ */
+export async function setOwnAvatar(
+  deps: OrganizationsDeps,
+  self: Self,
+  key: string | null,
+  expected: string | null,
+) {
+  await deps.persons.setAvatar(self, self.userId, key, expected ?? undefined, {
+    ...personal('profile.update', 'person', self.userId),
+    details: { fields: ['profile_avatar'] },
+  });
 }
 
 /** PATCH /api/profile. The e-mail is the sign-in name and is not changed here. */

@@ -123,6 +123,30 @@ export const personStore = {
     await auditedWrite(auditor, audit, ({ pilotInfo: info }) => [saveAtVersion(info, item, readVersion)]);
   },
 
+  /**
+   * Sets or clears the person's avatar (the S3 key of their picture) with its audit record, only
+   * if it is still the one read (`expected`, undefined: none) — a parallel change is a 409.
+   */
+  async setAvatar(
+    auditor: Auditor,
+    userId: string,
+    key: string | null,
+    expected: string | undefined,
+    audit: ActionRecord,
+  ) {
+    await auditedWrite(auditor, audit, ({ person }) => {
+      const update = person.patch({ user_id: userId });
+      const change = key ? update.set({ profile_avatar: key }) : update.remove(['profile_avatar']);
+      return [
+        change
+          .where((attr, { eq, notExists }) =>
+            expected ? eq(attr.profile_avatar, expected) : notExists(attr.profile_avatar),
+          )
+          .commit(),
+      ];
+    });
+  },
+
   /** Sets or clears `acting_as_user_id` on the supervisor's own person item, with its audit record. */
   async setActingAs(auditor: Auditor, supervisorId: string, targetId: string | null, audit: ActionRecord) {
     await auditedWrite(auditor, audit, ({ person }) => {

@@ -1,4 +1,5 @@
 import type { EntityItem } from 'electrodb';
+import { FILE_TYPES, type FileType } from '../../contracts/file-types.ts';
 import {
   LICENCE_TYPES,
   type PersonOutput,
@@ -6,6 +7,8 @@ import {
   PROFILE_TYPES,
   RATINGS,
 } from '../../contracts/schemas/people.ts';
+import { contentDisposition } from '../platform/files/file-types.ts';
+import { presignedGetUrl } from '../platform/files/s3.ts';
 import type { person, pilotInfo } from './entities.ts';
 
 /**
@@ -105,3 +108,33 @@ export function pilotInfoOutputOf(userId: string, item: StoredPilotInfo | null):
     version: item?.version ?? 0,
   };
 }
+
+/** The type an avatar's key says (the key's extension is set from its sniffed bytes). */
+const avatarTypeOf = (key: string): FileType | null => {
+  const extension = key.slice(key.lastIndexOf('.') + 1);
+  const found = Object.entries(FILE_TYPES).find(([, info]) =>
+    (info.extensions as readonly string[]).includes(extension),
+  );
+  return found ? (found[0] as FileType) : null;
+};
+
+/**
+ * A person's avatar as an `<img src>`: a short-lived signed GET of their picture, shown inline
+ * (raster images only; the key's extension is what its bytes were). Null without one.
+ */
+export async function avatarUrl(key: string | null | undefined): Promise<string | null> {
+  if (!key) return null;
+  const type = avatarTypeOf(key);
+  if (!type) return null;
+  return presignedGetUrl(
+    key,
+    { contentType: type, contentDisposition: contentDisposition(type, 'avatar') },
+    3600,
+  );
+}
+
+/** A person's output with `profile_avatar` as its picture's URL, not the stored key. */
+export const withAvatarUrl = async <T extends { profile_avatar: string | null }>(output: T): Promise<T> => ({
+  ...output,
+  profile_avatar: await avatarUrl(output.profile_avatar),
+});

@@ -49,6 +49,12 @@ export const registerPerson = (
   alsoWrite: TransactionBuilder,
 ) => persons.registerPerson(deps, person, alsoWrite);
 export const personByEmail = (email: string) => deps.persons.personByEmail(email);
+/** The person's own avatar: the stored key (null: none) and its change (identity: profile avatar). */
+export const ownAvatarKey = async (userId: string) =>
+  (await deps.persons.person(userId))?.profile_avatar ?? null;
+export const setOwnAvatar = (self: Self, key: string | null, expected: string | null) =>
+  persons.setOwnAvatar(deps, self, key, expected);
+export { avatarUrl } from './person-views.ts';
 
 // ---- the caller's own organization (identity: profile/organization-edit, the organization switch) --
 

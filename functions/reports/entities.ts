@@ -6,7 +6,8 @@ import { organizationPartition, versionedRecord } from '../platform/db/attribute
 /**
  * The reports domain (issue 17 §4; docs/ARCHITECTURE.md "Data"): an organization's saved report
  * definitions, in the `org#<id>` partition, newest first by their time-ordered ids. The built-in
- * reports are code (functions/reports/built-in.ts), not items.
+ * reports are items too (`built_in`, under their fixed ids): the demo seed writes them, and a club
+ * without them gets them on its first read of the reports (report-service.ts `builtInReports`).
  */
 const service = 'windsock';
 
@@ -17,7 +18,8 @@ export const reportDefinition = new Entity({
     report_id: { type: 'string', required: true },
     name: { type: 'string', required: true },
     description: { type: 'string' },
-    source: { type: REPORT_SOURCES, required: true },
+    // 'statistics': the built-in yearly statistics.
+    source: { type: [...REPORT_SOURCES, 'statistics'] as const, required: true },
     group_by: { type: REPORT_GROUPINGS, required: true },
     filters: {
       type: 'map',
@@ -31,6 +33,8 @@ export const reportDefinition = new Entity({
       },
     },
     chart: { type: 'boolean', required: true, default: false },
+    /** One of every organization's built-in reports (BUILT_IN_REPORTS): nobody edits or deletes it. */
+    built_in: { type: 'boolean' },
     created_by: { type: 'string', required: true },
     ...versionedRecord,
   },

@@ -2,8 +2,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import { FILE_FEATURES } from '../../contracts/file-types.ts';
 import { timeOrderedId } from '../../contracts/ids.ts';
 import { LANGS } from '../../contracts/langs.ts';
+import { parseMoney } from '../../contracts/money.ts';
+import { transactionEdit } from '../../contracts/routes/finance.ts';
 import { createPlaneInput } from '../../contracts/schemas/aircraft.ts';
 import { airportInput } from '../../contracts/schemas/airports.ts';
+import { createTransactionInput } from '../../contracts/schemas/finance.ts';
 import { createFlightInput } from '../../contracts/schemas/flights.ts';
 import {
   IMPORT_EXAMPLES,
@@ -20,6 +23,7 @@ import { addMemberInput } from '../../contracts/schemas/members.ts';
 import type { ExportFormat, ExportOutput } from '../../contracts/schemas/reports.ts';
 import { fieldErrors } from '../../contracts/validation.ts';
 import { fleet, importPlane } from '../aircraft/public.ts';
+import { importTransaction, ledgerCurrency, transactionPosted } from '../finance/public.ts';
 import { flightOf, importFlight } from '../flights/public.ts';
 import { airportIcaos, importAirport } from '../operations/public.ts';
 import {
@@ -30,6 +34,7 @@ import {
   rolesOf,
 } from '../organizations/public.ts';
 import type { Actor } from '../platform/auth/actor.ts';
+import { checkGuard } from '../platform/auth/guard.ts';
 import { SNIFF_BYTES, sniffFileType } from '../platform/files/file-types.ts';
 import * as files from '../platform/files/s3.ts';
 import { HttpError, missingPermissions, validationFailed } from '../platform/http/errors.ts';
@@ -59,6 +64,9 @@ export interface ImportDeps {
   /** The reference airports' ICAO codes (operations). */
   airportIcaos: () => Promise<Set<string>>;
   importAirport: typeof importAirport;
+  importTransaction: typeof importTransaction;
+  transactionPosted: typeof transactionPosted;
+  ledgerCurrency: typeof ledgerCurrency;
 }
 
 export const importDeps: ImportDeps = {
@@ -76,6 +84,9 @@ export const importDeps: ImportDeps = {
   roleIds: async (organizationId) => (await rolesOf(organizationId)).map((r) => r.role_id),
   airportIcaos: () => airportIcaos(),
   importAirport: (actor, input) => importAirport(actor, input),
+  importTransaction,
+  transactionPosted,
+  ledgerCurrency,
 };
 
 const organizationOf = (actor: Actor) => {
@@ -286,6 +297,41 @@ async function flightRow(
   return { input, errors };
 }
 
+/**
+ * A transactions row as POST /api/transactions takes it: the member by e-mail, the amount in the
+ * currency's units, the organization's currency. The row's id (`client_id`) is its day and a hash
+ * of the organization and the row, so the same row imported again finds its entry.
+ */
+async function transactionRow(
+  deps: ImportDeps,
+  organizationId: string,
+  currencyId: string | null,
+  cells: Record<string, string>,
+) {
+  const errors: Record<string, string[]> = {};
+  const date = cells.date ?? '';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date))) errors.date = ['date_format'];
+  const userId = cells.member_email ? await deps.memberIdByEmail(organizationId, cells.member_email) : null;
+  if (!userId) errors.member_email = [cells.member_email ? 'invalid_value' : 'field_required'];
+  const amount = parseMoney(cells.amount ?? '');
+  if (amount === null) errors.amount = ['field_required'];
+  else if (Number.isNaN(amount)) errors.amount = ['invalid_value'];
+  const currency = (cells.currency_id ?? '').toUpperCase();
+  if (currency && currency !== currencyId) errors.currency_id = ['invalid_value'];
+  const hash = createHash('sha256')
+    .update(`${organizationId}|${Object.values(cells).join('|')}`)
+    .digest('hex');
+  const input: Record<string, unknown> = {
+    client_id: timeOrderedId(errors.date ? 0 : Date.parse(date), hash.slice(0, 10)),
+    user_id: userId ?? 'none',
+    transaction_type: cells.transaction_type,
+    amount: amount ?? Number.NaN,
+    date,
+    ...(cells.comment ? { comment: cells.comment } : {}),
+  };
+  return { input, errors };
+}
+
 interface CheckedRow extends ImportRowOutput {
   input?: unknown;
 }
@@ -307,11 +353,12 @@ async function checkRows(
 
   const seen = new Set<string>();
   const [planes, roleIds] = await Promise.all([
-    source === 'members' ? Promise.resolve([]) : deps.fleet(organizationId),
+    source === 'aircraft' || source === 'flights' ? deps.fleet(organizationId) : Promise.resolve([]),
     source === 'members' ? deps.roleIds(organizationId) : Promise.resolve([]),
   ]);
   const stored = new Set(planes.map((p) => p.reg_num));
   const icaos = source === 'airports' ? await deps.airportIcaos() : new Set<string>();
+  const currencyId = source === 'transactions' ? await deps.ledgerCurrency(organizationId) : null;
   const checked: CheckedRow[] = [];
   for (const [index, cellsRow] of body.entries()) {
     const cells = Object.fromEntries(fields.map((field, i) => [field, cellsRow[i] ?? '']));
@@ -375,6 +422,28 @@ async function checkRows(
       }
       continue;
     }
+    if (source === 'transactions') {
+      const { input, errors } = await transactionRow(deps, organizationId, currencyId, cells);
+      const parsed = createTransactionInput.safeParse(input);
+      const schemaErrors = parsed.success ? {} : fieldErrors(parsed.error.issues);
+      if (schemaErrors.user_id) {
+        schemaErrors.member_email ??= schemaErrors.user_id;
+        delete schemaErrors.user_id;
+      }
+      const all = { ...schemaErrors, ...errors };
+      const label = `${cells.date} ${cells.member_email} ${cells.amount}`.trim();
+      const id = String(input.client_id);
+      if (Object.keys(all).length > 0 || !parsed.success) {
+        checked.push({ row, label, status: 'error', errors: all });
+      } else if (seen.has(id)) {
+        checked.push({ row, label, status: 'error', errors: { row: ['duplicate_value'] } });
+      } else {
+        seen.add(id);
+        const present = await deps.transactionPosted(organizationId, id);
+        checked.push({ row, label, status: present ? 'unchanged' : 'new', errors: {}, input: parsed.data });
+      }
+      continue;
+    }
     const schema = source === 'aircraft' ? createPlaneInput : addMemberInput;
     const parsed = schema.safeParse(source === 'aircraft' ? planeRow(cells) : memberRow(cells));
     if (!parsed.success) {
@@ -434,6 +503,8 @@ export async function runImport(deps: ImportDeps, actor: Actor, input: ImportInp
   const organizationId = organizationOf(actor);
   // The reference airports are every club's: only a supervisor imports them (spec §2 "Airports").
   if (input.sourceType === 'airports' && !actor.roles.has('supervisor')) throw missingPermissions();
+  // Ledger entries are written as the finance screens write them: transaction-edit, financial module.
+  if (input.sourceType === 'transactions') checkGuard(transactionEdit, actor);
   const timeZone = actor.organization?.timezone ?? 'UTC';
   const rows = await checkRows(
     deps,
@@ -466,6 +537,7 @@ export async function runImport(deps: ImportDeps, actor: Actor, input: ImportInp
       if (input.sourceType === 'aircraft') await deps.importPlane(actor, row.input as never);
       else if (input.sourceType === 'flights') await deps.importFlight(actor, row.input as never);
       else if (input.sourceType === 'airports') await deps.importAirport(actor, row.input as never);
+      else if (input.sourceType === 'transactions') await deps.importTransaction(actor, row.input as never);
       else await deps.importMember(actor, row.input as never);
       created++;
     } catch (error) {

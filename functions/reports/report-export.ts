@@ -71,6 +71,7 @@ export function sectionRows(section: ReportSection, t: (path: string) => string)
       // Money in the currency's major unit, as finance's exports write it (minor units / 100).
       if (type === 'money') return Number(cell) / 100;
       if (type === 'transaction_type') return t(`ledger:type.${cell}`);
+      if (type === 'state') return t(`state.${cell}`);
       return cell;
     }),
   );

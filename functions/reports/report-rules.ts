@@ -45,6 +45,49 @@ export interface ReportContext {
   ledger?: readonly ReportLedgerLine[];
   /** The organization's currency (a ledger report's money columns). */
   currencyId?: string;
+  /** A training report's trainings (functions/training/public.ts `trainingLines`). */
+  training?: readonly ReportTrainingLine[];
+  /** A maintenance report's dues and faults (functions/aircraft/public.ts `maintenanceLines`). */
+  maintenance?: { dues: readonly ReportDueLine[]; faults: readonly ReportFaultLine[] };
+  /** An expiring-documents report's documents (functions/documents/public.ts `expiringDocuments`). */
+  documents?: readonly ReportDocumentLine[];
+  /** Document type names by code, in the reader's language. */
+  documentTypeNames?: ReadonlyMap<string, string>;
+}
+
+export interface ReportTrainingLine {
+  user_id: string;
+  training_name: string;
+  status: string;
+  training_start_date: string;
+  tasks_done: number;
+  tasks_total: number;
+  checks_in_period: number;
+  last_activity_date: string | null;
+}
+
+export interface ReportDueLine {
+  plane_id: string;
+  reg_num: string;
+  name: string;
+  state: string;
+  due_date: string | null;
+}
+
+export interface ReportFaultLine {
+  plane_id: string;
+  reg_num: string;
+  status: string;
+  reported_on: string;
+}
+
+export interface ReportDocumentLine {
+  source_type: string;
+  holder_id: string;
+  holder_name: string;
+  document_type_id: string;
+  expiration_date: string;
+  state: string;
 }
 
 /** What a report needs of a ledger entry: the day, the member, the type, the signed minor units. */
@@ -311,7 +354,7 @@ export function flightsReport(
         .sort(byMinutesDesc);
       return [section];
     }
-    case 'none':
+    default:
       return [
         {
           key: 'flights',
@@ -400,6 +443,188 @@ export function ledgerReport(
   ];
 }
 
+/**
+ * A training report: each training open in the period — the student, the programme, its state,
+ * the tasks done of all and the task checks signed in the period; or per student (trainings,
+ * tasks done, checks).
+ */
+export function trainingReport(
+  lines: readonly ReportTrainingLine[],
+  definition: ReportDefinition,
+  context: ReportContext,
+): ReportSection[] {
+  const member = definition.filters.member_id;
+  const selected = (member ? lines.filter((l) => l.user_id === member) : lines).map((l) => ({
+    ...l,
+    name: context.names.get(l.user_id) || l.user_id,
+  }));
+  if (definition.group_by === 'member') {
+    const sums = new Map<string, { trainings: number; tasks: number; checks: number }>();
+    for (const l of selected) {
+      const sum = sums.get(l.name) ?? { trainings: 0, tasks: 0, checks: 0 };
+      sum.trainings += 1;
+      sum.tasks += l.tasks_done;
+      sum.checks += l.checks_in_period;
+      sums.set(l.name, sum);
+    }
+    return [
+      {
+        key: 'by_member',
+        columns: [
+          col('member', 'text'),
+          col('trainings', 'count'),
+          col('tasks_done', 'count'),
+          col('checks', 'count'),
+        ],
+        rows: [...sums]
+          .map(([name, s]): ReportCell[] => [name, s.trainings, s.tasks, s.checks])
+          .sort(byLabel),
+        chart: definition.chart ? { value_column: 2 } : null,
+      },
+    ];
+  }
+  return [
+    {
+      key: 'trainings',
+      columns: [
+        col('member', 'text'),
+        col('training', 'text'),
+        col('state', 'state'),
+        col('start_date', 'date'),
+        col('tasks_done', 'count'),
+        col('tasks_total', 'count'),
+        col('checks', 'count'),
+        col('last_activity', 'date'),
+      ],
+      rows: selected
+        .map((l): ReportCell[] => [
+          l.name,
+          l.training_name,
+          l.status,
+          l.training_start_date,
+          l.tasks_done,
+          l.tasks_total,
+          l.checks_in_period,
+          l.last_activity_date,
+        ])
+        .sort(byLabel),
+      chart: definition.chart ? { value_column: 4 } : null,
+    },
+  ];
+}
+
+const DUE_ORDER: Record<string, number> = { overdue: 0, due_soon: 1, ok: 2 };
+
+/**
+ * A maintenance report: every tracked due item (overdue first, then by due day); or per aircraft
+ * the due items, how many are overdue or due soon, the open faults and the faults reported in the
+ * period.
+ */
+export function maintenanceReport(
+  data: NonNullable<ReportContext['maintenance']>,
+  definition: ReportDefinition,
+  period: { from: string; to: string },
+  context: ReportContext,
+): ReportSection[] {
+  const plane = definition.filters.plane_id;
+  const dues = plane ? data.dues.filter((d) => d.plane_id === plane) : data.dues;
+  const faults = plane ? data.faults.filter((f) => f.plane_id === plane) : data.faults;
+  if (definition.group_by === 'plane') {
+    const fleet = plane ? context.fleet.filter((p) => p.plane_id === plane) : context.fleet;
+    const rows = fleet.map((p): ReportCell[] => {
+      const own = dues.filter((d) => d.plane_id === p.plane_id);
+      const its = faults.filter((f) => f.plane_id === p.plane_id);
+      return [
+        p.reg_num,
+        own.length,
+        own.filter((d) => d.state === 'overdue').length,
+        own.filter((d) => d.state === 'due_soon').length,
+        its.filter((f) => f.status === 'open').length,
+        its.filter((f) => f.reported_on >= period.from && f.reported_on <= period.to).length,
+      ];
+    });
+    return [
+      {
+        key: 'by_plane',
+        columns: [
+          col('reg_num', 'text'),
+          col('due_items', 'count'),
+          col('overdue', 'count'),
+          col('due_soon', 'count'),
+          col('open_faults', 'count'),
+          col('faults_reported', 'count'),
+        ],
+        rows: rows.sort(byLabel),
+        chart: definition.chart ? { value_column: 4 } : null,
+      },
+    ];
+  }
+  return [
+    {
+      key: 'due_items',
+      columns: [col('reg_num', 'text'), col('item', 'text'), col('state', 'state'), col('due_date', 'date')],
+      rows: [...dues]
+        .sort(
+          (a, b) =>
+            (DUE_ORDER[a.state] ?? 3) - (DUE_ORDER[b.state] ?? 3) ||
+            (a.due_date ?? '9999').localeCompare(b.due_date ?? '9999') ||
+            a.reg_num.localeCompare(b.reg_num),
+        )
+        .map((d): ReportCell[] => [d.reg_num, d.name, d.state, d.due_date]),
+      chart: null,
+    },
+  ];
+}
+
+/**
+ * An expiring-documents report: the documents in force whose expiry falls in the period (of one
+ * member or aircraft, if filtered), by expiry day; or how many per state.
+ */
+export function documentsReport(
+  lines: readonly ReportDocumentLine[],
+  definition: ReportDefinition,
+  context: ReportContext,
+): ReportSection[] {
+  const holder = definition.filters.member_id ?? definition.filters.plane_id;
+  const selected = holder ? lines.filter((l) => l.holder_id === holder) : lines;
+  if (definition.group_by === 'state') {
+    const counts = new Map<string, number>([
+      ['expired', 0],
+      ['expiring', 0],
+      ['valid', 0],
+    ]);
+    for (const l of selected) counts.set(l.state, (counts.get(l.state) ?? 0) + 1);
+    return [
+      {
+        key: 'by_state',
+        columns: [col('state', 'state'), col('documents', 'count')],
+        rows: [...counts].map(([state, n]): ReportCell[] => [state, n]),
+        chart: definition.chart ? { value_column: 1 } : null,
+      },
+    ];
+  }
+  return [
+    {
+      key: 'documents',
+      columns: [
+        col('holder', 'text'),
+        col('holder_type', 'state'),
+        col('document_type', 'text'),
+        col('expiration_date', 'date'),
+        col('state', 'state'),
+      ],
+      rows: selected.map((l): ReportCell[] => [
+        l.holder_name,
+        l.source_type,
+        context.documentTypeNames?.get(l.document_type_id) ?? l.document_type_id,
+        l.expiration_date,
+        l.state,
+      ]),
+      chart: null,
+    },
+  ];
+}
+
 /** What a report shows: its sections over the period's flights. */
 export function sectionsOf(
   builtIn: BuiltInReport | null,
@@ -411,7 +636,12 @@ export function sectionsOf(
   if (builtIn === 'yearly-statistics') return yearlyStatistics(flights, period.from, period.to, context);
   if (builtIn === 'aircraft-utilisation') return aircraftUtilisation(flights, context);
   if (builtIn === 'members-hours') return membersHours(flights, context);
+  if (builtIn === 'expiring-documents' || definition.source === 'expiring_documents')
+    return documentsReport(context.documents ?? [], definition, context);
   if (definition.source === 'ledger') return ledgerReport(context.ledger ?? [], definition, period, context);
+  if (definition.source === 'training') return trainingReport(context.training ?? [], definition, context);
+  if (definition.source === 'maintenance')
+    return maintenanceReport(context.maintenance ?? { dues: [], faults: [] }, definition, period, context);
   const selected = filtered(flights, definition.filters);
   if (definition.source === 'aircraft_usage') {
     const fleet = definition.filters.plane_id

@@ -1,32 +1,36 @@
 import { addDays, daysBetween, todayIn } from '../../contracts/calendar.ts';
 import { timeOrderedId } from '../../contracts/ids.ts';
-import { transactionList } from '../../contracts/routes/finance.ts';
-import { reportEditors } from '../../contracts/routes/reports.ts';
+import { REPORT_SOURCE_GUARDS, reportEditors } from '../../contracts/routes/reports.ts';
 import {
   BUILT_IN_REPORTS,
   type BuiltInReport,
   type CreateReportInput,
   type ExportReportQuery,
   isBuiltInReport,
-  LEDGER_GROUPINGS,
   type ListReportsQuery,
   MAX_REPORT_DAYS,
   type ReportOutput,
   type ReportRunOutput,
+  type ReportSource,
   type RunReportQuery,
+  SOURCE_FILTERS,
+  SOURCE_GROUPINGS,
   type UpdateReportInput,
 } from '../../contracts/schemas/reports.ts';
-import { fleet } from '../aircraft/public.ts';
+import { fleet, maintenanceLines } from '../aircraft/public.ts';
+import { expiringDocuments } from '../documents/public.ts';
 import { ledgerPage } from '../finance/public.ts';
 import { flightsOfPeriod } from '../flights/public.ts';
-import { activeMemberIds, recordNames } from '../organizations/public.ts';
+import { activeMemberIds, recordNames, typeListEntries } from '../organizations/public.ts';
 import type { Actor } from '../platform/auth/actor.ts';
 import { checkGuard } from '../platform/auth/guard.ts';
 import { found, HttpError, missingPermissions, notFound, validationFailed } from '../platform/http/errors.ts';
+import { trainingLines } from '../training/public.ts';
 import { exportFile } from './report-export.ts';
 import {
   type ReportContext,
   type ReportDefinition,
+  type ReportDocumentLine,
   type ReportFlight,
   type ReportLedgerLine,
   sectionsOf,
@@ -46,6 +50,18 @@ export interface ReportDeps {
   names: (userIds: readonly string[]) => Promise<Map<string, string>>;
   /** The organization's ledger entries of the period (every page of a Query by date). */
   ledgerOfPeriod: (organizationId: string, from: string, to: string) => Promise<ReportLedgerLine[]>;
+  /** The trainings open in the period (functions/training/public.ts). */
+  trainingLines: typeof trainingLines;
+  /** The maintenance dues as of a day and the fault reports (functions/aircraft/public.ts). */
+  maintenanceLines: typeof maintenanceLines;
+  /** The documents in force expiring in the period (functions/documents/public.ts). */
+  expiringDocuments: (
+    organizationId: string,
+    range: { from: string; to: string },
+    now: Date,
+  ) => Promise<ReportDocumentLine[]>;
+  /** The document types' names (the documentTypes type list): code → names per language. */
+  documentTypes: () => Promise<{ code: string; names: Partial<Record<string, string>> }[]>;
   now: () => Date;
 }
 
@@ -68,6 +84,10 @@ export const reportDeps: ReportDeps = {
   memberIds: activeMemberIds,
   names: recordNames,
   ledgerOfPeriod,
+  trainingLines,
+  maintenanceLines,
+  expiringDocuments,
+  documentTypes: () => typeListEntries('documentTypes'),
   now: () => new Date(),
 };
 
@@ -76,9 +96,23 @@ const organizationOf = (actor: Actor) => {
   return { organizationId: actor.organizationId, timeZone: actor.organization.timezone };
 };
 
-/** A ledger report is read as the finance screens read the ledger: transaction-list, financial module. */
-const checkSource = (actor: Actor, source: string) => {
-  if (source === 'ledger') checkGuard(transactionList, actor);
+/**
+ * A report over a source is read as that data's own screens read it (contracts/routes/reports.ts
+ * REPORT_SOURCE_GUARDS): the ledger with transaction-list, trainings with training-administration,
+ * maintenance with component-list, members' documents with user-edit.
+ */
+const checkSource = (actor: Actor, source: ReportSource | 'statistics') => {
+  const guard = source === 'statistics' ? undefined : REPORT_SOURCE_GUARDS[source];
+  if (guard) checkGuard(guard, actor);
+};
+const mayRead = (actor: Actor, source: ReportSource | 'statistics') => {
+  try {
+    checkSource(actor, source);
+    return true;
+  } catch (error) {
+    if (error instanceof HttpError) return false;
+    throw error;
+  }
 };
 
 /** The same guard as the editing routes: the flags the screens show buttons by. */
@@ -96,16 +130,47 @@ const BUILT_IN_DEFINITIONS: Record<BuiltInReport, ReportDefinition> = {
   'yearly-statistics': { source: 'statistics', group_by: 'none', filters: {}, chart: true },
   'aircraft-utilisation': { source: 'aircraft_usage', group_by: 'plane', filters: {}, chart: true },
   'members-hours': { source: 'members', group_by: 'member', filters: {}, chart: true },
+  'expiring-documents': { source: 'expiring_documents', group_by: 'none', filters: {}, chart: false },
 };
 
-const builtInOutput = (id: BuiltInReport): ReportOutput => ({
-  report_id: id,
+/** A built-in report as the organization's item: what the demo seed writes and a club gets on first read. */
+export const builtInItem = (organizationId: string, id: BuiltInReport): StoredReport =>
+  ({
+    organization_id: organizationId,
+    report_id: id,
+    name: id,
+    ...BUILT_IN_DEFINITIONS[id],
+    built_in: true,
+    created_by: 'system',
+    version: 1,
+  }) as StoredReport;
+
+/**
+ * The organization's built-in reports, in their order. They are items of the organization; one
+ * that is missing (a club created before, or a new club's first read) is created from its
+ * definition here, only where absent — so every club has them, and the seed's are the same items.
+ */
+export async function builtInReports(deps: ReportDeps, organizationId: string): Promise<StoredReport[]> {
+  let stored = await deps.store.builtIns(organizationId, BUILT_IN_REPORTS);
+  const missing = BUILT_IN_REPORTS.filter((id) => !stored.some((r) => r.report_id === id));
+  if (missing.length > 0) {
+    for (const id of missing) await deps.store.createBuiltIn(builtInItem(organizationId, id));
+    stored = await deps.store.builtIns(organizationId, BUILT_IN_REPORTS);
+  }
+  return BUILT_IN_REPORTS.flatMap((id) => stored.filter((r) => r.report_id === id));
+}
+
+const builtInOutput = (stored: StoredReport): ReportOutput => ({
+  report_id: stored.report_id,
   built_in: true,
   name: null,
   description: null,
-  ...BUILT_IN_DEFINITIONS[id],
-  version: 0,
-  updated_at: null,
+  source: stored.source,
+  group_by: stored.group_by,
+  filters: {},
+  chart: stored.chart,
+  version: stored.version,
+  updated_at: stored.updated_at ?? null,
   can_edit: false,
   can_delete: false,
 });
@@ -115,7 +180,7 @@ export const reportOutputOf = (actor: Actor, stored: StoredReport): ReportOutput
   built_in: false,
   name: stored.name,
   description: stored.description ?? null,
-  source: stored.source,
+  source: stored.source as ReportSource,
   group_by: stored.group_by,
   filters: {
     plane_id: stored.filters.plane_id,
@@ -130,34 +195,43 @@ export const reportOutputOf = (actor: Actor, stored: StoredReport): ReportOutput
   can_delete: mayEdit(actor),
 });
 
-/** reports: the built-in reports on the first page, then the saved ones, newest first. */
+/**
+ * reports: the built-in reports on the first page, then the saved ones, newest first — only those
+ * over data the caller may read.
+ */
 export async function listReports(deps: ReportDeps, actor: Actor, query: ListReportsQuery) {
   const { organizationId } = organizationOf(actor);
   const page = await deps.store.page(organizationId, { cursor: query.cursor, limit: query.limit ?? 50 });
   return {
     items: [
-      ...(query.cursor ? [] : BUILT_IN_REPORTS.map(builtInOutput)),
+      ...(query.cursor ? [] : (await builtInReports(deps, organizationId)).map(builtInOutput)),
       ...page.items.map((r) => reportOutputOf(actor, r)),
-    ],
+    ].filter((r) => mayRead(actor, r.source)),
     cursor: page.cursor,
     can_create: mayEdit(actor),
   };
 }
 
 export async function getReport(deps: ReportDeps, actor: Actor, reportId: string): Promise<ReportOutput> {
-  if (isBuiltInReport(reportId)) return builtInOutput(reportId);
   const { organizationId } = organizationOf(actor);
+  if (isBuiltInReport(reportId))
+    return builtInOutput(
+      found((await builtInReports(deps, organizationId)).find((r) => r.report_id === reportId)),
+    );
   return reportOutputOf(actor, found(await deps.store.report(organizationId, reportId)));
 }
 
-/** A filter naming an aircraft must name one of the organization's. */
+/**
+ * The grouping must be one the source offers (a source with one has it whatever was sent), the
+ * filters ones it takes; a filter naming an aircraft or a member must name one of the organization's.
+ */
 async function checkFilters(deps: ReportDeps, organizationId: string, input: CreateReportInput) {
-  if (input.source === 'ledger') {
-    if (!(LEDGER_GROUPINGS as readonly string[]).includes(input.group_by))
-      throw validationFailed({ group_by: ['invalid_value'] });
-    if (input.filters.plane_id || input.filters.kind || input.filters.takeoff_type_id)
-      throw validationFailed({ filters: ['invalid_value'] });
-  } else if (input.group_by === 'type') throw validationFailed({ group_by: ['invalid_value'] });
+  const groupings = SOURCE_GROUPINGS[input.source];
+  if (groupings.length > 1 && !groupings.includes(input.group_by))
+    throw validationFailed({ group_by: ['invalid_value'] });
+  const taken: readonly string[] = SOURCE_FILTERS[input.source];
+  if (Object.entries(input.filters).some(([key, value]) => value !== undefined && !taken.includes(key)))
+    throw validationFailed({ filters: ['invalid_value'] });
   if (input.filters.plane_id) {
     const planes = await deps.fleet(organizationId);
     if (!planes.some((p) => p.plane_id === input.filters.plane_id))
@@ -174,12 +248,7 @@ const definitionOf = (input: CreateReportInput) => ({
   name: input.name,
   description: input.description || undefined,
   source: input.source,
-  group_by:
-    input.source === 'flights' || input.source === 'ledger'
-      ? input.group_by
-      : input.source === 'members'
-        ? 'member'
-        : 'plane',
+  group_by: SOURCE_GROUPINGS[input.source].length > 1 ? input.group_by : SOURCE_GROUPINGS[input.source][0]!,
   filters: Object.fromEntries(Object.entries(input.filters).filter(([, v]) => v !== undefined && v !== '')),
   chart: input.chart,
 });
@@ -272,18 +341,30 @@ export async function runReport(
   const { organizationId, timeZone } = organizationOf(actor);
   const report = await getReport(deps, actor, reportId);
   checkSource(actor, report.source);
-  const period = periodOf(query, todayIn(timeZone, deps.now()));
-  const ledger = report.source === 'ledger';
-  const [flights, planes, memberIds, entries] = await Promise.all([
-    ledger ? [] : deps.flightsOfPeriod(organizationId, period.from, period.to),
+  const today = todayIn(timeZone, deps.now());
+  const source = report.source;
+  // Documents: by default the quarter before and after today (what expired lately, what expires soon).
+  const period =
+    source === 'expiring_documents' && !query.from && !query.to
+      ? { from: addDays(today, -90), to: addDays(today, 90) }
+      : periodOf(query, today);
+  const ofFlights =
+    source === 'flights' || source === 'aircraft_usage' || source === 'members' || source === 'statistics';
+  const [flights, planes, memberIds, entries, training, maintenance, documents, types] = await Promise.all([
+    ofFlights ? deps.flightsOfPeriod(organizationId, period.from, period.to) : [],
     deps.fleet(organizationId),
     deps.memberIds(organizationId),
-    ledger ? deps.ledgerOfPeriod(organizationId, period.from, period.to) : [],
+    source === 'ledger' ? deps.ledgerOfPeriod(organizationId, period.from, period.to) : [],
+    source === 'training' ? deps.trainingLines(organizationId, period) : [],
+    source === 'maintenance' ? deps.maintenanceLines(organizationId, today) : undefined,
+    source === 'expiring_documents' ? deps.expiringDocuments(organizationId, period, deps.now()) : [],
+    source === 'expiring_documents' ? deps.documentTypes() : [],
   ]);
   const people = [
     ...new Set([
       ...memberIds,
       ...entries.map((e) => e.user_id),
+      ...training.map((l) => l.user_id),
       ...flights.flatMap((f) => [f.pic_id, f.instructor_id].filter((id): id is string => !!id)),
     ]),
   ];
@@ -294,6 +375,12 @@ export async function runReport(
     timeZone,
     ledger: entries,
     currencyId: actor.organization?.currency_id,
+    training,
+    ...(maintenance && { maintenance }),
+    documents,
+    documentTypeNames: new Map(
+      types.map((type) => [type.code, type.names[actor.lang] ?? type.names.en ?? type.code]),
+    ),
   };
   const builtIn = isBuiltInReport(reportId) ? reportId : null;
   return { report, ...period, sections: sectionsOf(builtIn, report, flights, period, context) };

@@ -1,7 +1,8 @@
 import type { EntityItem } from 'electrodb';
 import { type ActionRecord, type Auditor, auditedWrite } from '../platform/audit/actions.ts';
+import { fillPage } from '../platform/db/pages.ts';
 import { db } from '../platform/db/service.ts';
-import { patchAtVersion } from '../platform/db/writes.ts';
+import { patchAtVersion, writtenIf } from '../platform/db/writes.ts';
 import type { reportDefinition } from './entities.ts';
 
 export type StoredReport = EntityItem<typeof reportDefinition>;
@@ -15,12 +16,30 @@ export const reportStore = {
     return data;
   },
 
-  /** A page of the organization's saved reports, newest first (a Query on `report#`). */
+  /** A page of the organization's saved reports, newest first (a Query on `report#`, built-in ones left out). */
   async page(organizationId: string, options: { cursor?: string; limit: number }) {
-    const { data, cursor } = await db()
-      .entities.reportDefinition.query.byOrganization({ organization_id: organizationId })
-      .go({ cursor: options.cursor, limit: options.limit, order: 'desc' });
-    return { items: data, cursor: cursor ?? null };
+    return fillPage(async (cursor, limit) => {
+      const page = await db()
+        .entities.reportDefinition.query.byOrganization({ organization_id: organizationId })
+        .where(({ built_in }, { notExists }) => notExists(built_in))
+        .go({ cursor, limit, order: 'desc' });
+      return { data: page.data, cursor: page.cursor ?? null };
+    }, options);
+  },
+
+  /** The organization's built-in report items among these ids (key lookups, one BatchGet). */
+  async builtIns(organizationId: string, reportIds: readonly string[]): Promise<StoredReport[]> {
+    const { data } = await db()
+      .entities.reportDefinition.get(
+        reportIds.map((report_id) => ({ organization_id: organizationId, report_id })),
+      )
+      .go();
+    return data;
+  },
+
+  /** A built-in report item, created only where absent (two first reads at once write it once). */
+  async createBuiltIn(item: StoredReport): Promise<void> {
+    await writtenIf(() => db().entities.reportDefinition.create(item).go({ response: 'none' }));
   },
 
   async create(actor: Auditor, item: StoredReport, audit: ActionRecord) {

@@ -1,4 +1,8 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalS3, startS3 } from '../../bin/local/s3.ts';
 import { type Platform, startPlatform, subOf } from '../helpers/platform.ts';
 
 const pilot = subOf('pilot@demo.windsock.aero');
@@ -8,11 +12,23 @@ const operator = subOf('operator@demo.windsock.aero');
 const supervisor = subOf('supervisor@demo.windsock.aero');
 
 let platform: Platform;
+let s3: LocalS3;
+let dir: string;
 beforeAll(async () => {
+  // The avatar goes to the local S3 (presigned POST, signature and policy checked).
+  dir = await mkdtemp(join(tmpdir(), 'windsock-avatar-'));
+  s3 = await startS3({ dir, buckets: ['windsock-avatar-test'] });
+  Object.assign(process.env, {
+    FILES_BUCKET: 'windsock-avatar-test',
+    S3_ENDPOINT: s3.endpoint,
+    S3_LOCAL_SECRET: s3.credentials.secretAccessKey,
+  });
   platform = await startPlatform();
 });
 afterAll(async () => {
   await platform?.close();
+  await s3?.close();
+  await rm(dir, { recursive: true, force: true });
 });
 
 const personEdit = (loaded: any, over: Record<string, unknown> = {}) => ({
@@ -274,5 +290,78 @@ describe('profile/actions: GET /api/profile/actions', () => {
     expect(garbled.body.errors).toEqual({ cursor: ['invalid_value'] });
     expect(tooMany.status).toBe(422);
     expect(tooMany.body.errors).toEqual({ limit: ['too_big'] });
+  });
+});
+
+describe('the profile picture (avatar)', () => {
+  const admin = subOf('admin@demo.windsock.aero');
+  const alpine = subOf('admin@alpine.windsock.aero');
+  // A 1×1 PNG.
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+
+  /** What the browser does: the presigned POST, the file to S3, then the API checks it. */
+  async function upload(sub: string, bytes: Buffer, contentType = 'image/png') {
+    const grant = await platform.invoke('createAvatarUpload', {
+      sub,
+      body: { name: 'en.png', content_type: contentType, size: bytes.length },
+    });
+    expect(grant.status, JSON.stringify(grant.body)).toBe(200);
+    const form = new FormData();
+    for (const [field, value] of Object.entries(grant.body.fields as Record<string, string>))
+      form.append(field, value);
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: contentType }), 'en.png');
+    expect((await fetch(grant.body.url, { method: 'POST', body: form })).status).toBeLessThan(300);
+    return {
+      key: grant.body.key as string,
+      set: await platform.invoke('setAvatar', { sub, body: { key: grant.body.key } }),
+    };
+  }
+
+  it('is uploaded to S3, checked, shown in the profile and to the club, replaced, and removed', async () => {
+    const first = await upload(pilot, PNG);
+    expect(first.set.status, JSON.stringify(first.set.body)).toBe(200);
+    const shown = await fetch(first.set.body.avatar);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get('content-type')).toBe('image/png');
+
+    const profile = await platform.invoke('getProfile', { sub: pilot });
+    const member = await platform.invoke('getMember', { sub: admin, params: { user_id: 'user-pilot' } });
+    const otherClub = await platform.invoke('getMember', { sub: alpine, params: { user_id: 'user-pilot' } });
+    expect(profile.body.avatar).toContain(first.key);
+    expect(member.body.person.profile_avatar).toContain(first.key);
+    expect(otherClub.status).toBe(404);
+
+    const second = await upload(pilot, PNG);
+    expect(second.set.status).toBe(200);
+    // The replaced picture is gone from S3.
+    expect((await fetch(first.set.body.avatar)).status).toBe(404);
+
+    const removed = await platform.invoke('removeAvatar', { sub: pilot });
+    expect(removed.body).toEqual({ avatar: null });
+    expect((await fetch(second.set.body.avatar)).status).toBe(404);
+    expect((await platform.invoke('getMyPerson', { sub: pilot })).body.profile_avatar).toBeNull();
+  });
+
+  it('refuses what is not an image, a picture of someone else’s key and no file at all', async () => {
+    const text = await upload(student, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'));
+    const foreign = await platform.invoke('setAvatar', {
+      sub: student,
+      body: { key: 'person/user-pilot/avatar/00000000-0000-4000-8000-000000000000.png' },
+    });
+    const none = await platform.invoke('setAvatar', { sub: student, body: { key: '' } });
+    const svgType = await platform.invoke('createAvatarUpload', {
+      sub: student,
+      body: { name: 'x.svg', content_type: 'image/svg+xml', size: 10 },
+    });
+
+    expect(text.set.status).toBe(422);
+    expect(text.set.body.errors).toEqual({ file: ['could_not_upload_the_file'] });
+    expect(foreign.status).toBe(422);
+    expect(none.body.errors).toEqual({ key: ['please_select_a_file'] });
+    expect(svgType.body.errors).toEqual({ content_type: ['could_not_upload_the_file'] });
+    expect((await platform.invoke('getMyPerson', { sub: student })).body.profile_avatar).toBeNull();
   });
 });

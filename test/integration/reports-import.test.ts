@@ -406,6 +406,81 @@ describe('importing airports', () => {
   });
 });
 
+describe('importing transactions', () => {
+  const HEADER = ['date', 'member_email', 'transaction_type', 'amount', 'currency_id', 'comment'];
+  const entriesOf = async (date: string) => {
+    const { data } = await db()
+      .entities.ledgerEntry.query.byDate({ organization_id: 'org-demo' })
+      .begins({ date })
+      .go({ pages: 'all' });
+    return data;
+  };
+
+  it('posts ledger entries through finance, nothing while a row is bad, once however often imported', async () => {
+    const day = '2026-03-07';
+    const rows = csv([
+      HEADER,
+      [day, 'pilot@demo.windsock.aero', 'payment_received', '25 000', 'HUF', 'Tagdíj'],
+      [day, 'pilot@demo.windsock.aero', 'fee', '1500,50', '', ''],
+    ]);
+    const before = await entriesOf(day);
+
+    const dry = await run(
+      ADMIN,
+      await upload(ADMIN, 'tranzakciok.csv', rows, 'text/csv'),
+      'transactions',
+      true,
+    );
+    const bad = await run(
+      ADMIN,
+      await upload(
+        ADMIN,
+        'rossz.csv',
+        csv([
+          HEADER,
+          [day, 'pilot@demo.windsock.aero', 'payment_received', '100', 'HUF', 'jó sor'],
+          ['2026-13-40', 'nincs@example.hu', 'gift', 'sok', 'EUR', ''],
+        ]),
+        'text/csv',
+      ),
+      'transactions',
+      false,
+    );
+    const afterBad = await entriesOf(day);
+    const first = await run(
+      ADMIN,
+      await upload(ADMIN, 'tranzakciok.csv', rows, 'text/csv'),
+      'transactions',
+      false,
+    );
+    const again = await run(
+      ADMIN,
+      await upload(ADMIN, 'tranzakciok.csv', rows, 'text/csv'),
+      'transactions',
+      false,
+    );
+
+    expect(dry.body).toMatchObject({ dry_run: true, written: false, created: 2, failed: 0 });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors).sort()).toEqual([
+      'rows.3.amount',
+      'rows.3.currency_id',
+      'rows.3.date',
+      'rows.3.member_email',
+      'rows.3.transaction_type',
+    ]);
+    expect(afterBad).toHaveLength(before.length);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ created: 2, written: true });
+    expect(again.body).toMatchObject({ created: 0, unchanged: 2, written: false });
+    const added = (await entriesOf(day)).filter((e) => !before.some((b) => b.entry_id === e.entry_id));
+    expect(added.map((e) => [e.user_id, e.transaction_type, e.amount, e.currency_id]).sort()).toEqual([
+      ['user-pilot', 'fee', -150050, 'HUF'],
+      ['user-pilot', 'payment_received', 2500000, 'HUF'],
+    ]);
+  });
+});
+
 describe('the templates', () => {
   it('state the fields in their order, downloadable as CSV', async () => {
     const { status, body } = await platform.invoke('getImportTemplate', {

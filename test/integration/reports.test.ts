@@ -1,7 +1,9 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_REPORTS } from '../../bin/local/seed-reports.ts';
+import { expiringDocuments } from '../../functions/documents/public.ts';
 import { db } from '../../functions/platform/db/service.ts';
+import { trainingLines } from '../../functions/training/public.ts';
 import { type Platform, startPlatform, subOf } from '../helpers/platform.ts';
 
 /**
@@ -359,5 +361,158 @@ describe('export', () => {
     expect(text.startsWith('\uFEFFÉves statisztika\r\n')).toBe(true);
     expect(text).toContain('Indítási mód;Repülések;Repült idő (óra)');
     expect(text).toMatch(/\r\nCsörlő;\d+;/);
+  });
+});
+
+describe('reports over training, maintenance and expiring documents', () => {
+  it('the built-in expiring documents lists what expires around today; only those who may read members’ documents see it', async () => {
+    const run = await platform.invoke('runReport', { sub: ADMIN, params: { id: 'expiring-documents' } });
+    const treasurerList = await platform.invoke('listReports', { sub: TREASURER });
+    const treasurerRun = await platform.invoke('runReport', {
+      sub: TREASURER,
+      params: { id: 'expiring-documents' },
+    });
+
+    expect(run.status, JSON.stringify(run.body)).toBe(200);
+    const expected = await expiringDocuments(
+      'org-demo',
+      { from: run.body.from, to: run.body.to },
+      new Date(),
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    const docs = section(run.body, 'documents');
+    expect(docs.columns.map((c) => c.key)).toEqual([
+      'holder',
+      'holder_type',
+      'document_type',
+      'expiration_date',
+      'state',
+    ]);
+    expect(docs.rows.map((r) => [r[0], r[3], r[4]])).toEqual(
+      expected.map((d) => [d.holder_name, d.expiration_date, d.state]),
+    );
+    expect(treasurerList.status).toBe(200);
+    expect(treasurerList.body.items.map((r: { report_id: string }) => r.report_id)).not.toContain(
+      'expiring-documents',
+    );
+    expect(treasurerRun.status).toBe(403);
+  });
+
+  it('a training report lists each training with its progress, or per student; a filter it does not take is refused', async () => {
+    const create = (body: object) =>
+      platform.invoke('createReport', {
+        sub: ADMIN,
+        body: { name: 'Képzések', filters: {}, chart: false, ...body },
+      });
+    const perTraining = await create({ source: 'training', group_by: 'none' });
+    const perStudent = await create({ source: 'training', group_by: 'member', chart: true });
+    const badFilter = await create({
+      source: 'training',
+      group_by: 'none',
+      filters: { plane_id: 'plane-ha-4012' },
+    });
+    const badGrouping = await create({ source: 'training', group_by: 'month' });
+    expect(perTraining.status, JSON.stringify(perTraining.body)).toBe(200);
+    expect(badFilter.body.errors).toEqual({ filters: ['invalid_value'] });
+    expect(badGrouping.body.errors).toEqual({ group_by: ['invalid_value'] });
+
+    const lines = await trainingLines('org-demo', PERIOD);
+    expect(lines.length).toBeGreaterThan(0);
+    const rows = await platform.invoke('runReport', {
+      sub: ADMIN,
+      params: { id: perTraining.body.report_id },
+      query: PERIOD,
+    });
+    const grouped = await platform.invoke('runReport', {
+      sub: ADMIN,
+      params: { id: perStudent.body.report_id },
+      query: PERIOD,
+    });
+    const treasurer = await platform.invoke('runReport', {
+      sub: TREASURER,
+      params: { id: perTraining.body.report_id },
+      query: PERIOD,
+    });
+
+    const trainings = section(rows.body, 'trainings');
+    expect(trainings.rows).toHaveLength(lines.length);
+    expect(sum(trainings.rows, 4)).toBe(lines.reduce((n, l) => n + l.tasks_done, 0));
+    expect(sum(trainings.rows, 6)).toBe(lines.reduce((n, l) => n + l.checks_in_period, 0));
+    const byMember = section(grouped.body, 'by_member');
+    expect(sum(byMember.rows, 1)).toBe(lines.length);
+    expect(byMember.rows).toHaveLength(new Set(lines.map((l) => l.user_id)).size);
+    // Trainings are read with training-administration, which the treasurer does not hold.
+    expect(treasurer.status).toBe(403);
+  });
+
+  it('a maintenance report shows each aircraft’s due items and faults, or every due item, overdue first', async () => {
+    const create = (group_by: string) =>
+      platform.invoke('createReport', {
+        sub: ADMIN,
+        body: { name: 'Karbantartás', source: 'maintenance', group_by, filters: {}, chart: false },
+      });
+    const perPlane = await create('plane');
+    const perItem = await create('none');
+    const [byPlane, items] = await Promise.all(
+      [perPlane, perItem].map((r) =>
+        platform.invoke('runReport', { sub: ADMIN, params: { id: r.body.report_id }, query: PERIOD }),
+      ),
+    );
+    const { data: planes } = await db()
+      .entities.plane.query.byOrganization({ organization_id: 'org-demo' })
+      .go({ pages: 'all' });
+
+    expect(byPlane!.status, JSON.stringify(byPlane!.body)).toBe(200);
+    const fleetRows = section(byPlane!.body, 'by_plane');
+    expect(fleetRows.columns.map((c) => c.key)).toEqual([
+      'reg_num',
+      'due_items',
+      'overdue',
+      'due_soon',
+      'open_faults',
+      'faults_reported',
+    ]);
+    expect(fleetRows.rows.map((r) => r[0]).sort()).toEqual(planes.map((p) => p.reg_num).sort());
+    const due = section(items!.body, 'due_items');
+    expect(due.rows).toHaveLength(sum(fleetRows.rows, 1));
+    const order = { overdue: 0, due_soon: 1, ok: 2 } as Record<string, number>;
+    const states = due.rows.map((r) => order[String(r[2])]!);
+    expect(states).toEqual([...states].sort((a, b) => a - b));
+  });
+});
+
+describe('the built-in reports as items', () => {
+  it('are seeded items of the demo club, and a club without them gets them on its first read, once', async () => {
+    const builtIns = async (organization_id: string) =>
+      (
+        await db().entities.reportDefinition.query.byOrganization({ organization_id }).go({ pages: 'all' })
+      ).data.filter((r) => r.built_in);
+    const demo = await builtIns('org-demo');
+    const { data: alpineOrg } = await db().entities.organization.get({ organization_id: 'org-alpine' }).go();
+    expect(alpineOrg).not.toBeNull();
+    await db()
+      .entities.reportDefinition.delete(
+        (await builtIns('org-alpine')).map((r) => ({
+          organization_id: 'org-alpine',
+          report_id: r.report_id,
+        })),
+      )
+      .go();
+
+    const [first, second] = await Promise.all([
+      platform.invoke('listReports', { sub: ALPINE }),
+      platform.invoke('listReports', { sub: ALPINE }),
+    ]);
+
+    expect(demo.map((r) => r.report_id).sort()).toEqual(
+      ['aircraft-utilisation', 'expiring-documents', 'members-hours', 'yearly-statistics'].sort(),
+    );
+    for (const list of [first, second])
+      expect(
+        list.body.items
+          .filter((r: { built_in: boolean }) => r.built_in)
+          .map((r: { report_id: string }) => r.report_id),
+      ).toEqual(['yearly-statistics', 'aircraft-utilisation', 'members-hours', 'expiring-documents']);
+    expect(await builtIns('org-alpine')).toHaveLength(4);
   });
 });

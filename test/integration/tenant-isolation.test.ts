@@ -69,6 +69,8 @@ const CORE_EXPECTED: WalkArea['expected'] = {
   getDatasource: [200],
   // B's admin already has a person: a second registration is a conflict, and touches nothing of A.
   register: [409],
+  // A key under A's member's avatar prefix is not B's to adopt: refused on the key.
+  setAvatar: [422],
 };
 
 /** A valid body per write operation (the ids inside point at organization A where there are any). */
@@ -129,6 +131,8 @@ const CORE_BODIES: WalkArea['bodies'] = {
   searchNotifications: {},
   markNotificationRead: () => ({ id: a.notificationId }),
   updateMyPerson: person,
+  createAvatarUpload: { name: 'walk.png', content_type: 'image/png', size: 100 },
+  setAvatar: { key: 'person/user-pilot/avatar/00000000-0000-4000-8000-000000000000.png' },
   updateMyPilotInfo: { licences: [], ratings: {}, version: 0 },
   register: { first_name: 'Lukas', last_name: 'Huber', lang: 'de', public_privatedata: true },
   changeOrganization: { organization_id: 'org-demo' },

@@ -55,6 +55,11 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   // A flight named by its date and registration (profile/actions): no words to translate.
   'profile:actions.about.flight.what': LANGS,
   'common:menu.administration': ['fr'],
+  // The same words in French.
+  'reports:source.maintenance': ['fr'],
+  'reports:section.documents': ['fr'],
+  'reports:column.documents': ['fr'],
+  'reports:import.sources.transactions': ['fr'],
   'auth:login.password': ['it'],
   'common:lock.password': ['it'],
   'roles:admin': ['de', 'pl'],

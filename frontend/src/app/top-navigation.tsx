@@ -84,7 +84,10 @@ export function ShellTopNavigation({ onHelp }: { onHelp?: () => void }) {
   if (loggedIn && profile) {
     utilities.push({
       type: 'menu-dropdown',
-      iconName: 'user-profile',
+      // The person's picture where they have one (profile/edit), else the generic icon.
+      ...(profile.avatar
+        ? { iconUrl: profile.avatar, iconAlt: profile.user_name }
+        : { iconName: 'user-profile' }),
       text: profile.user_name,
       description: profile.email,
       ariaLabel: t('nav.user_menu'),

@@ -14,6 +14,7 @@ import { flash } from '../../lib/flash.ts';
 import { refreshProfile } from '../../lib/session.ts';
 import { CalendarFeedPanel } from '../calendar/feed-panel.tsx';
 import { PilotStatistics } from '../statistics/pilot-statistics.tsx';
+import { AvatarPanel } from './avatar-panel.tsx';
 import { LogbookSharingPanel } from './logbook-sharing-panel.tsx';
 
 /**
@@ -71,6 +72,8 @@ export default function ProfileEditPage() {
           own
         />
       </RecordFormFrame>
+      {/* Saved at once, outside the form: the picture goes straight to S3. */}
+      <AvatarPanel />
       {/* Saved at once, outside the form: the person's own choice per organization (issue 11 §1). */}
       <LogbookSharingPanel />
       {/* Issue 15 §9: the private iCalendar feed, made, renewed or revoked at once. */}

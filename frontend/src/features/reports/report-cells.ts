@@ -24,6 +24,8 @@ export function cellText(
       return t(`reports:kind.${cell}`);
     case 'transaction_type':
       return t(`ledger:type.${cell}`);
+    case 'state':
+      return t(`reports:state.${cell}`);
     case 'money':
       return money ? formatMoney(Number(cell), money.currency, money.locale) : String(Number(cell) / 100);
     default:

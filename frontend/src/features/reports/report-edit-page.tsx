@@ -10,17 +10,19 @@ import Toggle from '@cloudscape-design/components/toggle';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { REPORT_SOURCE_GUARDS } from '../../../../contracts/routes/reports.ts';
 import { FLIGHT_KINDS, TAKEOFF_TYPES } from '../../../../contracts/schemas/flight-enums.ts';
 import {
   createReportInput,
-  FLIGHT_GROUPINGS,
-  LEDGER_GROUPINGS,
   REPORT_SOURCES,
   type ReportGrouping,
   type ReportOutput,
   type ReportSource,
+  SOURCE_FILTERS,
+  SOURCE_GROUPINGS,
   updateReportInput,
 } from '../../../../contracts/schemas/reports.ts';
+import { decideAccess } from '../../app/access.ts';
 import { usePageNavigate } from '../../app/links.tsx';
 import { LoadFailed, RecordFormFrame } from '../../components/forms/record-form.tsx';
 import { useRecordForm } from '../../components/forms/use-record-form.ts';
@@ -30,6 +32,8 @@ import { useDatasource } from '../../lib/datasource.ts';
 import { flash } from '../../lib/flash.ts';
 import { dynamicT } from '../../lib/i18n-keys.ts';
 import { hrefOf } from '../../lib/navigation.ts';
+import { session } from '../../lib/session-state.ts';
+import { useStore } from '../../lib/store.ts';
 
 interface Values {
   name: string;
@@ -72,15 +76,10 @@ const toValues = (report: ReportOutput): Values => ({
   chart: report.chart,
 });
 
-/** The groupings a source offers: flights and the ledger choose, the others have a fixed one. */
-const groupingsOf = (source: ReportSource): readonly ReportGrouping[] =>
-  source === 'flights'
-    ? FLIGHT_GROUPINGS
-    : source === 'ledger'
-      ? LEDGER_GROUPINGS
-      : source === 'members'
-        ? ['member']
-        : ['plane'];
+/** The groupings a source offers (contracts/schemas/reports.ts): one alone is fixed. */
+const groupingsOf = (source: ReportSource): readonly ReportGrouping[] => SOURCE_GROUPINGS[source];
+const takes = (source: ReportSource, filter: (typeof SOURCE_FILTERS)[ReportSource][number]) =>
+  SOURCE_FILTERS[source].includes(filter);
 const groupingOf = (source: ReportSource, groupBy: ReportGrouping): ReportGrouping => {
   const offered = groupingsOf(source);
   return offered.includes(groupBy) ? groupBy : (offered[0] ?? 'month');
@@ -91,12 +90,12 @@ const toInput = (values: Values, report: ReportOutput) => ({
   ...(values.description.trim() ? { description: values.description } : {}),
   source: values.source,
   group_by: groupingOf(values.source, values.group_by),
-  // The ledger is filtered by member only.
+  // Only the filters the source takes (the ledger and trainings by member, maintenance by aircraft).
   filters: {
-    ...(values.plane_id && values.source !== 'ledger' ? { plane_id: values.plane_id } : {}),
-    ...(values.member_id ? { member_id: values.member_id } : {}),
-    ...(values.kind && values.source !== 'ledger' ? { kind: values.kind } : {}),
-    ...(values.takeoff_type_id && values.source !== 'ledger'
+    ...(values.plane_id && takes(values.source, 'plane_id') ? { plane_id: values.plane_id } : {}),
+    ...(values.member_id && takes(values.source, 'member_id') ? { member_id: values.member_id } : {}),
+    ...(values.kind && takes(values.source, 'kind') ? { kind: values.kind } : {}),
+    ...(values.takeoff_type_id && takes(values.source, 'takeoff_type_id')
       ? { takeoff_type_id: Number(values.takeoff_type_id) }
       : {}),
   },
@@ -117,6 +116,15 @@ export default function ReportEditPage() {
   const users = useDatasource('users');
   const isNew = id === 'new';
   const back = () => navigate(hrefOf('reports'));
+  const { loggedIn, profile } = useStore(session);
+  const mayRead = (source: ReportSource) => {
+    const guard = REPORT_SOURCE_GUARDS[source];
+    return (
+      !guard ||
+      guard.auth !== 'user' ||
+      decideAccess({ layout: 'main', ...guard }, loggedIn ? profile : null).outcome === 'allow'
+    );
+  };
 
   const form = useRecordForm({
     load: useCallback(
@@ -152,13 +160,16 @@ export default function ReportEditPage() {
   const any = { value: '', label: t('reports:editor.any') };
   const pick = (options: { value: string; label: string }[], value: string) =>
     options.find((o) => o.value === value) ?? options[0] ?? null;
-  const sourceOptions = REPORT_SOURCES.map((s) => ({ value: s, label: t(`reports:source.${s}`) }));
+  // A source is offered only to who may read its data (the same guard the server applies).
+  const sourceOptions = REPORT_SOURCES.filter((s) => mayRead(s) || s === values.source).map((s) => ({
+    value: s,
+    label: t(`reports:source.${s}`),
+  }));
   const groupOptions = groupingsOf(values.source).map((g) => ({
     value: g,
     label: t(`reports:group_by.${g}`),
   }));
-  const ledger = values.source === 'ledger';
-  const chooses = values.source === 'flights' || ledger;
+  const chooses = groupingsOf(values.source).length > 1;
   const planeOptions = [any, ...planes.items.map((p) => ({ value: p.plane_id, label: p.reg_num }))];
   const memberOptions = [any, ...users.items.map((u) => ({ value: u.user_id, label: u.name }))];
   const kindOptions = [any, ...FLIGHT_KINDS.map((k) => ({ value: k, label: t(`reports:kind.${k}`) }))];
@@ -227,7 +238,7 @@ export default function ReportEditPage() {
         </Container>
         <Container header={<Header variant="h2">{t('reports:editor.filters')}</Header>}>
           <ColumnLayout columns={2}>
-            {!ledger && (
+            {takes(values.source, 'plane_id') && (
               <FormField label={t('reports:editor.plane')} errorText={form.errorText('filters.plane_id')}>
                 <Select
                   selectedOption={pick(planeOptions, values.plane_id)}
@@ -239,17 +250,19 @@ export default function ReportEditPage() {
                 />
               </FormField>
             )}
-            <FormField label={t('reports:editor.member')} errorText={form.errorText('filters.member_id')}>
-              <Select
-                selectedOption={pick(memberOptions, values.member_id)}
-                options={memberOptions}
-                filteringType="auto"
-                statusType={users.loading ? 'loading' : 'finished'}
-                onChange={({ detail }) => form.set('member_id', detail.selectedOption.value ?? '')}
-                data-testid="report-member"
-              />
-            </FormField>
-            {!ledger && (
+            {takes(values.source, 'member_id') && (
+              <FormField label={t('reports:editor.member')} errorText={form.errorText('filters.member_id')}>
+                <Select
+                  selectedOption={pick(memberOptions, values.member_id)}
+                  options={memberOptions}
+                  filteringType="auto"
+                  statusType={users.loading ? 'loading' : 'finished'}
+                  onChange={({ detail }) => form.set('member_id', detail.selectedOption.value ?? '')}
+                  data-testid="report-member"
+                />
+              </FormField>
+            )}
+            {takes(values.source, 'kind') && (
               <>
                 <FormField label={t('reports:editor.kind')}>
                   <Select

@@ -62,6 +62,8 @@ export default function ReportViewPage() {
   const year = yearOf(profile?.organization?.timezone ?? 'UTC');
   const [from, setFrom] = useState(`${year}-01-01`);
   const [to, setTo] = useState(`${year}-12-31`);
+  // The first run asks for the report's own default period (the expiring documents: around today).
+  const [chosen, setChosen] = useState(false);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [run, setRun] = useState<ReportRunOutput | null>(null);
   const [loading, setLoading] = useState(true);
@@ -71,14 +73,18 @@ export default function ReportViewPage() {
     setLoading(true);
     setErrors({});
     try {
-      setRun(await call('runReport', { params: { id }, query: { from, to } }));
+      const answer = await call('runReport', { params: { id }, query: chosen ? { from, to } : {} });
+      setRun(answer);
+      setFrom(answer.from);
+      setTo(answer.to);
+      setChosen(true);
     } catch (error) {
       if (error instanceof FieldErrors) setErrors(error.errors);
       else reportFailure(error);
     } finally {
       setLoading(false);
     }
-  }, [id, from, to]);
+  }, [id, from, to, chosen]);
 
   // The first run on opening; later ones on Refresh.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the report decides the first run
