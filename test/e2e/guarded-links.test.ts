@@ -56,7 +56,8 @@ describe.runIf(chromiumAvailable())('links a plain pilot is offered open what th
       expect({ href, refused: await refused().count() }).toEqual({ href, refused: 0 });
       expect(landed, href).toBe(href.split('?')[0]?.replace(/\/$/, ''));
     }
-  });
+    // One full page load per offered link (about 25 for a pilot), each compiled on first visit by the dev server.
+  }, 360_000);
 
   it("the daily-flight list's day links open the read-only day view", async () => {
     await open('/daily-flight');
