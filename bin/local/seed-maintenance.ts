@@ -14,8 +14,8 @@ import { orgIdOf, userIdOf } from './seed.ts';
  * The maintenance area's demo data, on the fleet of bin/local/seed-aircraft.ts (run after it):
  * components with their life limits and own cycles (engines with TBO, propellers, rescue
  * parachutes with repack cycles, the ASK 21's tow release), maintenance items (annual inspection
- * and ARC of every aircraft, the tow plane's 100-hour inspection — due soon, about 6 engine hours
- * left —, a 3-year and a 5-year item) and their history. Ids are fixed; readings are set relative
+ * and ARC of every aircraft — the tow plane's annual due in ten days —, the tow plane's 100-hour
+ * inspection — due soon, about 6 engine hours left —, a 3-year and a 5-year item) and their history. Ids are fixed; readings are set relative
  * to each aircraft's seeded counters and dates relative to the day of seeding, so the demo shows the
  * same picture whenever it starts.
  */
@@ -208,7 +208,10 @@ export async function seedMaintenance(): Promise<void> {
       name: 'Éves ellenőrzés',
       kind: 'inspection',
       cycle_calendar: 'yearly',
-      maintenanced_at: addDays(monthsAgo(months), -3),
+      // The tow plane's falls due in ten days whatever the season's flying (issue 15 §10): its
+      // bookings from that day are refused by the due check (bin/local/seed-operations.ts).
+      maintenanced_at:
+        planeId === 'plane-ha-sbx' ? addMonths(addDays(today, 10), -12) : addDays(monthsAgo(months), -3),
     });
     items.push({
       maintenance_id: `mnt-${slug}-arc`,

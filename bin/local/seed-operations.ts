@@ -8,8 +8,9 @@ import { orgIdOf, userIdOf } from './seed.ts';
  * The demo club's operations (issue 15 §10): bookings of its two rentable aircraft (HA-4370, an LS4;
  * HA-1265, a G109 motor glider) over the next two weeks, relative to today in Budapest, one of them
  * with an instructor and one cancelled with its reason, so the reservations calendar is full on first
- * sign-in; the tow plane HA-SBX is bookable but its 100-hour inspection falls due (towPlaneBooking); operating days on the coming two weekends, the first with sign-ups and a student
- * waiting for a place.
+ * sign-in; the tow plane HA-SBX is bookable but its inspections fall due within two weeks
+ * (towPlaneBooking); operating days on the coming two weekends, the first with sign-ups and a
+ * student waiting for a place.
  */
 const TZ = 'Europe/Budapest';
 
@@ -119,8 +120,9 @@ async function seedOperatingDays(now: Date) {
 
 /**
  * The tow plane's booking that its due check refuses (issue 15 §10): HA-SBX is bookable, and its
- * 100-hour inspection falls due on the day the maintenance forecast says (within the week at the
- * summer's rate, a few weeks out in winter). A booking on that day was cancelled by the technical
+ * maintenance falls due on the first day the maintenance forecast says — the annual inspection in
+ * ten days (bin/local/seed-maintenance.ts), the 100-hour one earlier when the summer's flying uses
+ * its last six engine hours sooner. A booking on that day was cancelled by the technical
  * operator with the reason in plain words, and a new booking from that day on is refused by the
  * maintenance check (level block): the reservations calendar shows the cancelled booking and why.
  */
@@ -135,7 +137,8 @@ async function towPlaneBooking(today: string): Promise<BookingSeed | null> {
     from: '09:00',
     to: '12:00',
     comment: 'Vontatópilóta-képzés, 2. óra',
-    cancelled: 'Esedékes a 100 órás időszakos ellenőrzés; a foglalási ellenőrzés letiltja a gépet.',
+    cancelled:
+      'Esedékes az éves és a 100 órás időszakos ellenőrzés; a foglalási ellenőrzés letiltja a gépet.',
   };
 }
 

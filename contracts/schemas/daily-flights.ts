@@ -51,6 +51,15 @@ export const dailySheetOutput = z.object({
    * (the sheet's coordinator or an admin; functions/flights/flight-service.ts mayOverrideBalance).
    */
   can_override_balance: z.boolean(),
+  /**
+   * The crew signed up for the day's operating day (issue 15 §6; confirmed sign-ups by role): the
+   * new-launch panel and the winch log start from them. Empty lists when the day is no operating day.
+   */
+  day_crew: z.object({
+    winch_operator_ids: z.array(z.string()),
+    tow_pilot_ids: z.array(z.string()),
+    instructor_ids: z.array(z.string()),
+  }),
 });
 export type DailySheetOutput = z.infer<typeof dailySheetOutput>;
 

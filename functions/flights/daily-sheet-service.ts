@@ -36,13 +36,20 @@ export async function getDailySheet(deps: FlightDeps, actor: Actor, date: string
     deps.sheets.sheet(organization.organization_id, date),
     deps.store.flightsOfDay(organization.organization_id, date),
   ]);
-  // A sheet nobody saved yet starts from the operating day: its leader and timer operators (issue 15 §6).
-  const crew = sheet ? null : await deps.operatingDayCrew(organization.organization_id, date);
+  // The operating day's sign-ups (issue 15 §6): a sheet nobody saved yet starts from its leader and
+  // timer operators; the launch panel picks its winch operator, tow pilots and instructors from them.
+  const crew = await deps.operatingDayCrew(organization.organization_id, date);
   const shown = sheetOutputOf(sheet, date, organization.base_airport);
   return {
-    sheet: crew
-      ? { ...shown, leader_id: crew.leader_id, timer_operator_ids: crew.timer_operator_ids }
-      : shown,
+    sheet:
+      crew && !sheet
+        ? { ...shown, leader_id: crew.leader_id, timer_operator_ids: crew.timer_operator_ids }
+        : shown,
+    day_crew: {
+      winch_operator_ids: crew?.winch_operator_ids ?? [],
+      tow_pilot_ids: crew?.tow_pilot_ids ?? [],
+      instructor_ids: crew?.instructor_ids ?? [],
+    },
     flights: flights.map(flightOutputOf),
     proposals: await sheetProposals(deps, actor, date, flights),
     can_edit: mayCall('saveDailySheet', actor),

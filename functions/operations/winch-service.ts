@@ -5,6 +5,7 @@ import { holdsWinchPermit, isActiveMember, recordNames } from '../organizations/
 import type { Actor } from '../platform/auth/actor.ts';
 import { found, notFound, validationFailed } from '../platform/http/errors.ts';
 import { type FuelStore, fuelStore, type StoredFuelSource } from './fuel-store.ts';
+import { operatingDayCrew } from './public.ts';
 import { type StoredWinchLog, type WinchStore, winchStore } from './winch-store.ts';
 
 /**
@@ -26,6 +27,8 @@ export interface WinchDeps {
   now: () => Date;
   /** The day's launches by winch on the sheet (launched: airborne or landed). */
   sheetLaunches: (organizationId: string, date: string) => Promise<SheetLaunch[]>;
+  /** The winch operators signed up for the day's operating day (confirmed; none without one). */
+  dayWinchOperators: (organizationId: string, date: string) => Promise<string[]>;
   holdsWinchPermit: (organizationId: string, userId: string, date: string) => Promise<boolean>;
   isActiveMember: (organizationId: string, userId: string) => Promise<boolean>;
   names: (userIds: readonly string[]) => Promise<Map<string, string>>;
@@ -49,6 +52,8 @@ export const winchDeps: WinchDeps = {
   sources: fuelStore,
   now: () => new Date(),
   sheetLaunches: winchLaunchesOf,
+  dayWinchOperators: async (organizationId, date) =>
+    (await operatingDayCrew(organizationId, date))?.winch_operator_ids ?? [],
   holdsWinchPermit,
   isActiveMember,
   names: recordNames,
@@ -107,19 +112,24 @@ function logOutput(
 
 /**
  * One day: each winch's log — saved, or filled from the sheet (a club with one winch: all the
- * day's winch launches, the operator and trainee who launched most) — and the sheet's launches.
+ * day's winch launches, the operator and trainee who launched most; before any launch names an
+ * operator, the one winch operator signed up for the operating day) — and the sheet's launches.
  */
 export async function getWinchDay(deps: WinchDeps, actor: Actor, date: string): Promise<WinchDayOutput> {
   const org = organizationOf(actor);
-  const [sources, saved, launches] = await Promise.all([
+  const [sources, saved, launches, signedUp] = await Promise.all([
     deps.sources.sources(org.id),
     deps.store.logsOf(org.id, date),
     deps.sheetLaunches(org.id, date),
+    deps.dayWinchOperators(org.id, date),
   ]);
   const winches = sources.filter((s) => isWinch(s) && s.active);
   const groups = launchesByOperator(launches);
   const top = groups.find((g) => g.operator_id) ?? groups[0];
+  // Issue 15 §6: the day's one signed-up winch operator runs the winch until a launch says otherwise.
+  const dayOperator = signedUp.length === 1 ? signedUp[0] : undefined;
   const people = new Set<string>();
+  if (dayOperator) people.add(dayOperator);
   for (const l of saved) for (const id of [l.operator_id, l.trainee_id]) if (id) people.add(id);
   for (const g of groups) for (const id of [g.operator_id, g.trainee_id]) if (id) people.add(id);
   const names = await deps.names([...people]);
@@ -133,7 +143,7 @@ export async function getWinchDay(deps: WinchDeps, actor: Actor, date: string): 
         {
           date,
           winch_id: winch.source_id,
-          operator_id: fill ? (top?.operator_id ?? undefined) : undefined,
+          operator_id: fill ? (top?.operator_id ?? dayOperator) : undefined,
           trainee_id: fill && top?.operator_id ? (top.trainee_id ?? undefined) : undefined,
           launches: fill ? launches.length : 0,
           cable_breaks: 0,

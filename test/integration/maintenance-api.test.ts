@@ -24,7 +24,7 @@ const eventsOf = async (subjectId: string) => {
 };
 
 describe('the fleet overview', () => {
-  it('shows each aircraft with its next due, the ARC expiry and open faults; the 100 h is due soon', async () => {
+  it("shows each aircraft with its next due, the ARC expiry and open faults; the tow plane's is due soon", async () => {
     const { status, body } = await platform.invoke('getFleetOverview', { sub: technical });
     expect(status).toBe(200);
     expect(body.items.map((p: any) => p.reg_num)).toEqual([
@@ -35,11 +35,11 @@ describe('the fleet overview', () => {
       'HA-SBX',
     ]);
     const sbx = body.items.find((p: any) => p.plane_id === 'plane-ha-sbx');
-    expect(sbx.next_due).toMatchObject({
-      id: 'mnt-ha-sbx-100h',
-      state: 'due_soon',
-      remaining_minutes: 6 * H,
-    });
+    // Its annual inspection in ten days, or its 100 h sooner when the season's flying uses the last six
+    // engine hours faster (bin/local/seed-maintenance.ts; the 100 h's own reading: the next test).
+    expect(sbx.next_due).toMatchObject({ state: 'due_soon' });
+    expect(['mnt-ha-sbx-annual', 'mnt-ha-sbx-100h']).toContain(sbx.next_due.id);
+    expect(sbx.next_due.remaining_days).toBeLessThanOrEqual(10);
     expect(sbx.arc_expiry).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(body.summary.due_within_30_days).toBeGreaterThanOrEqual(1);
     expect(body.summary.aircraft).toBe(5);

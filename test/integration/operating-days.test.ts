@@ -152,6 +152,25 @@ describe('operating days', () => {
       params: { date: addDays(day, 5) },
     });
     expect(plain.body.sheet).toMatchObject({ leader_id: null, timer_operator_ids: [] });
+    expect(plain.body.day_crew).toEqual({ winch_operator_ids: [], tow_pilot_ids: [], instructor_ids: [] });
+  });
+
+  it("gives the sheet the day's signed-up winch operator and tow pilot; the unsaved winch log names the operator", async () => {
+    const date = addDays(day, 4);
+    expect((await signUp(technical, 'winch_operator', date)).status).toBe(200);
+    expect((await signUp(pilot, 'tow_pilot', date)).status).toBe(200);
+    const sheet = await platform.invoke('getDailySheet', { sub: operator, params: { date } });
+    expect(sheet.status).toBe(200);
+    expect(sheet.body.day_crew).toEqual({
+      winch_operator_ids: ['user-technical'],
+      tow_pilot_ids: ['user-pilot'],
+      instructor_ids: [],
+    });
+    const winchDay = await platform.invoke('getWinchDay', { sub: admin, params: { date } });
+    expect(winchDay.status).toBe(200);
+    expect(winchDay.body.logs).toHaveLength(1);
+    expect(winchDay.body.logs[0]).toMatchObject({ operator_id: 'user-technical', version: 0, launches: 0 });
+    expect(winchDay.body.logs[0].operator_name).toBeTruthy();
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, instantIn, todayIn } from '../../contracts/calendar.ts';
+import { addDays, daysBetween, instantIn, todayIn } from '../../contracts/calendar.ts';
 import { db } from '../../functions/platform/db/service.ts';
 import { type Platform, startPlatform, subOf } from '../helpers/platform.ts';
 
@@ -243,6 +243,9 @@ describe('booking an aircraft', () => {
       expect.objectContaining({ status: 'cancelled', cancel_reason: expect.stringContaining('100 órás') }),
     ]);
     const dueDay = list.body.items[0].local_start.slice(0, 10);
+    // Within the next two weeks: the seeded annual inspection falls due in ten days.
+    expect(daysBetween(todayIn(TZ), dueDay)).toBeGreaterThanOrEqual(1);
+    expect(daysBetween(todayIn(TZ), dueDay)).toBeLessThanOrEqual(14);
     const towPlane = await platform.invoke('createReservation', {
       sub: pilot,
       body: booking({

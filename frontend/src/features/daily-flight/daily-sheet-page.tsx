@@ -379,6 +379,7 @@ function SheetScreen({
                 planes={planes.items}
                 users={users.items}
                 towPlaneIds={sheet?.tow_plane_ids ?? NO_TOW_PLANES}
+                dayCrew={data.dayCrew}
                 blocking={blocking}
                 canOverrideBalance={data.canOverrideBalance}
                 onLaunch={launch}

@@ -5,7 +5,12 @@ import type { UserItem } from '../../../../contracts/schemas/lookups.ts';
 
 const NONE = '';
 
-/** A member of the organization for one seat or job (users datasource), or nobody. */
+const NO_ONE: readonly string[] = [];
+
+/**
+ * A member of the organization for one seat or job (users datasource), or nobody. `signedUp`: the
+ * members signed up for the day's operating day in this job (issue 15 §6), listed first.
+ */
 export function MemberSelect({
   label,
   value,
@@ -13,6 +18,7 @@ export function MemberSelect({
   onChange,
   testId,
   errorText,
+  signedUp = NO_ONE,
 }: {
   label: string;
   value: string | null;
@@ -20,13 +26,29 @@ export function MemberSelect({
   onChange: (userId: string | null) => void;
   testId: string;
   errorText?: string;
+  signedUp?: readonly string[];
 }) {
   const { t } = useTranslation('daily-flight');
-  const options: SelectProps.Option[] = [
-    { value: NONE, label: t('field.nobody') },
-    ...users.map((u) => ({ value: u.user_id, label: u.name, description: u.callsign ?? undefined })),
-  ];
-  const selected = options.find((o) => o.value === (value ?? NONE)) ?? options[0] ?? null;
+  const optionOf = (u: UserItem): SelectProps.Option => ({
+    value: u.user_id,
+    label: u.name,
+    description: u.callsign ?? undefined,
+  });
+  const nobody: SelectProps.Option = { value: NONE, label: t('field.nobody') };
+  const first = users.filter((u) => signedUp.includes(u.user_id));
+  const flat = [nobody, ...users.map(optionOf)];
+  const options: SelectProps.Options =
+    first.length > 0
+      ? [
+          nobody,
+          { label: t('field.signed_up'), options: first.map(optionOf) },
+          {
+            label: t('field.other_members'),
+            options: users.filter((u) => !signedUp.includes(u.user_id)).map(optionOf),
+          },
+        ]
+      : flat;
+  const selected = flat.find((o) => o.value === (value ?? NONE)) ?? nobody;
   return (
     <FormField label={label} errorText={errorText} stretch>
       <div className="ws-big-field">

@@ -2,7 +2,7 @@ import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Toggle from '@cloudscape-design/components/toggle';
-import { memo, type RefObject, useLayoutEffect, useRef, useState } from 'react';
+import { memo, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TAKEOFF_TYPES } from '../../../../contracts/schemas/flight-enums.ts';
 import type { CreateFlightInput } from '../../../../contracts/schemas/flights.ts';
@@ -14,6 +14,7 @@ import { MemberSelect } from './member-select.tsx';
 import type { CreatePreview } from './outbox.ts';
 import { RecencyWarning } from './recency-warning.tsx';
 import { TowRecencyWarning } from './tow-recency-warning.tsx';
+import type { DayCrew } from './use-daily-sheet.ts';
 
 const WINCH = 3;
 const AEROTOW = 5;
@@ -100,6 +101,7 @@ export const NewLaunchPanel = memo(function NewLaunchPanel({
   planes,
   users,
   towPlaneIds,
+  dayCrew,
   blocking,
   canOverrideBalance = false,
   onLaunch,
@@ -108,6 +110,8 @@ export const NewLaunchPanel = memo(function NewLaunchPanel({
   planes: readonly PlaneItem[];
   users: readonly UserItem[];
   towPlaneIds: readonly string[];
+  /** The crew signed up for the day's operating day (the sheet's `day_crew`): first in the pickers. */
+  dayCrew: DayCrew;
   blocking: boolean;
   /** The reader may override the balance policy (issue 14 §9): the sheet's `can_override_balance`. */
   canOverrideBalance?: boolean;
@@ -127,6 +131,15 @@ export const NewLaunchPanel = memo(function NewLaunchPanel({
   const [towAltitude, setTowAltitude] = useState(
     remembered.tow_altitude === null ? '' : String(remembered.tow_altitude),
   );
+  // The one winch operator or tow pilot signed up for the day runs the launches (issue 15 §6).
+  const soleWinchOperator = dayCrew.winch_operator_ids.length === 1 ? dayCrew.winch_operator_ids[0] : null;
+  const soleTowPilot = dayCrew.tow_pilot_ids.length === 1 ? dayCrew.tow_pilot_ids[0] : null;
+  useEffect(() => {
+    if (soleWinchOperator) setWinchOperatorId(soleWinchOperator);
+  }, [soleWinchOperator]);
+  useEffect(() => {
+    if (soleTowPilot) setTowPilotId(soleTowPilot);
+  }, [soleTowPilot]);
   const [problem, setProblem] = useState<string | null>(null);
   const [balanceOverride, setBalanceOverride] = useState(false);
   const panel = useRef<HTMLElement>(null);
@@ -268,6 +281,7 @@ export const NewLaunchPanel = memo(function NewLaunchPanel({
             label={t('field.instructor')}
             value={instructorId}
             users={users}
+            signedUp={dayCrew.instructor_ids}
             onChange={(id) => {
               setInstructorId(id);
               // An instructor on board makes it a training flight (the toggle can still say otherwise).
@@ -294,6 +308,7 @@ export const NewLaunchPanel = memo(function NewLaunchPanel({
               label={t('field.winch_operator')}
               value={winchOperatorId}
               users={users}
+              signedUp={dayCrew.winch_operator_ids}
               onChange={setWinchOperatorId}
               testId="launch-winch-operator"
             />
@@ -321,6 +336,7 @@ export const NewLaunchPanel = memo(function NewLaunchPanel({
                 label={t('field.tow_pilot')}
                 value={towPilotId}
                 users={users}
+                signedUp={dayCrew.tow_pilot_ids}
                 onChange={setTowPilotId}
                 testId="launch-tow-pilot"
               />

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { DailySheetOutput } from '../../../../contracts/schemas/daily-flights.ts';
 import type { FlightOutput } from '../../../../contracts/schemas/flights.ts';
 import type { ProposalOutput } from '../../../../contracts/schemas/tracking.ts';
 import { ApiError, call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
@@ -51,6 +52,9 @@ type Sent =
   | { outcome: 'conflict'; theirs: FlightOutput | null }
   | { outcome: 'again'; entry: OutboxEntry };
 
+export type DayCrew = DailySheetOutput['day_crew'];
+const NO_DAY_CREW: DayCrew = { winch_operator_ids: [], tow_pilot_ids: [], instructor_ids: [] };
+
 /**
  * The daily sheet's data (daily-flight/{id}): the server's sheet kept by version, live pushes from
  * the other timer operators, and every write through the outbox (outbox.ts). Returns the flights
@@ -61,6 +65,8 @@ export function useDailySheet(organizationId: string, userId: string, date: stri
   const [state, setState] = useState<SheetState>(emptySheet);
   // The server's word on overriding the balance policy for this reader, as of the last read of the sheet.
   const [canOverrideBalance, setCanOverrideBalance] = useState(false);
+  // The crew signed up for the day's operating day (issue 15 §6), as of the last read of the sheet.
+  const [dayCrew, setDayCrew] = useState<DayCrew>(NO_DAY_CREW);
   const stateRef = useRef(state);
   const [entries, setEntries] = useState<OutboxEntry[]>(() => readOutbox(localStorage, key));
   const entriesRef = useRef(entries);
@@ -108,6 +114,7 @@ export function useDailySheet(organizationId: string, userId: string, date: stri
       const arrived = arrivedSinceRead.current ?? new Set<string>();
       update((s) => withLoaded(s, sheet, arrived));
       setCanOverrideBalance(sheet.can_override_balance);
+      setDayCrew(sheet.day_crew);
       setLoaded('ready');
     } catch {
       setLoaded((was) => (was === 'ready' ? was : 'failed'));
@@ -436,6 +443,7 @@ export function useDailySheet(organizationId: string, userId: string, date: stri
   return {
     sheet: state.sheet,
     canOverrideBalance,
+    dayCrew,
     serverFlights: state.flights,
     flights,
     entries,
