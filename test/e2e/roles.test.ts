@@ -70,6 +70,8 @@ describe.runIf(chromiumAvailable())('a role built in the roles screen', () => {
       [
         '/',
         '/address-book/',
+        // The calendar shows each member what they may see (issue 17 §6): every member has it.
+        '/calendar/',
         '/flight/general/',
         '/flight/glider/',
         '/logbook/general/',

@@ -366,9 +366,13 @@ describe("the bookkeeper's exports", () => {
     expect(header(members!)).toEqual(
       expect.arrayContaining(['Tag', 'Nyitó egyenleg', 'Befizetés', 'Záró egyenleg']),
     );
+    // The seeded season (relative to today) may have charged Simon in that month too: the closing balance is the
+    // opening plus every movement of the row, and the payment column holds this payment.
     const simon = rowOf(members!, 'Simon Márton')!;
     const opening = simon[2] as number;
-    expect(simon.at(-1)).toBeCloseTo(opening + 12345);
+    const movements = simon.slice(3, -1).filter((cell): cell is number => typeof cell === 'number');
+    expect(simon.at(-1)).toBeCloseTo(opening + movements.reduce((sum, n) => sum + n, 0));
+    expect(simon[header(members!).indexOf('Befizetés') + 1]).toBeGreaterThanOrEqual(12345);
     expect(rowOf(types!, 'Befizetés')).toBeDefined();
     // A comment that looks like a formula is a text cell, never a formula the spreadsheet would run.
     const line = rowOf(entries!, '=HYPERLINK("x")');

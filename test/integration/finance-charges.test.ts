@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seasonFlights } from '../../bin/local/seed-flights.ts';
+import { addDays } from '../../contracts/calendar.ts';
 import { eventSource } from '../../contracts/events.ts';
 import { chargeFlights } from '../../functions/finance/events.ts';
 import { ledgerStore } from '../../functions/finance/ledger-store.ts';
@@ -15,7 +17,16 @@ const TIMER = subOf('instructor@demo.windsock.aero');
 const FINANCE = subOf('finance@demo.windsock.aero');
 const PILOT = subOf('pilot@demo.windsock.aero');
 const ORG = 'org-demo';
-const DATE = '2026-08-22';
+/**
+ * A summer day on which the seeded season (relative to today: bin/local/seed-flights.ts) has no flight, so the
+ * LS 4's daily cap is this test's own.
+ */
+const DATE = (() => {
+  const flown = new Set(seasonFlights(new Date().toISOString().slice(0, 10)).map((f) => f.date));
+  let date = '2026-08-22';
+  while (flown.has(date)) date = addDays(date, 1);
+  return date;
+})();
 
 let platform: Platform;
 beforeAll(async () => {
