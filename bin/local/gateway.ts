@@ -158,10 +158,12 @@ export function createGateway(options: {
       requestId,
       sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
     });
+    // The deployed functions' limit (lib/constructs/domain-function.ts: 10 s), counting down as in Lambda.
+    const stopsAt = Date.now() + 10_000;
     const context = {
       awsRequestId: requestId,
       functionName: `windsock-${compiled.route.domain}`,
-      getRemainingTimeInMillis: () => 10_000,
+      getRemainingTimeInMillis: () => Math.max(0, stopsAt - Date.now()),
     } as Context;
 
     try {

@@ -1,4 +1,5 @@
 import type { EntityItem } from 'electrodb';
+import { batchGet } from '../platform/db/batch.ts';
 import { db } from '../platform/db/service.ts';
 import {
   type TransactionBuilder,
@@ -126,6 +127,13 @@ export const ledgerStore = {
       .entities.ledgerEntry.query.byId({ organization_id: organizationId, entry_id: entryId })
       .go({ limit: 1 });
     return data[0] ?? null;
+  },
+
+  /** Entries by their full keys (member, day, id) in BatchGetItem requests: an import's re-check. */
+  async entriesByKey(
+    keys: readonly { organization_id: string; user_id: string; date: string; entry_id: string }[],
+  ) {
+    return batchGet(db().entities.ledgerEntry, keys);
   },
 
   async entries(organizationId: string, entryIds: string[]) {

@@ -3,6 +3,7 @@ import { STAT_FIELDS } from '../../contracts/logbook-totals.ts';
 import { plane, prepareCounterAdvance } from '../aircraft/public.ts';
 import { activeMembersAmong } from '../organizations/public.ts';
 import { type ActionRecord, type Auditor, auditedWrite } from '../platform/audit/actions.ts';
+import { batchGet } from '../platform/db/batch.ts';
 import { db } from '../platform/db/service.ts';
 import { writtenIf } from '../platform/db/writes.ts';
 import type { OutboxItem } from '../platform/events/outbox.ts';
@@ -36,6 +37,11 @@ export const flightStore = {
       .entities.flight.query.byId({ organization_id: organizationId, flight_id: flightId })
       .go({ limit: 1 });
     return data[0] ?? null;
+  },
+
+  /** Flights by their full keys (day, id) in BatchGetItem requests: an import's re-check. */
+  async flightsByKey(keys: readonly { organization_id: string; date: string; flight_id: string }[]) {
+    return batchGet(db().entities.flight, keys);
   },
 
   /** Every flight of one day (a daily sheet holds a few hundred at most). */

@@ -47,6 +47,17 @@ export async function monthlyTotals(
 export const flightOf = (organizationId: string, flightId: string) =>
   flightStore.flight(organizationId, flightId);
 
+/** Which of these flights (by day and id: an import's rows) the organization has (BatchGetItem). */
+export async function existingFlights(
+  organizationId: string,
+  keys: readonly { flight_id: string; date: string }[],
+): Promise<Set<string>> {
+  const found = await flightStore.flightsByKey(
+    keys.map((key) => ({ organization_id: organizationId, date: key.date, flight_id: key.flight_id })),
+  );
+  return new Set(found.map((flight) => flight.flight_id));
+}
+
 /** One line of a person's own logbook (a club line carries its organization and flight), or null. */
 export const logbookEntryOf = (userId: string, entryId: string) => logbookStore.entry(userId, entryId);
 

@@ -1,6 +1,7 @@
 import type { EntityItem } from 'electrodb';
 import type { MemberStatus } from '../../contracts/schemas/members.ts';
 import { type ActionRecord, type Auditor, auditedWrite } from '../platform/audit/actions.ts';
+import { batchGet } from '../platform/db/batch.ts';
 import { fillPage, type Page } from '../platform/db/pages.ts';
 import { db } from '../platform/db/service.ts';
 import { patchAtVersion, type TransactionBuilder } from '../platform/db/writes.ts';
@@ -39,14 +40,14 @@ export const membershipStore = {
     return data;
   },
 
-  /** Several people's memberships of one organization (BatchGetItem). */
+  /** Several people's memberships of one organization (BatchGetItem, unprocessed keys asked again). */
   async memberships(organizationId: string, userIds: readonly string[]) {
     const unique = [...new Set(userIds)];
     if (unique.length === 0) return [];
-    const { data } = await db()
-      .entities.membership.get(unique.map((user_id) => ({ user_id, organization_id: organizationId })))
-      .go();
-    return data;
+    return batchGet(
+      db().entities.membership,
+      unique.map((user_id) => ({ user_id, organization_id: organizationId })),
+    );
   },
 
   /** A person's memberships and invitations (`person#<id>` begins_with `member#`). */

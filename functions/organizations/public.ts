@@ -294,11 +294,33 @@ export async function organizationSummaries(organizationIds: readonly string[]) 
  */
 export const importMember = (actor: Actor, input: AddMemberInput) => addMember(deps, actor, input);
 
-/** Whether the e-mail already belongs to a member of the organization, or is invited to it. */
-export async function memberStateByEmail(organizationId: string, email: string) {
-  const person = await deps.persons.personByEmail(email);
-  if (!person) return null;
-  return (await deps.memberships.membership(organizationId, person.user_id))?.status ?? null;
+/** E-mail lookups (a Query each on the e-mail index) run this many at a time. */
+const EMAIL_LOOKUPS_AT_ONCE = 8;
+
+/**
+ * The people behind many e-mails (an import's rows) and their membership of the organization: each
+ * distinct e-mail asked once (lower-cased), a few at a time, then the memberships in BatchGetItem
+ * requests. E-mails without a person are absent from the answer; `status` is null without a
+ * membership.
+ */
+export async function membersByEmail(
+  organizationId: string,
+  emails: readonly string[],
+): Promise<Map<string, { user_id: string; status: string | null }>> {
+  const pending = [...new Set(emails.map((email) => email.trim().toLowerCase()).filter(Boolean))];
+  const people = new Map<string, string>();
+  const lookups = Array.from({ length: Math.min(EMAIL_LOOKUPS_AT_ONCE, pending.length) }, async () => {
+    for (let email = pending.pop(); email !== undefined; email = pending.pop()) {
+      const person = await deps.persons.personByEmail(email);
+      if (person) people.set(email, person.user_id);
+    }
+  });
+  await Promise.all(lookups);
+  const memberships = await deps.memberships.memberships(organizationId, [...people.values()]);
+  const statusOf = new Map(memberships.map((m) => [m.user_id, m.status as string]));
+  return new Map(
+    [...people].map(([email, userId]) => [email, { user_id: userId, status: statusOf.get(userId) ?? null }]),
+  );
 }
 
 // ---- finance (issue 14): the settings it prices and bills with, the members it bills -------------

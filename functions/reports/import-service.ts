@@ -23,16 +23,10 @@ import { addMemberInput } from '../../contracts/schemas/members.ts';
 import type { ExportFormat, ExportOutput } from '../../contracts/schemas/reports.ts';
 import { fieldErrors } from '../../contracts/validation.ts';
 import { fleet, importPlane } from '../aircraft/public.ts';
-import { importTransaction, ledgerCurrency, transactionPosted } from '../finance/public.ts';
-import { flightOf, importFlight } from '../flights/public.ts';
+import { importTransaction, ledgerCurrency, postedTransactions } from '../finance/public.ts';
+import { existingFlights, importFlight } from '../flights/public.ts';
 import { airportIcaos, importAirport } from '../operations/public.ts';
-import {
-  importMember,
-  isActiveMember,
-  memberStateByEmail,
-  personByEmail,
-  rolesOf,
-} from '../organizations/public.ts';
+import { importMember, membersByEmail, rolesOf } from '../organizations/public.ts';
 import type { Actor } from '../platform/auth/actor.ts';
 import { checkGuard } from '../platform/auth/guard.ts';
 import { SNIFF_BYTES, sniffFileType } from '../platform/files/file-types.ts';
@@ -55,17 +49,18 @@ export interface ImportDeps {
   fleet: (organizationId: string) => Promise<{ plane_id: string; reg_num: string }[]>;
   importPlane: typeof importPlane;
   importFlight: typeof importFlight;
-  flightExists: (organizationId: string, flightId: string) => Promise<boolean>;
-  /** An active member's user id by their e-mail, or null. */
-  memberIdByEmail: (organizationId: string, email: string) => Promise<string | null>;
+  /** Which of the rows' flights are stored (BatchGetItem). */
+  existingFlights: typeof existingFlights;
+  /** The people behind the rows' e-mails and their membership here (one lookup per distinct e-mail). */
+  membersByEmail: typeof membersByEmail;
   importMember: typeof importMember;
-  memberStateByEmail: typeof memberStateByEmail;
   roleIds: (organizationId: string) => Promise<string[]>;
   /** The reference airports' ICAO codes (operations). */
   airportIcaos: () => Promise<Set<string>>;
   importAirport: typeof importAirport;
   importTransaction: typeof importTransaction;
-  transactionPosted: typeof transactionPosted;
+  /** Which of the rows' ledger entries are posted (BatchGetItem). */
+  postedTransactions: typeof postedTransactions;
   ledgerCurrency: typeof ledgerCurrency;
 }
 
@@ -74,18 +69,14 @@ export const importDeps: ImportDeps = {
   fleet,
   importPlane,
   importFlight,
-  flightExists: async (organizationId, flightId) => (await flightOf(organizationId, flightId)) !== null,
-  memberIdByEmail: async (organizationId, email) => {
-    const person = await personByEmail(email.trim().toLowerCase());
-    return person && (await isActiveMember(organizationId, person.user_id)) ? person.user_id : null;
-  },
+  existingFlights,
+  membersByEmail,
   importMember,
-  memberStateByEmail,
   roleIds: async (organizationId) => (await rolesOf(organizationId)).map((r) => r.role_id),
   airportIcaos: () => airportIcaos(),
   importAirport: (actor, input) => importAirport(actor, input),
   importTransaction,
-  transactionPosted,
+  postedTransactions,
   ledgerCurrency,
 };
 
@@ -257,8 +248,8 @@ export function localInstant(date: string, time: string, timeZone: string): stri
 }
 
 /** A flights row as POST /api/flights takes it; errors of cells that name things (aircraft, pilot, times). */
-async function flightRow(
-  deps: ImportDeps,
+function flightRow(
+  activeMemberId: (email: string) => string | null,
   organizationId: string,
   timeZone: string,
   cells: Record<string, string>,
@@ -273,7 +264,7 @@ async function flightRow(
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) errors.date = ['date_format'];
   if (!takeoff) errors.takeoff_time = ['time_format'];
   if (!landing) errors.landing_time = ['time_format'];
-  const picId = cells.pic_email ? await deps.memberIdByEmail(organizationId, cells.pic_email) : null;
+  const picId = cells.pic_email ? activeMemberId(cells.pic_email) : null;
   if (!picId) errors.pic_email = [cells.pic_email ? 'invalid_value' : 'field_required'];
   const input: Record<string, unknown> = {
     date,
@@ -302,8 +293,8 @@ async function flightRow(
  * currency's units, the organization's currency. The row's id (`client_id`) is its day and a hash
  * of the organization and the row, so the same row imported again finds its entry.
  */
-async function transactionRow(
-  deps: ImportDeps,
+function transactionRow(
+  activeMemberId: (email: string) => string | null,
   organizationId: string,
   currencyId: string | null,
   cells: Record<string, string>,
@@ -311,7 +302,7 @@ async function transactionRow(
   const errors: Record<string, string[]> = {};
   const date = cells.date ?? '';
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date))) errors.date = ['date_format'];
-  const userId = cells.member_email ? await deps.memberIdByEmail(organizationId, cells.member_email) : null;
+  const userId = cells.member_email ? activeMemberId(cells.member_email) : null;
   if (!userId) errors.member_email = [cells.member_email ? 'invalid_value' : 'field_required'];
   const amount = parseMoney(cells.amount ?? '');
   if (amount === null) errors.amount = ['field_required'];
@@ -331,6 +322,15 @@ async function transactionRow(
   };
   return { input, errors };
 }
+
+/** The column that names a person by e-mail, per template (none: the rows name no one). */
+const EMAIL_FIELDS: Record<ImportSource, string | null> = {
+  aircraft: null,
+  members: 'email',
+  flights: 'pic_email',
+  airports: null,
+  transactions: 'member_email',
+};
 
 interface CheckedRow extends ImportRowOutput {
   input?: unknown;
@@ -359,6 +359,23 @@ async function checkRows(
   const stored = new Set(planes.map((p) => p.reg_num));
   const icaos = source === 'airports' ? await deps.airportIcaos() : new Set<string>();
   const currencyId = source === 'transactions' ? await deps.ledgerCurrency(organizationId) : null;
+  // The people the rows name by e-mail, each asked once; an import of a season's transactions names
+  // the same few dozen members on every row.
+  const emailField = EMAIL_FIELDS[source];
+  const people = emailField
+    ? await deps.membersByEmail(
+        organizationId,
+        body.map((cellsRow) => cellsRow[fields.indexOf(emailField)] ?? ''),
+      )
+    : new Map<string, { user_id: string; status: string | null }>();
+  const personOf = (email: string) => people.get(email.trim().toLowerCase());
+  const activeMemberId = (email: string) => {
+    const person = personOf(email);
+    return person?.status === 'active' ? person.user_id : null;
+  };
+  // Rows whose stored twin is looked up after the loop, in BatchGetItem requests.
+  const flightChecks: { row: CheckedRow; flight_id: string; date: string }[] = [];
+  const transactionChecks: { row: CheckedRow; client_id: string; user_id: string; date: string }[] = [];
   const checked: CheckedRow[] = [];
   for (const [index, cellsRow] of body.entries()) {
     const cells = Object.fromEntries(fields.map((field, i) => [field, cellsRow[i] ?? '']));
@@ -373,7 +390,7 @@ async function checkRows(
       continue;
     }
     if (source === 'flights') {
-      const { input, errors } = await flightRow(deps, organizationId, timeZone, cells, planes);
+      const { input, errors } = flightRow(activeMemberId, organizationId, timeZone, cells, planes);
       const parsed = createFlightInput.safeParse(input);
       const schemaErrors = parsed.success ? {} : fieldErrors(parsed.error.issues);
       // The schema's names for what the row names otherwise.
@@ -394,8 +411,9 @@ async function checkRows(
         checked.push({ row, label, status: 'error', errors: { row: ['duplicate_value'] } });
       } else {
         seen.add(id);
-        const present = await deps.flightExists(organizationId, id);
-        checked.push({ row, label, status: present ? 'unchanged' : 'new', errors: {}, input: parsed.data });
+        const ready: CheckedRow = { row, label, status: 'new', errors: {}, input: parsed.data };
+        checked.push(ready);
+        flightChecks.push({ row: ready, flight_id: id, date: parsed.data.date ?? cells.date ?? '' });
       }
       continue;
     }
@@ -423,7 +441,7 @@ async function checkRows(
       continue;
     }
     if (source === 'transactions') {
-      const { input, errors } = await transactionRow(deps, organizationId, currencyId, cells);
+      const { input, errors } = transactionRow(activeMemberId, organizationId, currencyId, cells);
       const parsed = createTransactionInput.safeParse(input);
       const schemaErrors = parsed.success ? {} : fieldErrors(parsed.error.issues);
       if (schemaErrors.user_id) {
@@ -439,8 +457,14 @@ async function checkRows(
         checked.push({ row, label, status: 'error', errors: { row: ['duplicate_value'] } });
       } else {
         seen.add(id);
-        const present = await deps.transactionPosted(organizationId, id);
-        checked.push({ row, label, status: present ? 'unchanged' : 'new', errors: {}, input: parsed.data });
+        const ready: CheckedRow = { row, label, status: 'new', errors: {}, input: parsed.data };
+        checked.push(ready);
+        transactionChecks.push({
+          row: ready,
+          client_id: id,
+          user_id: parsed.data.user_id,
+          date: parsed.data.date,
+        });
       }
       continue;
     }
@@ -469,7 +493,7 @@ async function checkRows(
         checked.push({ row, label, status: 'error', errors: { role_ids: ['invalid_value'] } });
         continue;
       }
-      const state = await deps.memberStateByEmail(organizationId, input.email!);
+      const state = personOf(input.email!)?.status ?? null;
       const present = state === 'active' || state === 'suspended' || state === 'invited';
       checked.push({ row, label, status: present ? 'unchanged' : 'new', errors: {}, input });
     } else {
@@ -481,6 +505,14 @@ async function checkRows(
         input,
       });
     }
+  }
+  if (flightChecks.length > 0) {
+    const stored = await deps.existingFlights(organizationId, flightChecks);
+    for (const check of flightChecks) if (stored.has(check.flight_id)) check.row.status = 'unchanged';
+  }
+  if (transactionChecks.length > 0) {
+    const posted = await deps.postedTransactions(organizationId, transactionChecks);
+    for (const check of transactionChecks) if (posted.has(check.client_id)) check.row.status = 'unchanged';
   }
   return checked;
 }
@@ -499,7 +531,18 @@ const outputOf = (rows: CheckedRow[], dryRun: boolean, written: boolean, message
 });
 
 /** Spec §7 POST /api/import. */
-export async function runImport(deps: ImportDeps, actor: Actor, input: ImportInput): Promise<ImportOutput> {
+/**
+ * Writing stops when less than this is left of the function's time (a row's write takes well under
+ * a second; the answer has to leave before the function is stopped).
+ */
+export const IMPORT_TIME_RESERVE_MS = 2500;
+
+export async function runImport(
+  deps: ImportDeps,
+  actor: Actor,
+  input: ImportInput,
+  remainingMs: () => number = () => Number.POSITIVE_INFINITY,
+): Promise<ImportOutput> {
   const organizationId = organizationOf(actor);
   // The reference airports are every club's: only a supervisor imports them (spec §2 "Airports").
   if (input.sourceType === 'airports' && !actor.roles.has('supervisor')) throw missingPermissions();
@@ -533,6 +576,15 @@ export async function runImport(deps: ImportDeps, actor: Actor, input: ImportInp
   let created = 0;
   for (const row of rows) {
     if (row.status !== 'new') continue;
+    if (remainingMs() < IMPORT_TIME_RESERVE_MS) {
+      // A long file does not fit in one request: what is written stays, the rest is named, and the
+      // same file imported again writes exactly the rest (every row finds its own entry).
+      for (const later of rows.slice(rows.indexOf(row)).filter((r) => r.status === 'new')) {
+        later.status = 'error';
+        later.errors = { row: ['import_time_ran_out'] };
+      }
+      return outputOf(rows, false, created > 0, 'import.message.continue');
+    }
     try {
       if (input.sourceType === 'aircraft') await deps.importPlane(actor, row.input as never);
       else if (input.sourceType === 'flights') await deps.importFlight(actor, row.input as never);

@@ -15,5 +15,5 @@ export const ops: DomainOps<'reports'> = {
   exportReport: ({ actor, params, query }) => reports.exportReport(deps, actor, params.id, query),
   getImportTemplate: ({ params, query }) => imports.importTemplate(params.source, query.format),
   createImportUpload: ({ actor, body }) => imports.createImportUpload(importDeps, actor, body),
-  runImport: ({ actor, body }) => imports.runImport(importDeps, actor, body),
+  runImport: ({ actor, body, remainingMs }) => imports.runImport(importDeps, actor, body, remainingMs),
 };

@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalS3, startS3 } from '../../bin/local/s3.ts';
+import { resolveActorBySub } from '../../functions/platform/auth/actor.ts';
 import { db } from '../../functions/platform/db/service.ts';
 import { xlsxOf } from '../../functions/platform/spreadsheet.ts';
+import { IMPORT_TIME_RESERVE_MS, importDeps, runImport } from '../../functions/reports/import-service.ts';
 import { type Platform, startPlatform, subOf } from '../helpers/platform.ts';
 
 /**
@@ -478,6 +480,63 @@ describe('importing transactions', () => {
       ['user-pilot', 'fee', -150050, 'HUF'],
       ['user-pilot', 'payment_received', 2500000, 'HUF'],
     ]);
+  });
+});
+
+describe('a file longer than one request has time for', () => {
+  it('writes what fits, names the rest, and the same file again writes exactly the rest', async () => {
+    const day = '2026-03-14';
+    const rows = csv([
+      ['date', 'member_email', 'transaction_type', 'amount', 'currency_id', 'comment'],
+      ...[1, 2, 3, 4, 5].map((n) => [
+        day,
+        'pilot@demo.windsock.aero',
+        'payment_received',
+        `${n}000`,
+        'HUF',
+        `import-test-${n}`,
+      ]),
+    ]);
+    const entries = async () =>
+      (
+        await db()
+          .entities.ledgerEntry.query.byDate({ organization_id: 'org-demo' })
+          .begins({ date: day })
+          .go()
+      ).data.filter((e) => e.source === 'manual' && /^import-test-[1-5]$/.test(e.comment ?? ''));
+    const actor = (await resolveActorBySub(ADMIN))!;
+    // The function's clock (Lambda's remaining time): enough for two rows' writes, then too little.
+    let checks = 0;
+    const remainingMs = () => (++checks <= 2 ? 10_000 : IMPORT_TIME_RESERVE_MS - 1);
+    const input = (key: string) => ({
+      import_file: key,
+      sourceType: 'transactions' as const,
+      uploadParams: { dry_run: false },
+    });
+
+    const first = await runImport(
+      importDeps,
+      actor,
+      input(await upload(ADMIN, 'hosszu.csv', rows, 'text/csv')),
+      remainingMs,
+    );
+    const afterFirst = await entries();
+    const second = await run(
+      ADMIN,
+      await upload(ADMIN, 'hosszu.csv', rows, 'text/csv'),
+      'transactions',
+      false,
+    );
+
+    expect(first).toMatchObject({ created: 2, failed: 3, written: true, message: 'import.message.continue' });
+    expect(first.rows.filter((r) => r.status === 'error').map((r) => r.errors)).toEqual([
+      { row: ['import_time_ran_out'] },
+      { row: ['import_time_ran_out'] },
+      { row: ['import_time_ran_out'] },
+    ]);
+    expect(afterFirst.map((e) => e.amount).sort()).toEqual([100000, 200000]);
+    expect(second.body).toMatchObject({ created: 3, unchanged: 2, written: true });
+    expect((await entries()).map((e) => e.amount).sort()).toEqual([100000, 200000, 300000, 400000, 500000]);
   });
 });
 

@@ -54,6 +54,11 @@ interface OpRequest<N extends OperationName> {
   /** Decoded and parsed by the row's `params` schemas. */
   params: ParamsOf<N>;
   requestId: string;
+  /**
+   * Milliseconds left before the Lambda is stopped (Infinity where no limit is known): a long write
+   * (a data import) stops in time and says how far it got, instead of being cut off mid-answer.
+   */
+  remainingMs: () => number;
   /** A `rawBody` row's request as it came: the body's exact text and the (lower-case) headers. */
   raw: Routes[N] extends { rawBody: true } ? RawRequest : undefined;
 }
@@ -266,6 +271,10 @@ export function createDomainHandler<D extends Domain>(domain: D, ops: DomainOps<
         query: openCursorIn(query, scope),
         params,
         requestId,
+        remainingMs:
+          typeof context.getRemainingTimeInMillis === 'function'
+            ? () => context.getRemainingTimeInMillis()
+            : () => Number.POSITIVE_INFINITY,
         raw: rawRequest,
       } as OpRequest<OperationName>);
       if (result === undefined || result === null) return { statusCode: 204 };
