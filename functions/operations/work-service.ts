@@ -20,6 +20,7 @@ import {
 } from '../finance/public.ts';
 import { activeMembers, activeMembersPage, isActiveMember, recordNames } from '../organizations/public.ts';
 import type { Actor } from '../platform/auth/actor.ts';
+import { forEachAtMost } from '../platform/concurrency.ts';
 import {
   domainError,
   found,
@@ -570,6 +571,9 @@ export async function updateWorkSettings(deps: WorkDeps, actor: Actor, input: Wo
  * or two at once, posts nothing more. The year is closed afterwards: its hours and works no longer
  * change. A button, not a scheduled job: the administrator closes once the year's hours are decided.
  */
+/** Members' settlements posted at once by the year's close. */
+const SETTLEMENTS_AT_ONCE = 8;
+
 export async function closeWorkYear(deps: WorkDeps, actor: Actor, input: { year: number }) {
   const org = organizationOf(actor);
   if (!administers(actor)) throw missingPermissions();
@@ -579,11 +583,12 @@ export async function closeWorkYear(deps: WorkDeps, actor: Actor, input: { year:
   const balances = await balancesOf(deps, org.id, input.year, members, hours);
   const ledger = await deps.ledger(org.id);
   const posted: string[] = [];
-  let charged = 0;
-  let credited = 0;
-  for (const b of balances) {
-    charged += b.charge;
-    credited += b.credit;
+  const charged = balances.reduce((sum, b) => sum + b.charge, 0);
+  const credited = balances.reduce((sum, b) => sum + b.credit, 0);
+  // Each member's settlement is their own entries (posted once however often asked): a few members
+  // at a time, and only those who have something to settle.
+  const settled = balances.filter((b) => b.charge !== 0 || b.credit !== 0);
+  await forEachAtMost(settled, SETTLEMENTS_AT_ONCE, async (b) => {
     const outcome = await deps.post({
       organization_id: org.id,
       user_id: b.user_id,
@@ -592,7 +597,7 @@ export async function closeWorkYear(deps: WorkDeps, actor: Actor, input: { year:
       credit: b.credit,
     });
     if (outcome === 'posted') posted.push(b.user_id);
-  }
+  });
   const at = deps.now().toISOString();
   await deps.store.recordYearClose(
     actor,

@@ -11,6 +11,7 @@ import type { PersonInput, PilotInfoInput, Rating } from '../../contracts/schema
 import type { Auditor } from '../platform/audit/actions.ts';
 import type { Actor } from '../platform/auth/actor.ts';
 import { mayCall } from '../platform/auth/capabilities.ts';
+import { forEachAtMost } from '../platform/concurrency.ts';
 import { db } from '../platform/db/service.ts';
 import type { TransactionBuilder } from '../platform/db/writes.ts';
 import { validationFailed } from '../platform/http/errors.ts';
@@ -307,15 +308,12 @@ export async function membersByEmail(
   organizationId: string,
   emails: readonly string[],
 ): Promise<Map<string, { user_id: string; status: string | null }>> {
-  const pending = [...new Set(emails.map((email) => email.trim().toLowerCase()).filter(Boolean))];
+  const distinct = [...new Set(emails.map((email) => email.trim().toLowerCase()).filter(Boolean))];
   const people = new Map<string, string>();
-  const lookups = Array.from({ length: Math.min(EMAIL_LOOKUPS_AT_ONCE, pending.length) }, async () => {
-    for (let email = pending.pop(); email !== undefined; email = pending.pop()) {
-      const person = await deps.persons.personByEmail(email);
-      if (person) people.set(email, person.user_id);
-    }
+  await forEachAtMost(distinct, EMAIL_LOOKUPS_AT_ONCE, async (email) => {
+    const person = await deps.persons.personByEmail(email);
+    if (person) people.set(email, person.user_id);
   });
-  await Promise.all(lookups);
   const memberships = await deps.memberships.memberships(organizationId, [...people.values()]);
   const statusOf = new Map(memberships.map((m) => [m.user_id, m.status as string]));
   return new Map(
