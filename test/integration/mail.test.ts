@@ -76,7 +76,7 @@ describe('mail on the local stack', () => {
     expect(hu!.text).toContain('Dunakeszi Sportrepülő Egyesület nevében');
     expect(hu!.html).toContain('Hozzátok a &lt;papírokat&gt;!');
     expect(hu!.html).not.toContain('<papírokat>');
-    expect(de!.text.split('\n\n')[0]).toBe(`Hallo ${pilot.first_name} ${pilot.last_name},`);
+    expect(de!.text.split('\n\n')[0]).toBe(`Guten Tag ${pilot.first_name} ${pilot.last_name},`);
     expect(de!.text).toContain('In Windsock öffnen: https://app.example.org/messages/');
   });
 
