@@ -43,9 +43,9 @@ describe.runIf(chromiumAvailable())('the app shell in Chromium against npm start
 
     await page.getByRole('button', { name: LANGUAGE_MENU }).first().click();
     await page.locator('[data-testid="lang-en"]').click();
-    await page.getByText('Current organisation').waitFor();
+    await page.getByText('Current organization').waitFor();
     await page.reload();
-    await page.getByText('Current organisation').waitFor();
+    await page.getByText('Current organization').waitFor();
 
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     expect(await page.locator('[data-testid="dashboard-modules"]').textContent()).toContain('Daily flight');

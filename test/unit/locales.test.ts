@@ -156,23 +156,7 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   'lookups:maps.runway_text': ['hu', 'de', 'sk', 'cs', 'pl', 'fr', 'it'],
   'nav:title.debug': ['it'],
   'nav:menu.debug': ['it'],
-  // British English spells “organisation” as German and French do; Czech, too, says “Finance”.
-  'common:nav.organization': ['de', 'fr'],
-  'developer:debug.organization': ['de', 'fr'],
-  'developer:debug.memberships': ['fr'],
-  'nav:menu.dto_organizations': ['de'],
-  'nav:title.organizations': ['fr'],
-  'nav:menu.organizations': ['fr'],
-  'organizations:column.name': ['de', 'fr'],
-  'organizations:subscription.organization': ['de', 'fr'],
-  'organizations:target.organization': ['de', 'fr'],
-  'people:permission_screen.organization': ['fr'],
-  'people:act_as.organizations': ['fr'],
-  'profile:actions.column.organization': ['de', 'fr'],
-  'profile:actions.target.organization': ['de', 'fr'],
-  'reports:state.organization': ['de', 'fr'],
-  'search:group.organizations': ['fr'],
-  'training:dto.field.organization': ['de'],
+  // Czech, too, says “Finance”.
   'modules:financial': ['cs'],
 };
 

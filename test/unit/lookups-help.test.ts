@@ -25,7 +25,6 @@ const SAME_TITLE_AS_ENGLISH: Record<string, readonly Lang[]> = {
   messages: ['fr'],
   message: ['fr'],
   debug: ['it'],
-  organizations: ['fr'],
 };
 
 const texts = (file: HelpFile, page: string) => {
