@@ -58,12 +58,12 @@ export const DEFAULT_ROLES: readonly DefaultRole[] = [
     role_name: {
       hu: 'Egyesületi ügyintéző',
       en: 'Club secretary',
-      de: 'Vereinsverwaltung',
-      sk: 'Správa klubu',
-      cs: 'Správa klubu',
+      de: 'Schriftführer',
+      sk: 'Tajomník klubu',
+      cs: 'Tajemník klubu',
       pl: 'Sekretarz klubu',
-      fr: 'Secrétariat du club',
-      it: 'Segreteria del club',
+      fr: 'Secrétaire du club',
+      it: 'Segretario del club',
     },
     guard_role: 'organization_operator',
     permissions: [
@@ -108,7 +108,7 @@ export const DEFAULT_ROLES: readonly DefaultRole[] = [
     role_name: {
       hu: 'Pénzügyes',
       en: 'Treasurer',
-      de: 'Kassier',
+      de: 'Kassenwart',
       sk: 'Pokladník',
       cs: 'Pokladník',
       pl: 'Skarbnik',
@@ -132,7 +132,7 @@ export const DEFAULT_ROLES: readonly DefaultRole[] = [
     role_name: {
       hu: 'Műszaki vezető',
       en: 'Technical manager',
-      de: 'Technischer Leiter',
+      de: 'Technikwart',
       sk: 'Technický vedúci',
       cs: 'Technický vedoucí',
       pl: 'Kierownik techniczny',
@@ -155,7 +155,7 @@ export const DEFAULT_ROLES: readonly DefaultRole[] = [
     role_name: {
       hu: 'Időmérő',
       en: 'Timekeeper',
-      de: 'Startleiter',
+      de: 'Startschreiber',
       sk: 'Časomerač',
       cs: 'Časoměřič',
       pl: 'Chronometrażysta',
@@ -173,7 +173,7 @@ export const DEFAULT_ROLES: readonly DefaultRole[] = [
       de: 'Flugschüler',
       sk: 'Žiak pilot',
       cs: 'Žák pilot',
-      pl: 'Uczeń pilot',
+      pl: 'Uczeń-pilot',
       fr: 'Élève pilote',
       it: 'Allievo pilota',
     },

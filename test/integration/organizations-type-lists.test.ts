@@ -52,7 +52,7 @@ describe('GET /api/type-lists/{id}', () => {
     const medical = body.items.find((i: any) => i.code === 'medical');
     expect(medical.names).toMatchObject({
       hu: 'Egészségügyi minősítés',
-      de: 'Medizinisches Tauglichkeitszeugnis',
+      de: 'Tauglichkeitszeugnis',
     });
     expect(Object.keys(medical.names).sort()).toEqual(['cs', 'de', 'en', 'fr', 'hu', 'it', 'pl', 'sk']);
     expect(body.items.map((i: any) => i.code)).toContain('weighing_report');
