@@ -149,10 +149,10 @@ describe.runIf(chromiumAvailable())('a pilot books an aircraft on a phone', () =
     await items.first().waitFor();
     // The seed's booking of HA-4370 by the pilot tomorrow and the coming Saturday's operating day.
     await page.locator('[data-testid="calendar-item"]', { hasText: 'HA-4370' }).first().waitFor();
-    await page.locator('[data-testid="calendar-item"]', { hasText: 'Repülőnap' }).first().waitFor();
+    await page.locator('[data-testid="calendar-item"]', { hasText: 'Üzemnap' }).first().waitFor();
     await shot(page, 'phone-calendar');
     // An item opens its own screen: the operating day goes to operating-days.
-    await page.locator('[data-testid="calendar-item"]', { hasText: 'Repülőnap' }).first().click();
+    await page.locator('[data-testid="calendar-item"]', { hasText: 'Üzemnap' }).first().click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/operating-days\/?$/);
     if (SHOTS) {
       const desktop = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'hu-HU' });

@@ -72,7 +72,7 @@ describe.runIf(chromiumAvailable())('the app shell in Chromium against npm start
     const flash = page.locator('[data-testid="flash-invalid_credentials"]');
     await flash.waitFor();
 
-    expect(await flash.textContent()).toContain('Sikertelen bejelentkezés, hibás belépési adatok.');
+    expect(await flash.textContent()).toContain('Sikertelen bejelentkezés: hibás e-mail-cím vagy jelszó.');
     expect(new URL(page.url()).pathname).toBe('/login/');
   });
 });

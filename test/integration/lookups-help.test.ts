@@ -44,7 +44,7 @@ describe('GET /api/help/{page}', () => {
     const { body } = await help('users');
 
     expect(body.lang).toBe('hu');
-    expect(body.title).toBe('Felhasználók');
+    expect(body.title).toBe('Tagok');
   });
 
   it('falls back to English where the language has no text for the page, and says so', async () => {

@@ -43,7 +43,7 @@ describe('notification ids', () => {
 describe('notification text on the server (the text search)', () => {
   it('renders the person’s language from the browser’s strings, English when a key is missing there', () => {
     expect(renderMessage('hu', 'medical_expired', { date: '2026-11-01' })).toBe(
-      'Egészségügyi alkalmassági igazolása lejárt: 2026-11-01.',
+      'Egészségügyi minősítése lejárt: 2026-11-01.',
     );
     expect(renderMessage('de', 'welcome', { name: 'Lukas' })).toContain('Lukas');
     expect(renderMessage('en', 'no_such_message', {})).toBe('no_such_message');
