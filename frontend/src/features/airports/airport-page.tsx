@@ -1,4 +1,3 @@
-import Button from '@cloudscape-design/components/button';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
@@ -7,7 +6,6 @@ import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -24,6 +22,7 @@ import { AIRPORT_CATEGORIES, type AirportCategory } from '../../../../contracts/
 import { usePageNavigate } from '../../app/links.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { LoadFailed, RecordFormFrame } from '../../components/forms/record-form.tsx';
+import { RowsEditor } from '../../components/forms/rows-editor.tsx';
 import { useRecordForm } from '../../components/forms/use-record-form.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { TimeField } from '../../components/time-field.tsx';
@@ -211,19 +210,11 @@ export default function AirportPage() {
       />
     </FormField>
   );
-  const setRunway = (index: number, change: Partial<RunwayValues>) =>
-    form.update(
-      (v) => ({ ...v, runways: v.runways.map((r, i) => (i === index ? { ...r, ...change } : r)) }),
-      'runways',
-    );
-  const setFee = (index: number, change: Partial<FeeValues>) =>
-    form.update(
-      (v) => ({ ...v, landing_fees: v.landing_fees.map((f, i) => (i === index ? { ...f, ...change } : f)) }),
-      'landing_fees',
-    );
   const err = (path: string) => form.errorText(path);
-  type RunwayRow = RunwayValues & { index: number };
-  type FeeRow = FeeValues & { index: number };
+  const setRows =
+    <K extends 'runways' | 'landing_fees'>(field: K) =>
+    (rows: Values[K], changed: string) =>
+      form.update((v) => ({ ...v, [field]: rows }), changed);
 
   return (
     <RecordFormFrame
@@ -272,297 +263,177 @@ export default function AirportPage() {
           </ColumnLayout>
         </Container>
 
-        <Table<RunwayRow>
+        <Container
           data-testid="airport-runways"
-          variant="container"
           header={
-            <Header
-              variant="h2"
-              description={t('runways.description')}
-              actions={
-                <Button
-                  formAction="none"
-                  iconName="add-plus"
-                  onClick={() =>
-                    form.update(
-                      (v) => ({
-                        ...v,
-                        runways: [
-                          ...v.runways,
-                          { designator: '', heading: '', length: '', width: '', surface: 'grass' },
-                        ],
-                      }),
-                      'runways',
-                    )
-                  }
-                  data-testid="airport-runway-add"
-                >
-                  {t('runways.add')}
-                </Button>
-              }
-            >
+            <Header variant="h2" description={t('runways.description')}>
               {t('runways.title')}
             </Header>
           }
-          items={values.runways.map((r, index) => ({ ...r, index }))}
-          empty={t('runways.empty')}
-          columnDefinitions={[
-            {
-              id: 'designator',
-              header: t('runways.designator'),
-              cell: (r) => (
-                <FormField errorText={err(`runways.${r.index}.designator`)}>
+        >
+          <RowsEditor<RunwayValues>
+            rows={values.runways}
+            onChange={setRows('runways')}
+            newRow={() => ({ designator: '', heading: '', length: '', width: '', surface: 'grass' })}
+            name="runways"
+            errorText={err}
+            addText={t('runways.add')}
+            removeText={t('runways.remove')}
+            empty={t('runways.empty')}
+            columns={[
+              {
+                label: t('runways.designator'),
+                field: 'designator',
+                control: (r, change) => (
                   <Input
                     value={r.designator}
-                    onChange={({ detail }) => setRunway(r.index, { designator: detail.value })}
-                    ariaLabel={t('runways.designator')}
+                    onChange={({ detail }) => change({ designator: detail.value })}
                   />
-                </FormField>
-              ),
-            },
-            {
-              id: 'heading',
-              header: t('runways.heading'),
-              cell: (r) => (
-                <FormField errorText={err(`runways.${r.index}.heading`)}>
+                ),
+              },
+              ...(['heading', 'length', 'width'] as const).map((field) => ({
+                label: t(`runways.${field}`),
+                field,
+                control: (r: RunwayValues, change: (patch: Partial<RunwayValues>) => void) => (
                   <Input
-                    value={r.heading}
+                    value={r[field]}
                     inputMode="numeric"
-                    onChange={({ detail }) => setRunway(r.index, { heading: detail.value })}
-                    ariaLabel={t('runways.heading')}
+                    onChange={({ detail }) => change({ [field]: detail.value })}
                   />
-                </FormField>
-              ),
-            },
-            {
-              id: 'length',
-              header: t('runways.length'),
-              cell: (r) => (
-                <FormField errorText={err(`runways.${r.index}.length`)}>
-                  <Input
-                    value={r.length}
-                    inputMode="numeric"
-                    onChange={({ detail }) => setRunway(r.index, { length: detail.value })}
-                    ariaLabel={t('runways.length')}
+                ),
+              })),
+              {
+                label: t('runways.surface'),
+                field: 'surface',
+                control: (r, change) => (
+                  <Select
+                    selectedOption={surfaces.find((o) => o.value === r.surface) ?? null}
+                    options={surfaces}
+                    onChange={({ detail }) =>
+                      change({ surface: detail.selectedOption.value as RunwaySurface })
+                    }
+                    expandToViewport
                   />
-                </FormField>
-              ),
-            },
-            {
-              id: 'width',
-              header: t('runways.width'),
-              cell: (r) => (
-                <FormField errorText={err(`runways.${r.index}.width`)}>
-                  <Input
-                    value={r.width}
-                    inputMode="numeric"
-                    onChange={({ detail }) => setRunway(r.index, { width: detail.value })}
-                    ariaLabel={t('runways.width')}
-                  />
-                </FormField>
-              ),
-            },
-            {
-              id: 'surface',
-              header: t('runways.surface'),
-              cell: (r) => (
-                <Select
-                  selectedOption={surfaces.find((o) => o.value === r.surface) ?? null}
-                  options={surfaces}
-                  onChange={({ detail }) =>
-                    setRunway(r.index, { surface: detail.selectedOption.value as RunwaySurface })
-                  }
-                  ariaLabel={t('runways.surface')}
-                  expandToViewport
-                />
-              ),
-            },
-            {
-              id: 'remove',
-              header: '',
-              cell: (r) => (
-                <Button
-                  formAction="none"
-                  variant="icon"
-                  iconName="remove"
-                  ariaLabel={t('runways.remove')}
-                  onClick={() =>
-                    form.update(
-                      (v) => ({ ...v, runways: v.runways.filter((_, i) => i !== r.index) }),
-                      'runways',
-                    )
-                  }
-                />
-              ),
-            },
-          ]}
-        />
+                ),
+              },
+            ]}
+          />
+        </Container>
 
-        <Table<FeeRow>
+        <Container
           data-testid="airport-fees"
-          variant="container"
           header={
             <Header
               variant="h2"
               description={t('fees.description')}
               actions={
-                <SpaceBetween direction="horizontal" size="xs">
-                  <Select
-                    selectedOption={{ value: values.fee_currency_id, label: values.fee_currency_id }}
-                    options={CURRENCIES.map((c) => option(c, c))}
-                    onChange={({ detail }) => set('fee_currency_id', detail.selectedOption.value ?? 'EUR')}
-                    ariaLabel={t('fees.currency')}
-                    data-testid="airport-fee_currency_id"
-                  />
-                  <Button
-                    formAction="none"
-                    iconName="add-plus"
-                    onClick={() =>
-                      form.update(
-                        (v) => ({
-                          ...v,
-                          landing_fees: [
-                            ...v.landing_fees,
-                            {
-                              valid_from: v.landing_fees.at(-1)?.valid_from ?? '',
-                              mtow_min: v.landing_fees.at(-1)?.mtow_max ?? '0',
-                              mtow_max: '',
-                              purpose: 'any',
-                              time_from: null,
-                              time_to: null,
-                              amount: '',
-                            },
-                          ],
-                        }),
-                        'landing_fees',
-                      )
-                    }
-                    data-testid="airport-fee-add"
-                  >
-                    {t('fees.add')}
-                  </Button>
-                </SpaceBetween>
+                <Select
+                  selectedOption={{ value: values.fee_currency_id, label: values.fee_currency_id }}
+                  options={CURRENCIES.map((c) => option(c, c))}
+                  onChange={({ detail }) => set('fee_currency_id', detail.selectedOption.value ?? 'EUR')}
+                  ariaLabel={t('fees.currency')}
+                  data-testid="airport-fee_currency_id"
+                />
               }
             >
               {t('fees.title')}
             </Header>
           }
-          items={values.landing_fees.map((f, index) => ({ ...f, index }))}
-          empty={t('fees.empty')}
-          columnDefinitions={[
-            {
-              id: 'valid_from',
-              header: t('fees.valid_from'),
-              cell: (f) => (
-                <FormField errorText={err(`landing_fees.${f.index}.valid_from`)}>
+        >
+          <RowsEditor<FeeValues>
+            rows={values.landing_fees}
+            onChange={setRows('landing_fees')}
+            newRow={() => ({
+              valid_from: values.landing_fees.at(-1)?.valid_from ?? '',
+              mtow_min: values.landing_fees.at(-1)?.mtow_max ?? '0',
+              mtow_max: '',
+              purpose: 'any',
+              time_from: null,
+              time_to: null,
+              amount: '',
+            })}
+            name="landing_fees"
+            errorText={err}
+            addText={t('fees.add')}
+            removeText={t('fees.remove')}
+            empty={t('fees.empty')}
+            columns={[
+              {
+                label: t('fees.valid_from'),
+                field: 'valid_from',
+                control: (f, change) => (
                   <DateField
                     value={f.valid_from}
-                    onChange={(value) => setFee(f.index, { valid_from: value })}
+                    onChange={(value) => change({ valid_from: value })}
                     ariaLabel={t('fees.valid_from')}
                   />
-                </FormField>
-              ),
-            },
-            {
-              id: 'mtow',
-              header: t('fees.mtow'),
-              cell: (f) => (
-                <FormField
-                  errorText={
-                    err(`landing_fees.${f.index}.mtow_min`) ?? err(`landing_fees.${f.index}.mtow_max`)
-                  }
-                >
+                ),
+              },
+              {
+                label: t('fees.mtow'),
+                field: ['mtow_min', 'mtow_max'],
+                control: (f, change) => (
                   <SpaceBetween direction="horizontal" size="xxs">
                     <Input
                       value={f.mtow_min}
                       inputMode="numeric"
-                      onChange={({ detail }) => setFee(f.index, { mtow_min: detail.value })}
+                      onChange={({ detail }) => change({ mtow_min: detail.value })}
                       ariaLabel={t('fees.mtow_min')}
                     />
                     <Input
                       value={f.mtow_max}
                       inputMode="numeric"
                       placeholder="∞"
-                      onChange={({ detail }) => setFee(f.index, { mtow_max: detail.value })}
+                      onChange={({ detail }) => change({ mtow_max: detail.value })}
                       ariaLabel={t('fees.mtow_max')}
                     />
                   </SpaceBetween>
-                </FormField>
-              ),
-            },
-            {
-              id: 'purpose',
-              header: t('fees.purpose'),
-              cell: (f) => (
-                <Select
-                  selectedOption={purposes.find((o) => o.value === f.purpose) ?? null}
-                  options={purposes}
-                  onChange={({ detail }) =>
-                    setFee(f.index, { purpose: detail.selectedOption.value as FeePurpose })
-                  }
-                  ariaLabel={t('fees.purpose')}
-                  expandToViewport
-                />
-              ),
-            },
-            {
-              id: 'time',
-              header: t('fees.time'),
-              cell: (f) => (
-                <FormField
-                  errorText={
-                    err(`landing_fees.${f.index}.time_from`) ?? err(`landing_fees.${f.index}.time_to`)
-                  }
-                >
+                ),
+              },
+              {
+                label: t('fees.purpose'),
+                field: 'purpose',
+                control: (f, change) => (
+                  <Select
+                    selectedOption={purposes.find((o) => o.value === f.purpose) ?? null}
+                    options={purposes}
+                    onChange={({ detail }) => change({ purpose: detail.selectedOption.value as FeePurpose })}
+                    expandToViewport
+                  />
+                ),
+              },
+              {
+                label: t('fees.time'),
+                field: ['time_from', 'time_to'],
+                control: (f, change) => (
                   <SpaceBetween direction="horizontal" size="xxs">
                     <TimeField
                       value={f.time_from}
-                      onChange={(value) => setFee(f.index, { time_from: value })}
+                      onChange={(value) => change({ time_from: value })}
                       ariaLabel={t('fees.time_from')}
                     />
                     <TimeField
                       value={f.time_to}
-                      onChange={(value) => setFee(f.index, { time_to: value })}
+                      onChange={(value) => change({ time_to: value })}
                       ariaLabel={t('fees.time_to')}
                     />
                   </SpaceBetween>
-                </FormField>
-              ),
-            },
-            {
-              id: 'amount',
-              header: t('fees.amount'),
-              cell: (f) => (
-                <FormField errorText={err(`landing_fees.${f.index}.amount`)}>
+                ),
+              },
+              {
+                label: t('fees.amount'),
+                field: 'amount',
+                control: (f, change) => (
                   <Input
                     value={f.amount}
                     inputMode="decimal"
-                    onChange={({ detail }) => setFee(f.index, { amount: detail.value })}
-                    ariaLabel={t('fees.amount')}
+                    onChange={({ detail }) => change({ amount: detail.value })}
                   />
-                </FormField>
-              ),
-            },
-            {
-              id: 'remove',
-              header: '',
-              cell: (f) => (
-                <Button
-                  formAction="none"
-                  variant="icon"
-                  iconName="remove"
-                  ariaLabel={t('fees.remove')}
-                  onClick={() =>
-                    form.update(
-                      (v) => ({ ...v, landing_fees: v.landing_fees.filter((_, i) => i !== f.index) }),
-                      'landing_fees',
-                    )
-                  }
-                />
-              ),
-            },
-          ]}
-        />
+                ),
+              },
+            ]}
+          />
+        </Container>
       </SpaceBetween>
     </RecordFormFrame>
   );
