@@ -249,6 +249,7 @@ export default function AirportOperationPage() {
                   onChange={(value) => form.update((v) => ({ ...v, time: value }), 'time')}
                   readOnly={readOnly}
                   testId="airport-operation-time"
+                  optional
                 />
               </FormField>
               <FormField label={t('operation.registration')} errorText={form.errorText('registration')}>

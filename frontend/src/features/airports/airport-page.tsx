@@ -1,3 +1,4 @@
+import Box from '@cloudscape-design/components/box';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
@@ -405,18 +406,31 @@ export default function AirportPage() {
               {
                 label: t('fees.time'),
                 field: ['time_from', 'time_to'],
-                control: (f, change) => (
-                  <SpaceBetween direction="horizontal" size="xxs">
-                    <TimeField
-                      value={f.time_from}
-                      onChange={(value) => change({ time_from: value })}
-                      ariaLabel={t('fees.time_from')}
-                    />
-                    <TimeField
-                      value={f.time_to}
-                      onChange={(value) => change({ time_to: value })}
-                      ariaLabel={t('fees.time_to')}
-                    />
+                control: (f, change, index) => (
+                  <SpaceBetween size="xxs">
+                    <SpaceBetween direction="horizontal" size="xxs">
+                      <TimeField
+                        value={f.time_from}
+                        onChange={(value) => change({ time_from: value })}
+                        ariaLabel={t('fees.time_from')}
+                        optional
+                      />
+                      <TimeField
+                        value={f.time_to}
+                        onChange={(value) => change({ time_to: value })}
+                        ariaLabel={t('fees.time_to')}
+                        optional
+                      />
+                    </SpaceBetween>
+                    {!f.time_from && !f.time_to && (
+                      <Box
+                        variant="small"
+                        color="text-body-secondary"
+                        data-testid={`airport-fee-${index}-all-day`}
+                      >
+                        {t('fees.all_day')}
+                      </Box>
+                    )}
                   </SpaceBetween>
                 ),
               },
