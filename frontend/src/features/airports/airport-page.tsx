@@ -24,6 +24,7 @@ import { usePageNavigate } from '../../app/links.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { LoadFailed, RecordFormFrame } from '../../components/forms/record-form.tsx';
 import { RowsEditor } from '../../components/forms/rows-editor.tsx';
+import { TextField } from '../../components/forms/text-field.tsx';
 import { useRecordForm } from '../../components/forms/use-record-form.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { TimeField } from '../../components/time-field.tsx';
@@ -202,14 +203,13 @@ export default function AirportPage() {
   const textField = (
     field: 'icao' | 'iata_faa' | 'name' | 'latitude' | 'longitude' | 'altitude' | 'country' | 'city',
   ) => (
-    <FormField label={t(`field.${field}`)} errorText={form.errorText(field)}>
-      <Input
-        value={values[field]}
-        onChange={({ detail }) => set(field, detail.value)}
-        inputMode={['latitude', 'longitude', 'altitude'].includes(field) ? 'decimal' : undefined}
-        data-testid={`airport-${field}`}
-      />
-    </FormField>
+    <TextField
+      form={form}
+      field={field}
+      label={t(`field.${field}`)}
+      inputMode={['latitude', 'longitude', 'altitude'].includes(field) ? 'decimal' : undefined}
+      testId={`airport-${field}`}
+    />
   );
   const err = (path: string) => form.errorText(path);
   const setRows =
