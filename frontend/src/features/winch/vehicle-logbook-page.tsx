@@ -21,7 +21,8 @@ import { useRecordForm } from '../../components/forms/use-record-form.ts';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { useDatasource } from '../../lib/datasource.ts';
 import { flash } from '../../lib/flash.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, formatQuantity } from '../../lib/format.ts';
+import { currentLang } from '../../lib/i18n.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
 import { numberOf } from '../fuel/fuel-modals.tsx';
@@ -144,7 +145,7 @@ export default function VehicleLogbookPage() {
             {
               id: 'fuel',
               header: t('field.fuel_quantity'),
-              cell: (trip) => (trip.fuel_quantity === null ? '' : `${trip.fuel_quantity} l`),
+              cell: (trip) => formatQuantity(trip.fuel_quantity, 'l', currentLang()),
             },
           ]}
         />
