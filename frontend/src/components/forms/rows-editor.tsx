@@ -1,4 +1,4 @@
-import AttributeEditor from '@cloudscape-design/components/attribute-editor';
+import AttributeEditor, { type AttributeEditorProps } from '@cloudscape-design/components/attribute-editor';
 import type { ReactNode } from 'react';
 
 export interface RowsColumn<Row> {
@@ -23,6 +23,8 @@ interface RowsEditorProps<Row> {
   removeText: string;
   empty?: ReactNode;
   isRemovable?: (row: Row) => boolean;
+  /** The columns' relative widths per breakpoint (Cloudscape's gridLayout); default: equal, one row. */
+  gridLayout?: AttributeEditorProps<Row>['gridLayout'];
 }
 
 /**
@@ -41,6 +43,7 @@ export function RowsEditor<Row>({
   removeText,
   empty,
   isRemovable,
+  gridLayout,
 }: RowsEditorProps<Row>) {
   const change = (index: number) => (patch: Partial<Row>) =>
     onChange(
@@ -54,6 +57,7 @@ export function RowsEditor<Row>({
       removeButtonText={removeText}
       empty={empty}
       isItemRemovable={isRemovable}
+      gridLayout={gridLayout}
       onAddButtonClick={() => onChange([...rows, newRow()], name)}
       onRemoveButtonClick={({ detail }) =>
         onChange(

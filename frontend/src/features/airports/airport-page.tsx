@@ -99,6 +99,21 @@ const NEW_AIRPORT: AirportOutput = {
   updated_at: '',
 };
 
+/** A from–to pair (MTOW, time of day) side by side in one cell. */
+const PAIR = { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '4px' } as const;
+/** The fee rows: one line where there is room (the pairs and the purpose wider), else stacked. */
+const FEE_LAYOUT = [
+  { breakpoint: 's', rows: [[3, 4, 4, 4, 2]], removeButton: { width: 'auto' } },
+  {
+    breakpoint: 'xs',
+    rows: [
+      [1, 1, 1],
+      [1, 1],
+    ],
+  },
+  { rows: [[1], [1], [1], [1], [1]] },
+] as const;
+
 const text = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
 /** A typed number: '' is null, a comma reads as the decimal point, anything else unreadable is NaN. */
 const num = (s: string) => (s.trim() === '' ? null : Number(s.trim().replace(',', '.')));
@@ -354,6 +369,7 @@ export default function AirportPage() {
               amount: '',
             })}
             name="landing_fees"
+            gridLayout={FEE_LAYOUT}
             errorText={err}
             addText={t('fees.add')}
             removeText={t('fees.remove')}
@@ -374,7 +390,7 @@ export default function AirportPage() {
                 label: t('fees.mtow'),
                 field: ['mtow_min', 'mtow_max'],
                 control: (f, change) => (
-                  <SpaceBetween direction="horizontal" size="xxs">
+                  <div style={PAIR}>
                     <Input
                       value={f.mtow_min}
                       inputMode="numeric"
@@ -388,7 +404,7 @@ export default function AirportPage() {
                       onChange={({ detail }) => change({ mtow_max: detail.value })}
                       ariaLabel={t('fees.mtow_max')}
                     />
-                  </SpaceBetween>
+                  </div>
                 ),
               },
               {
@@ -408,7 +424,7 @@ export default function AirportPage() {
                 field: ['time_from', 'time_to'],
                 control: (f, change, index) => (
                   <SpaceBetween size="xxs">
-                    <SpaceBetween direction="horizontal" size="xxs">
+                    <div style={PAIR}>
                       <TimeField
                         value={f.time_from}
                         onChange={(value) => change({ time_from: value })}
@@ -421,7 +437,7 @@ export default function AirportPage() {
                         ariaLabel={t('fees.time_to')}
                         optional
                       />
-                    </SpaceBetween>
+                    </div>
                     {!f.time_from && !f.time_to && (
                       <Box
                         variant="small"
