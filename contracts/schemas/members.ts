@@ -50,6 +50,8 @@ const memberListItem = z.object({
   user_name: nullableText,
   email: z.string(),
   callsign: nullableText,
+  /** The member's picture (a short-lived URL): an active member's only, as in the member view. */
+  avatar: nullableText,
   role_ids: z.array(z.string()),
   /** The names of the roles held (an invitation: offered), in the organization's role order. */
   roles: z.array(z.string()),

@@ -18,7 +18,7 @@ import { foldText, isMembership } from './entities.ts';
 import type { StoredMembership } from './membership-store.ts';
 import { savePerson, savePilotInfo } from './person-service.ts';
 import type { StoredPerson } from './person-store.ts';
-import { personOutputOf, pilotInfoOutputOf, withAvatarUrl } from './person-views.ts';
+import { avatarUrl, personOutputOf, pilotInfoOutputOf, withAvatarUrl } from './person-views.ts';
 import { byName, checkRoleIds, organizationOf } from './role-service.ts';
 import type { StoredRole } from './role-store.ts';
 
@@ -65,6 +65,7 @@ export const memberListItemOf = (
     user_name: member ? nameOf(person, actor) : null,
     email: person.email,
     callsign: member ? (person.callsign ?? null) : null,
+    avatar: null,
     role_ids: [...membership.role_ids],
     roles: roles.filter((r) => held.has(r.role_id)).map((r) => r.role_name),
     status: membership.status,
@@ -112,10 +113,19 @@ export async function listMembers(deps: OrganizationsDeps, actor: Actor, query: 
   ]);
   const persons = await deps.persons.persons(page.items.map((m) => m.user_id));
   const sortedRoles = [...roles].sort(byName);
-  const items = page.items.flatMap((membership) => {
-    const person = persons.get(membership.user_id);
-    return person ? [memberListItemOf(membership, person, sortedRoles, actor)] : [];
-  });
+  const items = await Promise.all(
+    page.items.flatMap((membership) => {
+      const person = persons.get(membership.user_id);
+      if (!person) return [];
+      const item = memberListItemOf(membership, person, sortedRoles, actor);
+      // The picture only while they are an active member (as getMember); signed here, no read per row.
+      return [
+        membership.status === 'active'
+          ? avatarUrl(person.profile_avatar).then((avatar) => ({ ...item, avatar }))
+          : Promise.resolve(item),
+      ];
+    }),
+  );
   return {
     items,
     cursor: page.cursor,

@@ -333,6 +333,12 @@ describe('the profile picture (avatar)', () => {
     expect(profile.body.avatar).toContain(first.key);
     expect(member.body.person.profile_avatar).toContain(first.key);
     expect(otherClub.status).toBe(404);
+    // The club's member list shows it in the pilot's row, from the same page read.
+    const rowOf = async () =>
+      (await platform.invoke('listMembers', { sub: admin, query: { q: 'pilot@demo' } })).body.items.find(
+        (m: { user_id: string }) => m.user_id === 'user-pilot',
+      );
+    expect((await rowOf()).avatar).toContain(first.key);
 
     const second = await upload(pilot, PNG);
     expect(second.set.status).toBe(200);
@@ -343,6 +349,7 @@ describe('the profile picture (avatar)', () => {
     expect(removed.body).toEqual({ avatar: null });
     expect((await fetch(second.set.body.avatar)).status).toBe(404);
     expect((await platform.invoke('getMyPerson', { sub: pilot })).body.profile_avatar).toBeNull();
+    expect((await rowOf()).avatar).toBeNull();
   });
 
   it('refuses what is not an image, a picture of someone else’s key and no file at all', async () => {

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { firstDayOfWeek, formatDate, formatDateTime, formatMinutes } from '../../frontend/src/lib/format.ts';
+import {
+  firstDayOfWeek,
+  formatDate,
+  formatDateTime,
+  formatMinutes,
+  formatQuantity,
+} from '../../frontend/src/lib/format.ts';
 
 describe('display formats (spec §5, §9)', () => {
+  it('keeps a quantity and its unit together (a no-break space), in the language’s digits', () => {
+    expect(formatQuantity(12345.5, 'l', 'hu')).toBe('12\u00a0345,5\u00a0l');
+    expect(formatQuantity(750, 'kg', 'en')).toBe('750\u00a0kg');
+    expect(formatQuantity(null, 'l', 'hu')).toBe('');
+  });
+
   it('shows dates as YYYY.MM.DD', () => {
     expect(formatDate('2026-05-01')).toBe('2026.05.01');
     expect(formatDate('2026-05-01T10:20:00Z')).toBe('2026.05.01');

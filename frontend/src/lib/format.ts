@@ -61,5 +61,19 @@ export const formatMinutes = (minutes: number | null | undefined): string => {
   return `${sign}${Math.floor(absolute / 60)}:${pad(absolute % 60)}`;
 };
 
+/**
+ * A quantity with its unit (`1 234,5 l`, `750 kg`) in the language's digits; the unit is joined by a
+ * no-break space, so a narrow column never wraps it under the number. Empty for none.
+ */
+export const formatQuantity = (
+  value: number | null | undefined,
+  unit: string,
+  lang: string,
+  maximumFractionDigits = 2,
+): string =>
+  value === null || value === undefined
+    ? ''
+    : `${new Intl.NumberFormat(lang, { maximumFractionDigits }).format(value)}\u00a0${unit}`;
+
 /** First day of the week for calendars: Monday (1) for hu, Sunday (0) otherwise (spec §9). */
 export const firstDayOfWeek = (lang: Lang): 0 | 1 => weekStartsOn(lang);

@@ -1,17 +1,18 @@
-import AttributeEditor from '@cloudscape-design/components/attribute-editor';
+import AttributeEditor, { type AttributeEditorProps } from '@cloudscape-design/components/attribute-editor';
 import type { ReactNode } from 'react';
 
 export interface RowsColumn<Row> {
   label: string;
   /** The cell: `change` patches this row. */
   control: (row: Row, change: (patch: Partial<Row>) => void, index: number) => ReactNode;
-  /** The row field whose error shows under the cell (`<name>.<index>.<field>`). */
-  field?: keyof Row & string;
+  /** The row field whose error shows under the cell (`<name>.<index>.<field>`); of several (a from–to pair), the first with one. */
+  field?: (keyof Row & string) | readonly (keyof Row & string)[];
 }
 
 interface RowsEditorProps<Row> {
   rows: readonly Row[];
-  onChange: (rows: Row[]) => void;
+  /** The new rows; `changed` is the path whose errors go: `<name>.<index>.<field>` for a cell, `<name>` for an added or removed row. */
+  onChange: (rows: Row[], changed: string) => void;
   /** The row "add" appends. */
   newRow: () => Row;
   columns: readonly RowsColumn<Row>[];
@@ -22,6 +23,8 @@ interface RowsEditorProps<Row> {
   removeText: string;
   empty?: ReactNode;
   isRemovable?: (row: Row) => boolean;
+  /** The columns' relative widths per breakpoint (Cloudscape's gridLayout); default: equal, one row. */
+  gridLayout?: AttributeEditorProps<Row>['gridLayout'];
 }
 
 /**
@@ -40,9 +43,13 @@ export function RowsEditor<Row>({
   removeText,
   empty,
   isRemovable,
+  gridLayout,
 }: RowsEditorProps<Row>) {
   const change = (index: number) => (patch: Partial<Row>) =>
-    onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+    onChange(
+      rows.map((row, i) => (i === index ? { ...row, ...patch } : row)),
+      `${name}.${index}.${Object.keys(patch)[0] ?? ''}`,
+    );
   return (
     <AttributeEditor<Row>
       items={rows}
@@ -50,14 +57,24 @@ export function RowsEditor<Row>({
       removeButtonText={removeText}
       empty={empty}
       isItemRemovable={isRemovable}
-      onAddButtonClick={() => onChange([...rows, newRow()])}
-      onRemoveButtonClick={({ detail }) => onChange(rows.filter((_, i) => i !== detail.itemIndex))}
+      gridLayout={gridLayout}
+      onAddButtonClick={() => onChange([...rows, newRow()], name)}
+      onRemoveButtonClick={({ detail }) =>
+        onChange(
+          rows.filter((_, i) => i !== detail.itemIndex),
+          name,
+        )
+      }
       definition={columns.map((column) => ({
         label: column.label,
         control: (row: Row, index: number) => column.control(row, change(index), index),
         errorText:
           column.field && errorText
-            ? (_row: Row, index: number) => errorText(`${name}.${index}.${column.field}`)
+            ? (_row: Row, index: number) =>
+                ([] as string[])
+                  .concat(column.field ?? [])
+                  .map((field) => errorText(`${name}.${index}.${field}`))
+                  .find(Boolean)
             : undefined,
       }))}
     />

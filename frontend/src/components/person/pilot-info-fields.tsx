@@ -1,4 +1,3 @@
-import AttributeEditor from '@cloudscape-design/components/attribute-editor';
 import Box from '@cloudscape-design/components/box';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
@@ -11,6 +10,7 @@ import Table from '@cloudscape-design/components/table';
 import { useTranslation } from 'react-i18next';
 import type { Rating } from '../../../../contracts/schemas/people.ts';
 import { DateField } from '../forms/date-field.tsx';
+import { RowsEditor } from '../forms/rows-editor.tsx';
 import {
   emptyLicence,
   ID_FIELDS,
@@ -50,14 +50,6 @@ interface PilotInfoFieldsProps {
 export function PilotInfoFields({ values, onChange, errorText, onRowsChanged, today }: PilotInfoFieldsProps) {
   const { t } = useTranslation(['profile', 'people']);
   const invalid = (field: string) => Boolean(errorText(field));
-  const setLicence = (index: number, change: Partial<LicenceRow>) =>
-    onChange(
-      (current) => ({
-        ...current,
-        licences: current.licences.map((row, i) => (i === index ? { ...row, ...change } : row)),
-      }),
-      `licences.${index}.${Object.keys(change)[0]}`,
-    );
   const setRating = (rating: Rating, field: 'exam_date' | 'valid_until', value: string) =>
     onChange(
       (current) => ({
@@ -83,37 +75,28 @@ export function PilotInfoFields({ values, onChange, errorText, onRowsChanged, to
     <SpaceBetween size="l">
       <Container header={<Header variant="h2">{t('pilot.section.licences')}</Header>}>
         <div data-testid="pilot-licences">
-          <AttributeEditor<LicenceRow>
-            items={values.licences}
-            addButtonText={t('pilot.add_licence')}
-            removeButtonText={t('pilot.remove')}
-            empty={t('pilot.no_licences')}
-            onAddButtonClick={() =>
-              onChange(
-                (current) => ({ ...current, licences: [...current.licences, emptyLicence()] }),
-                'licences',
-              )
-            }
-            onRemoveButtonClick={({ detail }) => {
-              onChange(
-                (current) => ({
-                  ...current,
-                  licences: current.licences.filter((_, i) => i !== detail.itemIndex),
-                }),
-                'licences',
-              );
-              onRowsChanged();
+          <RowsEditor<LicenceRow>
+            rows={values.licences}
+            onChange={(licences, changed) => {
+              onChange((current) => ({ ...current, licences }), changed);
+              if (licences.length < values.licences.length) onRowsChanged();
             }}
-            definition={[
+            newRow={emptyLicence}
+            name="licences"
+            errorText={errorText}
+            addText={t('pilot.add_licence')}
+            removeText={t('pilot.remove')}
+            empty={t('pilot.no_licences')}
+            columns={[
               {
                 label: t('pilot.field.type'),
-                errorText: (_item, index) => errorText(`licences.${index}.type`),
-                control: (item, index) => (
+                field: 'type',
+                control: (item, change, index) => (
                   <Select
                     selectedOption={licenceOptions.find((option) => option.value === item.type) ?? null}
                     options={licenceOptions}
                     onChange={({ detail }) =>
-                      setLicence(index, { type: (detail.selectedOption.value ?? '') as LicenceRow['type'] })
+                      change({ type: (detail.selectedOption.value ?? '') as LicenceRow['type'] })
                     }
                     invalid={invalid(`licences.${index}.type`)}
                     expandToViewport
@@ -123,11 +106,11 @@ export function PilotInfoFields({ values, onChange, errorText, onRowsChanged, to
               },
               {
                 label: t('pilot.field.number'),
-                errorText: (_item, index) => errorText(`licences.${index}.number`),
-                control: (item, index) => (
+                field: 'number',
+                control: (item, change, index) => (
                   <Input
                     value={item.number}
-                    onChange={({ detail }) => setLicence(index, { number: detail.value })}
+                    onChange={({ detail }) => change({ number: detail.value })}
                     invalid={invalid(`licences.${index}.number`)}
                     data-testid={`pilot-licence-${index}-number`}
                   />
@@ -135,23 +118,23 @@ export function PilotInfoFields({ values, onChange, errorText, onRowsChanged, to
               },
               {
                 label: t('pilot.field.issued_at'),
-                errorText: (_item, index) => errorText(`licences.${index}.issued_at`),
-                control: (item, index) =>
+                field: 'issued_at',
+                control: (item, change, index) =>
                   date(
                     item.issued_at,
-                    (value) => setLicence(index, { issued_at: value }),
+                    (value) => change({ issued_at: value }),
                     `licences.${index}.issued_at`,
                     `pilot-licence-${index}-issued_at`,
                   ),
               },
               {
                 label: t('pilot.field.valid_until'),
-                errorText: (_item, index) => errorText(`licences.${index}.valid_until`),
-                control: (item, index) => (
+                field: 'valid_until',
+                control: (item, change, index) => (
                   <SpaceBetween size="xxs">
                     {date(
                       item.valid_until,
-                      (value) => setLicence(index, { valid_until: value }),
+                      (value) => change({ valid_until: value }),
                       `licences.${index}.valid_until`,
                       `pilot-licence-${index}-valid_until`,
                     )}

@@ -3,7 +3,6 @@ import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import Input from '@cloudscape-design/components/input';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -27,6 +26,7 @@ import { usePageNavigate } from '../../app/links.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { LoadFailed, RecordFormFrame } from '../../components/forms/record-form.tsx';
+import { TextField } from '../../components/forms/text-field.tsx';
 import { useRecordForm } from '../../components/forms/use-record-form.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { TimeField } from '../../components/time-field.tsx';
@@ -204,6 +204,15 @@ export default function AirportOperationPage() {
       setDeleting(false);
       back();
     });
+  const textField = (field: 'registration' | 'plane_type' | 'mtow' | 'pilot_name') => (
+    <TextField
+      form={form}
+      field={field}
+      label={t(`operation.${field}`)}
+      inputMode={field === 'mtow' ? 'numeric' : undefined}
+      testId={`airport-operation-${field}`}
+    />
+  );
   const shownFee =
     record.posted_entry_id || readOnly ? { fee: record.fee, currency_id: record.currency_id } : preview;
 
@@ -249,41 +258,13 @@ export default function AirportOperationPage() {
                   onChange={(value) => form.update((v) => ({ ...v, time: value }), 'time')}
                   readOnly={readOnly}
                   testId="airport-operation-time"
+                  optional
                 />
               </FormField>
-              <FormField label={t('operation.registration')} errorText={form.errorText('registration')}>
-                <Input
-                  value={values.registration}
-                  onChange={({ detail }) => set('registration', detail.value)}
-                  readOnly={readOnly}
-                  data-testid="airport-operation-registration"
-                />
-              </FormField>
-              <FormField label={t('operation.plane_type')} errorText={form.errorText('plane_type')}>
-                <Input
-                  value={values.plane_type}
-                  onChange={({ detail }) => set('plane_type', detail.value)}
-                  readOnly={readOnly}
-                  data-testid="airport-operation-plane_type"
-                />
-              </FormField>
-              <FormField label={t('operation.mtow')} errorText={form.errorText('mtow')}>
-                <Input
-                  value={values.mtow}
-                  inputMode="numeric"
-                  onChange={({ detail }) => set('mtow', detail.value)}
-                  readOnly={readOnly}
-                  data-testid="airport-operation-mtow"
-                />
-              </FormField>
-              <FormField label={t('operation.pilot_name')} errorText={form.errorText('pilot_name')}>
-                <Input
-                  value={values.pilot_name}
-                  onChange={({ detail }) => set('pilot_name', detail.value)}
-                  readOnly={readOnly}
-                  data-testid="airport-operation-pilot_name"
-                />
-              </FormField>
+              {textField('registration')}
+              {textField('plane_type')}
+              {textField('mtow')}
+              {textField('pilot_name')}
               <FormField
                 label={t('operation.pilot_id')}
                 description={t('operation.pilot_id_hint')}

@@ -16,6 +16,7 @@ import { PageButton, PageLink } from '../../app/links.tsx';
 import { type DataColumn, DataTable } from '../../components/data-table/data-table.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { call } from '../../lib/api-client.ts';
+import { formatQuantity } from '../../lib/format.ts';
 import { currentLang } from '../../lib/i18n.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session-state.ts';
@@ -77,7 +78,7 @@ export default function AirportOperationsPage() {
     { id: 'movement', header: t('operation.movement'), cell: (o) => t(`movement.${o.movement}`) },
     { id: 'registration', header: t('operation.registration'), cell: (o) => o.registration },
     { id: 'plane_type', header: t('operation.plane_type'), cell: (o) => o.plane_type ?? '—' },
-    { id: 'mtow', header: t('operation.mtow'), cell: (o) => `${o.mtow} kg` },
+    { id: 'mtow', header: t('operation.mtow'), cell: (o) => formatQuantity(o.mtow, 'kg', lang) },
     { id: 'pilot', header: t('operation.pilot_name'), cell: (o) => o.pilot_name },
     { id: 'purpose', header: t('operation.purpose'), cell: (o) => t(`flight_purpose.${o.purpose}`) },
     { id: 'fee', header: t('operation.fee'), cell: (o) => money(o.fee, o.currency_id) },

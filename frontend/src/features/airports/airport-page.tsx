@@ -1,4 +1,4 @@
-import Button from '@cloudscape-design/components/button';
+import Box from '@cloudscape-design/components/box';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
@@ -7,7 +7,6 @@ import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -24,6 +23,8 @@ import { AIRPORT_CATEGORIES, type AirportCategory } from '../../../../contracts/
 import { usePageNavigate } from '../../app/links.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { LoadFailed, RecordFormFrame } from '../../components/forms/record-form.tsx';
+import { RowsEditor } from '../../components/forms/rows-editor.tsx';
+import { TextField } from '../../components/forms/text-field.tsx';
 import { useRecordForm } from '../../components/forms/use-record-form.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { TimeField } from '../../components/time-field.tsx';
@@ -97,6 +98,21 @@ const NEW_AIRPORT: AirportOutput = {
   version: 0,
   updated_at: '',
 };
+
+/** A from–to pair (MTOW, time of day) side by side in one cell. */
+const PAIR = { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '4px' } as const;
+/** The fee rows: one line where there is room (the pairs and the purpose wider), else stacked. */
+const FEE_LAYOUT = [
+  { breakpoint: 's', rows: [[3, 4, 4, 4, 2]], removeButton: { width: 'auto' } },
+  {
+    breakpoint: 'xs',
+    rows: [
+      [1, 1, 1],
+      [1, 1],
+    ],
+  },
+  { rows: [[1], [1], [1], [1], [1]] },
+] as const;
 
 const text = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
 /** A typed number: '' is null, a comma reads as the decimal point, anything else unreadable is NaN. */
@@ -202,28 +218,19 @@ export default function AirportPage() {
   const textField = (
     field: 'icao' | 'iata_faa' | 'name' | 'latitude' | 'longitude' | 'altitude' | 'country' | 'city',
   ) => (
-    <FormField label={t(`field.${field}`)} errorText={form.errorText(field)}>
-      <Input
-        value={values[field]}
-        onChange={({ detail }) => set(field, detail.value)}
-        inputMode={['latitude', 'longitude', 'altitude'].includes(field) ? 'decimal' : undefined}
-        data-testid={`airport-${field}`}
-      />
-    </FormField>
+    <TextField
+      form={form}
+      field={field}
+      label={t(`field.${field}`)}
+      inputMode={['latitude', 'longitude', 'altitude'].includes(field) ? 'decimal' : undefined}
+      testId={`airport-${field}`}
+    />
   );
-  const setRunway = (index: number, change: Partial<RunwayValues>) =>
-    form.update(
-      (v) => ({ ...v, runways: v.runways.map((r, i) => (i === index ? { ...r, ...change } : r)) }),
-      'runways',
-    );
-  const setFee = (index: number, change: Partial<FeeValues>) =>
-    form.update(
-      (v) => ({ ...v, landing_fees: v.landing_fees.map((f, i) => (i === index ? { ...f, ...change } : f)) }),
-      'landing_fees',
-    );
   const err = (path: string) => form.errorText(path);
-  type RunwayRow = RunwayValues & { index: number };
-  type FeeRow = FeeValues & { index: number };
+  const setRows =
+    <K extends 'runways' | 'landing_fees'>(field: K) =>
+    (rows: Values[K], changed: string) =>
+      form.update((v) => ({ ...v, [field]: rows }), changed);
 
   return (
     <RecordFormFrame
@@ -272,297 +279,191 @@ export default function AirportPage() {
           </ColumnLayout>
         </Container>
 
-        <Table<RunwayRow>
+        <Container
           data-testid="airport-runways"
-          variant="container"
           header={
-            <Header
-              variant="h2"
-              description={t('runways.description')}
-              actions={
-                <Button
-                  formAction="none"
-                  iconName="add-plus"
-                  onClick={() =>
-                    form.update(
-                      (v) => ({
-                        ...v,
-                        runways: [
-                          ...v.runways,
-                          { designator: '', heading: '', length: '', width: '', surface: 'grass' },
-                        ],
-                      }),
-                      'runways',
-                    )
-                  }
-                  data-testid="airport-runway-add"
-                >
-                  {t('runways.add')}
-                </Button>
-              }
-            >
+            <Header variant="h2" description={t('runways.description')}>
               {t('runways.title')}
             </Header>
           }
-          items={values.runways.map((r, index) => ({ ...r, index }))}
-          empty={t('runways.empty')}
-          columnDefinitions={[
-            {
-              id: 'designator',
-              header: t('runways.designator'),
-              cell: (r) => (
-                <FormField errorText={err(`runways.${r.index}.designator`)}>
+        >
+          <RowsEditor<RunwayValues>
+            rows={values.runways}
+            onChange={setRows('runways')}
+            newRow={() => ({ designator: '', heading: '', length: '', width: '', surface: 'grass' })}
+            name="runways"
+            errorText={err}
+            addText={t('runways.add')}
+            removeText={t('runways.remove')}
+            empty={t('runways.empty')}
+            columns={[
+              {
+                label: t('runways.designator'),
+                field: 'designator',
+                control: (r, change) => (
                   <Input
                     value={r.designator}
-                    onChange={({ detail }) => setRunway(r.index, { designator: detail.value })}
-                    ariaLabel={t('runways.designator')}
+                    onChange={({ detail }) => change({ designator: detail.value })}
                   />
-                </FormField>
-              ),
-            },
-            {
-              id: 'heading',
-              header: t('runways.heading'),
-              cell: (r) => (
-                <FormField errorText={err(`runways.${r.index}.heading`)}>
+                ),
+              },
+              ...(['heading', 'length', 'width'] as const).map((field) => ({
+                label: t(`runways.${field}`),
+                field,
+                control: (r: RunwayValues, change: (patch: Partial<RunwayValues>) => void) => (
                   <Input
-                    value={r.heading}
+                    value={r[field]}
                     inputMode="numeric"
-                    onChange={({ detail }) => setRunway(r.index, { heading: detail.value })}
-                    ariaLabel={t('runways.heading')}
+                    onChange={({ detail }) => change({ [field]: detail.value })}
                   />
-                </FormField>
-              ),
-            },
-            {
-              id: 'length',
-              header: t('runways.length'),
-              cell: (r) => (
-                <FormField errorText={err(`runways.${r.index}.length`)}>
-                  <Input
-                    value={r.length}
-                    inputMode="numeric"
-                    onChange={({ detail }) => setRunway(r.index, { length: detail.value })}
-                    ariaLabel={t('runways.length')}
+                ),
+              })),
+              {
+                label: t('runways.surface'),
+                field: 'surface',
+                control: (r, change) => (
+                  <Select
+                    selectedOption={surfaces.find((o) => o.value === r.surface) ?? null}
+                    options={surfaces}
+                    onChange={({ detail }) =>
+                      change({ surface: detail.selectedOption.value as RunwaySurface })
+                    }
+                    expandToViewport
                   />
-                </FormField>
-              ),
-            },
-            {
-              id: 'width',
-              header: t('runways.width'),
-              cell: (r) => (
-                <FormField errorText={err(`runways.${r.index}.width`)}>
-                  <Input
-                    value={r.width}
-                    inputMode="numeric"
-                    onChange={({ detail }) => setRunway(r.index, { width: detail.value })}
-                    ariaLabel={t('runways.width')}
-                  />
-                </FormField>
-              ),
-            },
-            {
-              id: 'surface',
-              header: t('runways.surface'),
-              cell: (r) => (
-                <Select
-                  selectedOption={surfaces.find((o) => o.value === r.surface) ?? null}
-                  options={surfaces}
-                  onChange={({ detail }) =>
-                    setRunway(r.index, { surface: detail.selectedOption.value as RunwaySurface })
-                  }
-                  ariaLabel={t('runways.surface')}
-                  expandToViewport
-                />
-              ),
-            },
-            {
-              id: 'remove',
-              header: '',
-              cell: (r) => (
-                <Button
-                  formAction="none"
-                  variant="icon"
-                  iconName="remove"
-                  ariaLabel={t('runways.remove')}
-                  onClick={() =>
-                    form.update(
-                      (v) => ({ ...v, runways: v.runways.filter((_, i) => i !== r.index) }),
-                      'runways',
-                    )
-                  }
-                />
-              ),
-            },
-          ]}
-        />
+                ),
+              },
+            ]}
+          />
+        </Container>
 
-        <Table<FeeRow>
+        <Container
           data-testid="airport-fees"
-          variant="container"
           header={
             <Header
               variant="h2"
               description={t('fees.description')}
               actions={
-                <SpaceBetween direction="horizontal" size="xs">
-                  <Select
-                    selectedOption={{ value: values.fee_currency_id, label: values.fee_currency_id }}
-                    options={CURRENCIES.map((c) => option(c, c))}
-                    onChange={({ detail }) => set('fee_currency_id', detail.selectedOption.value ?? 'EUR')}
-                    ariaLabel={t('fees.currency')}
-                    data-testid="airport-fee_currency_id"
-                  />
-                  <Button
-                    formAction="none"
-                    iconName="add-plus"
-                    onClick={() =>
-                      form.update(
-                        (v) => ({
-                          ...v,
-                          landing_fees: [
-                            ...v.landing_fees,
-                            {
-                              valid_from: v.landing_fees.at(-1)?.valid_from ?? '',
-                              mtow_min: v.landing_fees.at(-1)?.mtow_max ?? '0',
-                              mtow_max: '',
-                              purpose: 'any',
-                              time_from: null,
-                              time_to: null,
-                              amount: '',
-                            },
-                          ],
-                        }),
-                        'landing_fees',
-                      )
-                    }
-                    data-testid="airport-fee-add"
-                  >
-                    {t('fees.add')}
-                  </Button>
-                </SpaceBetween>
+                <Select
+                  selectedOption={{ value: values.fee_currency_id, label: values.fee_currency_id }}
+                  options={CURRENCIES.map((c) => option(c, c))}
+                  onChange={({ detail }) => set('fee_currency_id', detail.selectedOption.value ?? 'EUR')}
+                  ariaLabel={t('fees.currency')}
+                  data-testid="airport-fee_currency_id"
+                />
               }
             >
               {t('fees.title')}
             </Header>
           }
-          items={values.landing_fees.map((f, index) => ({ ...f, index }))}
-          empty={t('fees.empty')}
-          columnDefinitions={[
-            {
-              id: 'valid_from',
-              header: t('fees.valid_from'),
-              cell: (f) => (
-                <FormField errorText={err(`landing_fees.${f.index}.valid_from`)}>
+        >
+          <RowsEditor<FeeValues>
+            rows={values.landing_fees}
+            onChange={setRows('landing_fees')}
+            newRow={() => ({
+              valid_from: values.landing_fees.at(-1)?.valid_from ?? '',
+              mtow_min: values.landing_fees.at(-1)?.mtow_max ?? '0',
+              mtow_max: '',
+              purpose: 'any',
+              time_from: null,
+              time_to: null,
+              amount: '',
+            })}
+            name="landing_fees"
+            gridLayout={FEE_LAYOUT}
+            errorText={err}
+            addText={t('fees.add')}
+            removeText={t('fees.remove')}
+            empty={t('fees.empty')}
+            columns={[
+              {
+                label: t('fees.valid_from'),
+                field: 'valid_from',
+                control: (f, change) => (
                   <DateField
                     value={f.valid_from}
-                    onChange={(value) => setFee(f.index, { valid_from: value })}
+                    onChange={(value) => change({ valid_from: value })}
                     ariaLabel={t('fees.valid_from')}
                   />
-                </FormField>
-              ),
-            },
-            {
-              id: 'mtow',
-              header: t('fees.mtow'),
-              cell: (f) => (
-                <FormField
-                  errorText={
-                    err(`landing_fees.${f.index}.mtow_min`) ?? err(`landing_fees.${f.index}.mtow_max`)
-                  }
-                >
-                  <SpaceBetween direction="horizontal" size="xxs">
+                ),
+              },
+              {
+                label: t('fees.mtow'),
+                field: ['mtow_min', 'mtow_max'],
+                control: (f, change) => (
+                  <div style={PAIR}>
                     <Input
                       value={f.mtow_min}
                       inputMode="numeric"
-                      onChange={({ detail }) => setFee(f.index, { mtow_min: detail.value })}
+                      onChange={({ detail }) => change({ mtow_min: detail.value })}
                       ariaLabel={t('fees.mtow_min')}
                     />
                     <Input
                       value={f.mtow_max}
                       inputMode="numeric"
                       placeholder="∞"
-                      onChange={({ detail }) => setFee(f.index, { mtow_max: detail.value })}
+                      onChange={({ detail }) => change({ mtow_max: detail.value })}
                       ariaLabel={t('fees.mtow_max')}
                     />
+                  </div>
+                ),
+              },
+              {
+                label: t('fees.purpose'),
+                field: 'purpose',
+                control: (f, change) => (
+                  <Select
+                    selectedOption={purposes.find((o) => o.value === f.purpose) ?? null}
+                    options={purposes}
+                    onChange={({ detail }) => change({ purpose: detail.selectedOption.value as FeePurpose })}
+                    expandToViewport
+                  />
+                ),
+              },
+              {
+                label: t('fees.time'),
+                field: ['time_from', 'time_to'],
+                control: (f, change, index) => (
+                  <SpaceBetween size="xxs">
+                    <div style={PAIR}>
+                      <TimeField
+                        value={f.time_from}
+                        onChange={(value) => change({ time_from: value })}
+                        ariaLabel={t('fees.time_from')}
+                        optional
+                      />
+                      <TimeField
+                        value={f.time_to}
+                        onChange={(value) => change({ time_to: value })}
+                        ariaLabel={t('fees.time_to')}
+                        optional
+                      />
+                    </div>
+                    {!f.time_from && !f.time_to && (
+                      <Box
+                        variant="small"
+                        color="text-body-secondary"
+                        data-testid={`airport-fee-${index}-all-day`}
+                      >
+                        {t('fees.all_day')}
+                      </Box>
+                    )}
                   </SpaceBetween>
-                </FormField>
-              ),
-            },
-            {
-              id: 'purpose',
-              header: t('fees.purpose'),
-              cell: (f) => (
-                <Select
-                  selectedOption={purposes.find((o) => o.value === f.purpose) ?? null}
-                  options={purposes}
-                  onChange={({ detail }) =>
-                    setFee(f.index, { purpose: detail.selectedOption.value as FeePurpose })
-                  }
-                  ariaLabel={t('fees.purpose')}
-                  expandToViewport
-                />
-              ),
-            },
-            {
-              id: 'time',
-              header: t('fees.time'),
-              cell: (f) => (
-                <FormField
-                  errorText={
-                    err(`landing_fees.${f.index}.time_from`) ?? err(`landing_fees.${f.index}.time_to`)
-                  }
-                >
-                  <SpaceBetween direction="horizontal" size="xxs">
-                    <TimeField
-                      value={f.time_from}
-                      onChange={(value) => setFee(f.index, { time_from: value })}
-                      ariaLabel={t('fees.time_from')}
-                    />
-                    <TimeField
-                      value={f.time_to}
-                      onChange={(value) => setFee(f.index, { time_to: value })}
-                      ariaLabel={t('fees.time_to')}
-                    />
-                  </SpaceBetween>
-                </FormField>
-              ),
-            },
-            {
-              id: 'amount',
-              header: t('fees.amount'),
-              cell: (f) => (
-                <FormField errorText={err(`landing_fees.${f.index}.amount`)}>
+                ),
+              },
+              {
+                label: t('fees.amount'),
+                field: 'amount',
+                control: (f, change) => (
                   <Input
                     value={f.amount}
                     inputMode="decimal"
-                    onChange={({ detail }) => setFee(f.index, { amount: detail.value })}
-                    ariaLabel={t('fees.amount')}
+                    onChange={({ detail }) => change({ amount: detail.value })}
                   />
-                </FormField>
-              ),
-            },
-            {
-              id: 'remove',
-              header: '',
-              cell: (f) => (
-                <Button
-                  formAction="none"
-                  variant="icon"
-                  iconName="remove"
-                  ariaLabel={t('fees.remove')}
-                  onClick={() =>
-                    form.update(
-                      (v) => ({ ...v, landing_fees: v.landing_fees.filter((_, i) => i !== f.index) }),
-                      'landing_fees',
-                    )
-                  }
-                />
-              ),
-            },
-          ]}
-        />
+                ),
+              },
+            ]}
+          />
+        </Container>
       </SpaceBetween>
     </RecordFormFrame>
   );

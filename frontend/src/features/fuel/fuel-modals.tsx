@@ -1,6 +1,5 @@
 import Checkbox from '@cloudscape-design/components/checkbox';
 import FormField from '@cloudscape-design/components/form-field';
-import Input from '@cloudscape-design/components/input';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -25,6 +24,7 @@ import {
 import { DateField } from '../../components/forms/date-field.tsx';
 import { orNull } from '../../components/forms/field-errors.ts';
 import { RecordModal } from '../../components/forms/record-form.tsx';
+import { TextField } from '../../components/forms/text-field.tsx';
 import { useRecordForm } from '../../components/forms/use-record-form.ts';
 import { call } from '../../lib/api-client.ts';
 import { useDatasource } from '../../lib/datasource.ts';
@@ -116,14 +116,7 @@ export function SourceModal({
             />
           </FormField>
         )}
-        <FormField label={t('field.name')} errorText={errorText('name')}>
-          <Input
-            value={values.name}
-            onChange={({ detail }) => set('name', detail.value)}
-            invalid={form.has('name')}
-            data-testid="source-name"
-          />
-        </FormField>
+        <TextField form={form} field="name" label={t('field.name')} testId="source-name" />
         <FormField label={t('field.fuel_type')} errorText={errorText('fuel_type')}>
           <Select
             selectedOption={fuelOptions.find((o) => o.value === values.fuel_type) ?? null}
@@ -131,29 +124,22 @@ export function SourceModal({
             onChange={({ detail }) => set('fuel_type', detail.selectedOption.value as FuelType)}
           />
         </FormField>
-        <FormField label={t('field.capacity')} errorText={errorText('capacity')}>
-          <Input
-            value={values.capacity}
-            inputMode="decimal"
-            onChange={({ detail }) => set('capacity', detail.value)}
-            invalid={form.has('capacity')}
-            data-testid="source-capacity"
-          />
-        </FormField>
+        <TextField
+          form={form}
+          field="capacity"
+          label={t('field.capacity')}
+          inputMode="decimal"
+          testId="source-capacity"
+        />
         {values.source_type === 'tank' ? (
-          <FormField
+          <TextField
+            form={form}
+            field="price_per_litre"
             label={t('field.price_per_litre')}
             description={t('price_hint')}
-            errorText={errorText('price_per_litre')}
-          >
-            <Input
-              value={values.price_per_litre}
-              inputMode="decimal"
-              onChange={({ detail }) => set('price_per_litre', detail.value)}
-              invalid={form.has('price_per_litre')}
-              data-testid="source-price"
-            />
-          </FormField>
+            inputMode="decimal"
+            testId="source-price"
+          />
         ) : (
           <>
             <FormField label={t('field.vehicle_kind')} errorText={errorText('vehicle_kind')}>
@@ -163,9 +149,7 @@ export function SourceModal({
                 onChange={({ detail }) => set('vehicle_kind', detail.selectedOption.value as VehicleKind)}
               />
             </FormField>
-            <FormField label={t('field.plate')} errorText={errorText('plate')}>
-              <Input value={values.plate} onChange={({ detail }) => set('plate', detail.value)} />
-            </FormField>
+            <TextField form={form} field="plate" label={t('field.plate')} />
           </>
         )}
         <Checkbox checked={values.active} onChange={({ detail }) => set('active', detail.checked)}>
@@ -264,15 +248,13 @@ export function OperationModal({
           .filter((s) => s.source_type === values.source_type)
           .map((s) => ({ value: s.source_id, label: s.name }));
   const number = (field: 'fuel_quantity' | 'fuel_start' | 'fuel_end') => (
-    <FormField label={t(`field.${field}`)} errorText={errorText(field)}>
-      <Input
-        value={values[field]}
-        inputMode="decimal"
-        onChange={({ detail }) => set(field, detail.value)}
-        invalid={form.has(field)}
-        data-testid={`operation-${field}`}
-      />
-    </FormField>
+    <TextField
+      form={form}
+      field={field}
+      label={t(`field.${field}`)}
+      inputMode="decimal"
+      testId={`operation-${field}`}
+    />
   );
   return (
     <RecordModal
@@ -342,9 +324,7 @@ export function OperationModal({
             />
           </FormField>
         )}
-        <FormField label={t('field.note')} errorText={errorText('note')}>
-          <Input value={values.note} onChange={({ detail }) => set('note', detail.value)} />
-        </FormField>
+        <TextField form={form} field="note" label={t('field.note')} />
       </SpaceBetween>
     </RecordModal>
   );

@@ -24,7 +24,7 @@ import { DataTable } from '../../components/data-table/data-table.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, formatQuantity } from '../../lib/format.ts';
 import { currentLang } from '../../lib/i18n.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
@@ -41,10 +41,7 @@ const isSourceType = (value: string | undefined): value is FuelSourceType =>
 
 const validDay = (day: string) => /^\d{4}-\d{2}-\d{2}$/.test(day);
 
-const litres = (value: number | null) =>
-  value === null
-    ? ''
-    : `${new Intl.NumberFormat(currentLang(), { maximumFractionDigits: 2 }).format(value)} l`;
+const litres = (value: number | null) => formatQuantity(value, 'l', currentLang());
 
 /**
  * `fuel-operations/{sourcetype?}/{id?}` (spec §2; issue 15 §3): the tanks with their stock, and the

@@ -14,6 +14,7 @@ import { PageButton, usePageNavigate } from '../../app/links.tsx';
 import { LoadFailed, RecordFormFrame } from '../../components/forms/record-form.tsx';
 import { useRecordForm } from '../../components/forms/use-record-form.ts';
 import { PageSpinner } from '../../components/page-spinner.tsx';
+import { MemberAvatar } from '../../components/person/member-avatar.tsx';
 import { PersonFields } from '../../components/person/person-fields.tsx';
 import {
   FIELD_ORDER,
@@ -126,7 +127,15 @@ export default function UserEditPage() {
             </SpaceBetween>
           }
         >
-          <span data-testid="user-name">{`${member.person.last_name} ${member.person.first_name}`}</span>
+          <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+            <MemberAvatar
+              name={`${member.person.last_name} ${member.person.first_name}`}
+              url={member.person.profile_avatar}
+              size={36}
+              testId="user-avatar"
+            />
+            <span data-testid="user-name">{`${member.person.last_name} ${member.person.first_name}`}</span>
+          </SpaceBetween>
         </Header>
       }
       errorText={form.formErrorText()}

@@ -14,6 +14,7 @@ import { PageLink, useCanOpen, usePageNavigate } from '../../app/links.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { DataTable } from '../../components/data-table/data-table.tsx';
 import { reportSaveFailure } from '../../components/forms/use-record-form.ts';
+import { MemberAvatar } from '../../components/person/member-avatar.tsx';
 import { ApiError, call } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
 import { hrefOf } from '../../lib/navigation.ts';
@@ -263,15 +264,24 @@ export default function UsersPage() {
                 <Box color="text-status-inactive" data-testid={`member-${item.user_id}`}>
                   {t('users.name_hidden')}
                 </Box>
-              ) : item.status === 'active' ? (
-                <PageLink
-                  href={hrefOf('user/:id', { id: item.user_id })}
-                  data-testid={`member-${item.user_id}`}
-                >
-                  {item.user_name}
-                </PageLink>
               ) : (
-                <span data-testid={`member-${item.user_id}`}>{item.user_name}</span>
+                <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+                  <MemberAvatar
+                    name={item.user_name}
+                    url={item.avatar}
+                    testId={`member-avatar-${item.user_id}`}
+                  />
+                  {item.status === 'active' ? (
+                    <PageLink
+                      href={hrefOf('user/:id', { id: item.user_id })}
+                      data-testid={`member-${item.user_id}`}
+                    >
+                      {item.user_name}
+                    </PageLink>
+                  ) : (
+                    <span data-testid={`member-${item.user_id}`}>{item.user_name}</span>
+                  )}
+                </SpaceBetween>
               ),
           },
           { id: 'email', header: t('users.column.email'), cell: (item) => item.email },

@@ -23,7 +23,7 @@ import type {
 } from '../../../../contracts/schemas/training.ts';
 import { GRADES, type Grade, SELF_ASSESSMENTS } from '../../../../contracts/schemas/training-enums.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
-import { DataTable } from '../../components/data-table/data-table.tsx';
+import { type DataColumn, DataTable } from '../../components/data-table/data-table.tsx';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
 import { call } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
@@ -39,6 +39,7 @@ import {
   MinimumsProgress,
   TrainingStatusBadge,
   taskTitle,
+  useNarrow,
 } from './training-ui.tsx';
 import { act } from './use-edit.ts';
 
@@ -63,6 +64,7 @@ export function TrainingView({
   const { t } = useTranslation(['training', 'common', 'messages']);
   const { profile } = useStore(session);
   const timeZone = profile?.organization?.timezone ?? 'UTC';
+  const narrow = useNarrow();
   const [dialog, setDialog] = useState<
     | { kind: 'finish' }
     | { kind: 'close' }
@@ -193,7 +195,8 @@ export function TrainingView({
       >
         <SpaceBetween size="l">
           <KeyValuePairs
-            columns={4}
+            // A phone held upright: one column, so "next task" and its name are not squeezed into two.
+            columns={narrow ? 1 : 4}
             items={[
               {
                 label: t('field.status'),
@@ -400,6 +403,32 @@ function TaskSection({
     setUnlinking('');
     if (next) onChange(next);
   };
+  const stateColumn: DataColumn<LinkedFlightOutput> = {
+    id: 'state',
+    header: t('view.edit'),
+    cell: (f) =>
+      f.missing ? (
+        <StatusIndicator type="warning">{t('flight.missing')}</StatusIndicator>
+      ) : (
+        <SpaceBetween direction="horizontal" size="xs">
+          <Button
+            variant="inline-link"
+            onClick={() => onGrades(f)}
+            data-testid={`flight-grade-${f.entry_id}`}
+          >
+            {t('flight.grade')}
+          </Button>
+          <Button
+            variant="inline-link"
+            loading={unlinking === f.entry_id}
+            onClick={() => void unlink(f)}
+            data-testid={`flight-unlink-${f.entry_id}`}
+          >
+            {t('flight.unlink')}
+          </Button>
+        </SpaceBetween>
+      ),
+  };
   return (
     <ExpandableSection
       variant="container"
@@ -431,19 +460,36 @@ function TaskSection({
             trackBy="entry_id"
             testId={`task-flights-${task.task.position}`}
             columns={[
-              { id: 'date', header: t('flight.date'), cell: (f) => formatDateTime(f.takeoff_time, timeZone) },
-              { id: 'plane', header: t('flight.plane'), cell: (f) => f.reg_num },
+              {
+                id: 'date',
+                header: t('flight.date'),
+                // The short columns keep their words whole; the grades take what is left.
+                minWidth: 150,
+                cell: (f) =>
+                  // Read only, a line that no longer exists says so under its date (no empty "edit" cell).
+                  !editable && f.missing ? (
+                    <SpaceBetween size="xxs">
+                      {formatDateTime(f.takeoff_time, timeZone)}
+                      <StatusIndicator type="warning">{t('flight.missing')}</StatusIndicator>
+                    </SpaceBetween>
+                  ) : (
+                    formatDateTime(f.takeoff_time, timeZone)
+                  ),
+              },
+              { id: 'plane', header: t('flight.plane'), minWidth: 110, cell: (f) => f.reg_num },
               {
                 id: 'launch',
                 header: t('flight.launch'),
+                minWidth: 100,
                 cell: (f) => launchName(dynamicT(t), f.takeoff_type_id),
               },
               {
                 id: 'role',
                 header: t('flight.role'),
+                minWidth: 100,
                 cell: (f) => t(`role.${f.role}`, { defaultValue: f.role }),
               },
-              { id: 'time', header: t('flight.time'), cell: (f) => hours(f.flight_minutes) },
+              { id: 'time', header: t('flight.time'), minWidth: 90, cell: (f) => hours(f.flight_minutes) },
               {
                 id: 'grades',
                 header: t('flight.grades'),
@@ -457,32 +503,8 @@ function TaskSection({
                         )
                         .join('; '),
               },
-              {
-                id: 'state',
-                header: t('view.edit'),
-                cell: (f) =>
-                  f.missing ? (
-                    <StatusIndicator type="warning">{t('flight.missing')}</StatusIndicator>
-                  ) : editable ? (
-                    <SpaceBetween direction="horizontal" size="xs">
-                      <Button
-                        variant="inline-link"
-                        onClick={() => onGrades(f)}
-                        data-testid={`flight-grade-${f.entry_id}`}
-                      >
-                        {t('flight.grade')}
-                      </Button>
-                      <Button
-                        variant="inline-link"
-                        loading={unlinking === f.entry_id}
-                        onClick={() => void unlink(f)}
-                        data-testid={`flight-unlink-${f.entry_id}`}
-                      >
-                        {t('flight.unlink')}
-                      </Button>
-                    </SpaceBetween>
-                  ) : null,
-              },
+              // The grade and unlink actions: only where the flights may be changed.
+              ...(editable ? [stateColumn] : []),
             ]}
           />
         )}

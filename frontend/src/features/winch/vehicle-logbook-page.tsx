@@ -3,7 +3,6 @@ import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import Input from '@cloudscape-design/components/input';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useCallback, useEffect, useState } from 'react';
@@ -17,11 +16,13 @@ import { DataTable } from '../../components/data-table/data-table.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { orNull } from '../../components/forms/field-errors.ts';
 import { RecordModal } from '../../components/forms/record-form.tsx';
+import { TextField } from '../../components/forms/text-field.tsx';
 import { useRecordForm } from '../../components/forms/use-record-form.ts';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { useDatasource } from '../../lib/datasource.ts';
 import { flash } from '../../lib/flash.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, formatQuantity } from '../../lib/format.ts';
+import { currentLang } from '../../lib/i18n.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
 import { numberOf } from '../fuel/fuel-modals.tsx';
@@ -144,7 +145,7 @@ export default function VehicleLogbookPage() {
             {
               id: 'fuel',
               header: t('field.fuel_quantity'),
-              cell: (trip) => (trip.fuel_quantity === null ? '' : `${trip.fuel_quantity} l`),
+              cell: (trip) => formatQuantity(trip.fuel_quantity, 'l', currentLang()),
             },
           ]}
         />
@@ -231,17 +232,10 @@ function TripModal({
   const people = users.items.map((u) => ({ value: u.user_id, label: u.name }));
   const none = { value: '', label: t('fuel:none') };
   const tankOptions = [none, ...tanks.map((tank) => ({ value: tank.source_id, label: tank.name }))];
-  const number = (field: (typeof TRIP_FIELDS)[number], label: string) => (
-    <FormField label={label} errorText={errorText(field)}>
-      <Input
-        value={values[field as keyof typeof values]}
-        inputMode="decimal"
-        onChange={({ detail }) => set(field as keyof typeof values, detail.value)}
-        invalid={form.has(field)}
-        data-testid={`trip-${field}`}
-      />
-    </FormField>
-  );
+  const number = (
+    field: 'km_start' | 'km_end' | 'engine_hours_start' | 'engine_hours_end' | 'fuel_quantity',
+    label: string,
+  ) => <TextField form={form} field={field} label={label} inputMode="decimal" testId={`trip-${field}`} />;
   return (
     <RecordModal
       prefix="trip"
@@ -268,14 +262,7 @@ function TripModal({
             data-testid="trip-driver_id"
           />
         </FormField>
-        <FormField label={t('field.purpose')} errorText={errorText('purpose')}>
-          <Input
-            value={values.purpose}
-            onChange={({ detail }) => set('purpose', detail.value)}
-            invalid={form.has('purpose')}
-            data-testid="trip-purpose"
-          />
-        </FormField>
+        <TextField form={form} field="purpose" label={t('field.purpose')} testId="trip-purpose" />
         <ColumnLayout columns={2}>
           {number('km_start', t('field.km_start'))}
           {number('km_end', t('field.km_end'))}

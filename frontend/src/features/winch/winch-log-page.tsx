@@ -4,7 +4,6 @@ import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import Input from '@cloudscape-design/components/input';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
@@ -19,6 +18,7 @@ import {
 import { DateField } from '../../components/forms/date-field.tsx';
 import { orNull } from '../../components/forms/field-errors.ts';
 import { RecordModal } from '../../components/forms/record-form.tsx';
+import { TextField } from '../../components/forms/text-field.tsx';
 import { useRecordForm } from '../../components/forms/use-record-form.ts';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { useDatasource } from '../../lib/datasource.ts';
@@ -228,19 +228,9 @@ function WinchLogModal({
     </FormField>
   );
   const number = (
-    field: Exclude<(typeof FIELDS)[number], 'operator_id' | 'trainee_id' | 'note'>,
+    field: 'launches' | 'cable_breaks' | 'weak_links' | 'engine_hours_start' | 'engine_hours_end',
     label: string,
-  ) => (
-    <FormField label={label} errorText={errorText(field)}>
-      <Input
-        value={values[field as keyof typeof values]}
-        inputMode="decimal"
-        onChange={({ detail }) => set(field as keyof typeof values, detail.value)}
-        invalid={form.has(field)}
-        data-testid={`winch-${field}`}
-      />
-    </FormField>
-  );
+  ) => <TextField form={form} field={field} label={label} inputMode="decimal" testId={`winch-${field}`} />;
   return (
     <RecordModal
       prefix="winch"
@@ -264,9 +254,7 @@ function WinchLogModal({
           {number('engine_hours_start', t('field.engine_hours_start'))}
           {number('engine_hours_end', t('field.engine_hours_end'))}
         </ColumnLayout>
-        <FormField label={t('field.note')} errorText={errorText('note')}>
-          <Input value={values.note} onChange={({ detail }) => set('note', detail.value)} />
-        </FormField>
+        <TextField form={form} field="note" label={t('field.note')} />
       </SpaceBetween>
     </RecordModal>
   );

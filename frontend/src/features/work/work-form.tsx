@@ -1,5 +1,4 @@
 import FormField from '@cloudscape-design/components/form-field';
-import Input from '@cloudscape-design/components/input';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
@@ -12,6 +11,7 @@ import {
   type WorkOutput,
 } from '../../../../contracts/schemas/work.ts';
 import { DateField } from '../../components/forms/date-field.tsx';
+import { TextField } from '../../components/forms/text-field.tsx';
 
 export const WORK_FIELDS = [
   'work_name',
@@ -65,18 +65,12 @@ export function WorkFields({
   readOnly?: boolean;
 }) {
   const { t } = useTranslation('work');
+  const form = { values, set, errorText, readOnly };
   const types = WORK_TYPES.map((value) => ({ value, label: t(`type.${value}`) }));
   const categories = WORK_CATEGORIES.map((value) => ({ value, label: t(`category.${value}`) }));
   return (
     <SpaceBetween size="m">
-      <FormField label={t('field.work_name')} errorText={errorText('work_name')}>
-        <Input
-          value={values.work_name}
-          readOnly={readOnly}
-          onChange={({ detail }) => set('work_name', detail.value)}
-          data-testid="work-work_name"
-        />
-      </FormField>
+      <TextField form={form} field="work_name" label={t('field.work_name')} testId="work-work_name" />
       <SpaceBetween direction="horizontal" size="m">
         <FormField label={t('field.work_type')} errorText={errorText('work_type')}>
           <Select
@@ -110,15 +104,13 @@ export function WorkFields({
             testId="work-date"
           />
         </FormField>
-        <FormField label={t('field.working_hours')} errorText={errorText('working_hours')}>
-          <Input
-            value={values.working_hours}
-            inputMode="decimal"
-            readOnly={readOnly}
-            onChange={({ detail }) => set('working_hours', detail.value)}
-            data-testid="work-working_hours"
-          />
-        </FormField>
+        <TextField
+          form={form}
+          field="working_hours"
+          label={t('field.working_hours')}
+          inputMode="decimal"
+          testId="work-working_hours"
+        />
       </SpaceBetween>
       <FormField label={t('field.description')} errorText={errorText('description')}>
         <Textarea
