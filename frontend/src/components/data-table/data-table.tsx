@@ -3,6 +3,7 @@ import Cards from '@cloudscape-design/components/cards';
 import CollectionPreferences, {
   type CollectionPreferencesProps,
 } from '@cloudscape-design/components/collection-preferences';
+import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { session } from '../../lib/session-state.ts';
@@ -31,6 +32,8 @@ export interface DataColumn<T> {
   sortingField?: string;
   sortingComparator?: (a: T, b: T) => number;
   verticalAlign?: 'middle' | 'top';
+  /** Figures (amounts, counts, times): header and cell aligned to the end, digits of one width. */
+  align?: 'end';
 }
 
 export interface DataTableProps<T> {
@@ -70,6 +73,11 @@ export interface DataTableProps<T> {
   /** On a phone the list is cards (default); false keeps a table the person scrolls sideways. */
   phoneCards?: boolean;
 }
+
+/** A figure column's header or cell, aligned to the end so its digits line up. */
+const atEnd = (content: ReactNode) => (
+  <span style={{ display: 'block', textAlign: 'end', fontVariantNumeric: 'tabular-nums' }}>{content}</span>
+);
 
 /** Cloudscape's phone breakpoint (as the layouts use it). */
 const PHONE = '(max-width: 688px)';
@@ -141,7 +149,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   if (phone && props.phoneCards !== false) {
     const [key, ...rest] = shown;
-    return (
+    const cards = (
       <Cards<T>
         data-testid={props.testId}
         variant={props.variant === 'full-page' ? 'full-page' : 'container'}
@@ -174,6 +182,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
           sections: rest.map((column) => ({ id: column.id, header: column.header, content: column.cell })),
         }}
       />
+    );
+    // Cards have no footer of their own: a record's total follows them.
+    return props.footer ? (
+      <SpaceBetween size="s">
+        {cards}
+        {props.footer}
+      </SpaceBetween>
+    ) : (
+      cards
     );
   }
 
@@ -221,8 +238,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
       columnDefinitions={specs.map(
         (column, index): TableProps.ColumnDefinition<T> => ({
           id: column.id,
-          header: column.header,
-          cell: column.cell,
+          header: column.align === 'end' ? atEnd(column.header) : column.header,
+          cell: column.align === 'end' ? (item: T) => atEnd(column.cell(item)) : column.cell,
           width: column.width,
           minWidth: column.minWidth,
           maxWidth: column.maxWidth,
