@@ -15,6 +15,7 @@ import {
   readChoice,
   writeChoice,
 } from './table-preferences.ts';
+import './data-table.css';
 
 /** One column: its cell, and whether people may hide it (the key column may not). */
 export interface DataColumn<T> {
@@ -34,6 +35,8 @@ export interface DataColumn<T> {
   verticalAlign?: 'middle' | 'top';
   /** Figures (amounts, counts, times): header and cell aligned to the end, digits of one width. */
   align?: 'end';
+  /** A value of a few words (a registration, a time): half a phone card wide, two side by side. Figures are. */
+  short?: boolean;
 }
 
 export interface DataTableProps<T> {
@@ -150,38 +153,45 @@ export function DataTable<T>(props: DataTableProps<T>) {
   if (phone && props.phoneCards !== false) {
     const [key, ...rest] = shown;
     const cards = (
-      <Cards<T>
-        data-testid={props.testId}
-        variant={props.variant === 'full-page' ? 'full-page' : 'container'}
-        items={props.items}
-        trackBy={props.trackBy ?? props.collection?.trackBy}
-        header={props.header}
-        filter={props.filter}
-        pagination={props.pagination}
-        preferences={preferences}
-        empty={props.empty ?? props.collection?.empty}
-        loading={props.loading}
-        loadingText={props.loadingText}
-        selectionType={props.selectionType}
-        selectedItems={props.selectedItems ?? props.collection?.selectedItems}
-        onSelectionChange={
-          props.onSelectionChange
-            ? ({ detail }) => props.onSelectionChange?.(detail.selectedItems)
-            : props.collection?.onSelectionChange
-        }
-        isItemDisabled={props.isItemDisabled}
-        ariaLabels={
-          props.ariaLabels && {
-            selectionGroupLabel: props.ariaLabels.selectionGroupLabel,
-            itemSelectionLabel: (_, item) => props.ariaLabels?.itemSelectionLabel(item) ?? '',
+      <div className="data-table-cards">
+        <Cards<T>
+          data-testid={props.testId}
+          variant={props.variant === 'full-page' ? 'full-page' : 'container'}
+          items={props.items}
+          trackBy={props.trackBy ?? props.collection?.trackBy}
+          header={props.header}
+          filter={props.filter}
+          pagination={props.pagination}
+          preferences={preferences}
+          empty={props.empty ?? props.collection?.empty}
+          loading={props.loading}
+          loadingText={props.loadingText}
+          selectionType={props.selectionType}
+          selectedItems={props.selectedItems ?? props.collection?.selectedItems}
+          onSelectionChange={
+            props.onSelectionChange
+              ? ({ detail }) => props.onSelectionChange?.(detail.selectedItems)
+              : props.collection?.onSelectionChange
           }
-        }
-        cardsPerRow={[{ cards: 1 }]}
-        cardDefinition={{
-          header: key ? (item) => key.cell(item) : undefined,
-          sections: rest.map((column) => ({ id: column.id, header: column.header, content: column.cell })),
-        }}
-      />
+          isItemDisabled={props.isItemDisabled}
+          ariaLabels={
+            props.ariaLabels && {
+              selectionGroupLabel: props.ariaLabels.selectionGroupLabel,
+              itemSelectionLabel: (_, item) => props.ariaLabels?.itemSelectionLabel(item) ?? '',
+            }
+          }
+          cardsPerRow={[{ cards: 1 }]}
+          cardDefinition={{
+            header: key ? (item) => key.cell(item) : undefined,
+            sections: rest.map((column) => ({
+              id: column.id,
+              header: column.header,
+              content: column.cell,
+              width: column.short || column.align === 'end' ? 50 : undefined,
+            })),
+          }}
+        />
+      </div>
     );
     // Cards have no footer of their own: a record's total follows them.
     return props.footer ? (

@@ -142,17 +142,20 @@ export default function TaskCheckPage() {
             id: 'time',
             header: t('flight.takeoff'),
             cell: (line) => formatDateTime(line.takeoff_time, timeZone),
+            short: true,
           },
-          { id: 'plane', header: t('flight.plane'), cell: (line) => line.reg_num },
+          { id: 'plane', header: t('flight.plane'), cell: (line) => line.reg_num, short: true },
           {
             id: 'launch',
             header: t('flight.launch'),
             cell: (line) => launchName(dynamicT(t), line.takeoff_type_id),
+            short: true,
           },
           {
             id: 'role',
             header: t('flight.role'),
             cell: (line) => t(`role.${line.role}`, { defaultValue: line.role }),
+            short: true,
           },
           {
             id: 'minutes',
@@ -160,7 +163,12 @@ export default function TaskCheckPage() {
             cell: (line) => hours(line.flight_minutes),
             align: 'end',
           },
-          { id: 'instructor', header: t('flight.instructor'), cell: (line) => line.instructor_name ?? '—' },
+          {
+            id: 'instructor',
+            header: t('flight.instructor'),
+            cell: (line) => line.instructor_name ?? '—',
+            short: true,
+          },
           { id: 'task', header: t('field.task_name'), cell: taskCell, minWidth: 240 },
         ]}
       />
