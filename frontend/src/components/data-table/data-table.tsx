@@ -208,6 +208,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     <Table<T>
       {...props.collection}
       data-testid={props.testId}
+      data-list={props.id}
       variant={props.variant}
       items={props.items}
       trackBy={props.trackBy ?? props.collection?.trackBy}

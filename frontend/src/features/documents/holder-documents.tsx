@@ -241,12 +241,18 @@ export function HolderDocuments({ source, title }: { source: HolderSource; title
           {
             id: 'state',
             header: t('field.state'),
+            short: true,
             cell: (doc) => (
               <DocumentStateIndicator state={doc.state} testId={`document-state-${doc.document_type_id}`} />
             ),
           },
-          { id: 'issue', header: t('field.issue_date'), cell: (doc) => formatDate(doc.issue_date) || '—' },
-          { id: 'expiry', header: t('field.expiration_date'), cell: expiry },
+          {
+            id: 'issue',
+            header: t('field.issue_date'),
+            cell: (doc) => formatDate(doc.issue_date) || '—',
+            short: true,
+          },
+          { id: 'expiry', header: t('field.expiration_date'), cell: expiry, short: true },
           { id: 'files', header: t('field.files'), cell: (doc) => doc.files.length, align: 'end' },
         ]}
       />

@@ -397,8 +397,18 @@ export default function SchedulePage() {
                   trackBy="date"
                   empty={<Box color="text-status-inactive">{t('finance:schedules.no_runs')}</Box>}
                   columns={[
-                    { id: 'date', header: t('finance:field.date'), cell: (r) => formatDate(r.date) },
-                    { id: 'period', header: t('finance:schedules.period'), cell: (r) => r.period },
+                    {
+                      id: 'date',
+                      header: t('finance:field.date'),
+                      cell: (r) => formatDate(r.date),
+                      short: true,
+                    },
+                    {
+                      id: 'period',
+                      header: t('finance:schedules.period'),
+                      cell: (r) => r.period,
+                      short: true,
+                    },
                     {
                       id: 'members',
                       header: t('finance:schedules.members'),
@@ -437,8 +447,13 @@ export default function SchedulePage() {
                 items={record.runs}
                 trackBy="period"
                 columns={[
-                  { id: 'period', header: t('finance:schedules.period'), cell: (r) => r.period },
-                  { id: 'date', header: t('finance:field.date'), cell: (r) => formatDate(r.date) },
+                  { id: 'period', header: t('finance:schedules.period'), cell: (r) => r.period, short: true },
+                  {
+                    id: 'date',
+                    header: t('finance:field.date'),
+                    cell: (r) => formatDate(r.date),
+                    short: true,
+                  },
                   {
                     id: 'members',
                     header: t('finance:schedules.members'),

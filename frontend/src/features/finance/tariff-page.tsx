@@ -263,56 +263,62 @@ export default function TariffPage() {
                 id: 'component',
                 header: t('finance:rules.component'),
                 cell: (rule) => t(`ledger:component.${rule.component}`),
+                short: true,
               },
-              { id: 'price', header: t('finance:rules.price'), cell: price },
+              { id: 'price', header: t('finance:rules.price'), cell: price, minWidth: 140, short: true },
               { id: 'when', header: t('finance:rules.conditions'), cell: summary },
-              {
-                id: 'actions',
-                header: t('common:table.actions'),
-                cell: (rule) => {
-                  const index = values.rules.indexOf(rule);
-                  return readOnly ? null : (
-                    <SpaceBetween direction="horizontal" size="xxs">
-                      <Button
-                        formAction="none"
-                        variant="icon"
-                        iconName="angle-up"
-                        ariaLabel={t('finance:rules.up')}
-                        disabled={index === 0}
-                        onClick={() => move(index, -1)}
-                      />
-                      <Button
-                        formAction="none"
-                        variant="icon"
-                        iconName="angle-down"
-                        ariaLabel={t('finance:rules.down')}
-                        disabled={index === values.rules.length - 1}
-                        onClick={() => move(index, 1)}
-                      />
-                      <Button
-                        formAction="none"
-                        variant="icon"
-                        iconName="edit"
-                        ariaLabel={t('finance:rules.edit')}
-                        onClick={() => setEditing({ index })}
-                        data-testid={`tariff-edit-${rule.rule_id}`}
-                      />
-                      <Button
-                        formAction="none"
-                        variant="icon"
-                        iconName="remove"
-                        ariaLabel={t('finance:rules.remove')}
-                        onClick={() =>
-                          set(
-                            'rules',
-                            values.rules.filter((_, i) => i !== index),
-                          )
-                        }
-                      />
-                    </SpaceBetween>
-                  );
-                },
-              },
+              // A frozen tariff is read only: no column of buttons it cannot use.
+              ...(readOnly
+                ? []
+                : [
+                    {
+                      id: 'actions',
+                      header: t('common:table.actions'),
+                      cell: (rule: PriceRule) => {
+                        const index = values.rules.indexOf(rule);
+                        return (
+                          <SpaceBetween direction="horizontal" size="xxs">
+                            <Button
+                              formAction="none"
+                              variant="icon"
+                              iconName="angle-up"
+                              ariaLabel={t('finance:rules.up')}
+                              disabled={index === 0}
+                              onClick={() => move(index, -1)}
+                            />
+                            <Button
+                              formAction="none"
+                              variant="icon"
+                              iconName="angle-down"
+                              ariaLabel={t('finance:rules.down')}
+                              disabled={index === values.rules.length - 1}
+                              onClick={() => move(index, 1)}
+                            />
+                            <Button
+                              formAction="none"
+                              variant="icon"
+                              iconName="edit"
+                              ariaLabel={t('finance:rules.edit')}
+                              onClick={() => setEditing({ index })}
+                              data-testid={`tariff-edit-${rule.rule_id}`}
+                            />
+                            <Button
+                              formAction="none"
+                              variant="icon"
+                              iconName="remove"
+                              ariaLabel={t('finance:rules.remove')}
+                              onClick={() =>
+                                set(
+                                  'rules',
+                                  values.rules.filter((_, i) => i !== index),
+                                )
+                              }
+                            />
+                          </SpaceBetween>
+                        );
+                      },
+                    },
+                  ]),
             ]}
           />
           <Container

@@ -96,7 +96,7 @@ function DatasourceTable({ type }: { type: DatasourceType }) {
     : rows;
   const columns: DataColumn<Row>[] = [
     { id: 'name', header: t('datasources.name'), cell: (r) => r.name },
-    { id: 'id', header: t('datasources.code'), cell: (r) => <Box variant="code">{r.id}</Box> },
+    { id: 'id', header: t('datasources.code'), cell: (r) => <Box variant="code">{r.id}</Box>, short: true },
     { id: 'detail', header: t('datasources.detail'), cell: (r) => r.detail || '—' },
   ];
   return (

@@ -113,15 +113,17 @@ export default function MapsPage() {
                 </Button>
               ),
             },
-            { id: 'name', header: t('maps.name'), cell: (a) => a.name },
+            { id: 'name', header: t('maps.name'), cell: (a) => a.name, short: true },
             {
               id: 'city',
               header: t('maps.city'),
               cell: (a) => [a.city, a.country].filter(Boolean).join(', '),
+              short: true,
             },
             {
               id: 'runway',
               header: t('maps.runway'),
+              short: true,
               cell: (a) =>
                 a.runway_length
                   ? t('maps.runway_text', { length: a.runway_length, heading: a.runway_heading ?? '—' })

@@ -221,6 +221,7 @@ export function MessageView({ messageId }: { messageId: string }) {
             {
               id: 'read',
               header: t('view.read'),
+              short: true,
               cell: (r) =>
                 r.read_at ? (
                   formatDateTime(r.read_at, timeZone)
@@ -233,6 +234,7 @@ export function MessageView({ messageId }: { messageId: string }) {
                   {
                     id: 'ack',
                     header: t('view.acknowledged'),
+                    short: true,
                     cell: (r: RecipientOutput) =>
                       r.acknowledged_at ? (
                         <StatusIndicator type="success" data-testid={`ack-${r.user_id}`}>
@@ -249,6 +251,7 @@ export function MessageView({ messageId }: { messageId: string }) {
             {
               id: 'channels',
               header: t('view.channels'),
+              short: true,
               cell: (r) =>
                 [r.notified ? t('view.pushed') : null, r.mailed ? t('view.mailed') : null]
                   .filter(Boolean)

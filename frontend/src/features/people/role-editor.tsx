@@ -202,6 +202,7 @@ export function RoleEditor({
                 id: action,
                 header: t(`permission_action.${action}`),
                 cell: (group: PermissionGroup) => box(group.actions[action]),
+                short: true,
               })),
               {
                 id: 'other',

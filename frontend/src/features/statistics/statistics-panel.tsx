@@ -219,6 +219,8 @@ export function StatisticsPanel(props: StatisticsPanelProps) {
             <DataTable<StatisticsRow>
               id={`statistics-${variant}-months`}
               fixedColumns
+              // Figures compared down their columns: a phone keeps the table and holds the month in view.
+              phoneCards={false}
               variant="embedded"
               testId={`${props.testId}-months`}
               columns={[
@@ -234,6 +236,7 @@ export function StatisticsPanel(props: StatisticsPanelProps) {
             <DataTable<StatisticsRow>
               id={`statistics-${variant}-years`}
               fixedColumns
+              phoneCards={false}
               variant="embedded"
               testId={`${props.testId}-years`}
               columns={[{ id: 'year', header: t('col.year'), cell: (r) => r.period }, ...columns]}

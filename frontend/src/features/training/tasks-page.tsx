@@ -123,19 +123,13 @@ export default function TasksPage() {
         empty={<Box color="text-status-inactive">{t('tasks.empty')}</Box>}
         columns={[
           {
-            // The key column: the task's place in the programme, then its name.
+            // The key column; the rows stand in the programme's order (the arrows move them).
             id: 'name',
             header: t('field.task_name'),
             cell: (task) => (
-              <span>
-                {`${task.position}. `}
-                <PageLink
-                  href={taskHref(trainingId, task.task_id)}
-                  data-testid={`task-link-${task.position}`}
-                >
-                  {task.task_name}
-                </PageLink>
-              </span>
+              <PageLink href={taskHref(trainingId, task.task_id)} data-testid={`task-link-${task.position}`}>
+                {task.task_name}
+              </PageLink>
             ),
           },
           { id: 'needs', header: t('tasks.needs'), cell: (task) => taskNeeds(dynamicT(t), task) },
@@ -148,6 +142,7 @@ export default function TasksPage() {
           {
             id: 'actions',
             header: t('tasks.actions'),
+            minWidth: 150,
             cell: (task) => (
               <ButtonGroup
                 variant="icon"
