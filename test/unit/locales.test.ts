@@ -55,6 +55,7 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   // A flight named by its date and registration (profile/actions): no words to translate.
   'profile:actions.about.flight.what': LANGS,
   'common:menu.administration': ['fr'],
+  'common:table.actions': ['fr'],
   // The same words in French.
   'reports:source.maintenance': ['fr'],
   'reports:section.documents': ['fr'],

@@ -3,6 +3,7 @@ import Cards from '@cloudscape-design/components/cards';
 import CollectionPreferences, {
   type CollectionPreferencesProps,
 } from '@cloudscape-design/components/collection-preferences';
+import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { session } from '../../lib/session-state.ts';
@@ -14,6 +15,7 @@ import {
   readChoice,
   writeChoice,
 } from './table-preferences.ts';
+import './data-table.css';
 
 /** One column: its cell, and whether people may hide it (the key column may not). */
 export interface DataColumn<T> {
@@ -31,6 +33,10 @@ export interface DataColumn<T> {
   sortingField?: string;
   sortingComparator?: (a: T, b: T) => number;
   verticalAlign?: 'middle' | 'top';
+  /** Figures (amounts, counts, times): header and cell aligned to the end, digits of one width. */
+  align?: 'end';
+  /** A value of a few words (a registration, a time): half a phone card wide, two side by side. Figures are. */
+  short?: boolean;
 }
 
 export interface DataTableProps<T> {
@@ -70,6 +76,11 @@ export interface DataTableProps<T> {
   /** On a phone the list is cards (default); false keeps a table the person scrolls sideways. */
   phoneCards?: boolean;
 }
+
+/** A figure column's header or cell, aligned to the end so its digits line up. */
+const atEnd = (content: ReactNode) => (
+  <span style={{ display: 'block', textAlign: 'end', fontVariantNumeric: 'tabular-nums' }}>{content}</span>
+);
 
 /** Cloudscape's phone breakpoint (as the layouts use it). */
 const PHONE = '(max-width: 688px)';
@@ -141,39 +152,55 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   if (phone && props.phoneCards !== false) {
     const [key, ...rest] = shown;
-    return (
-      <Cards<T>
-        data-testid={props.testId}
-        variant={props.variant === 'full-page' ? 'full-page' : 'container'}
-        items={props.items}
-        trackBy={props.trackBy ?? props.collection?.trackBy}
-        header={props.header}
-        filter={props.filter}
-        pagination={props.pagination}
-        preferences={preferences}
-        empty={props.empty ?? props.collection?.empty}
-        loading={props.loading}
-        loadingText={props.loadingText}
-        selectionType={props.selectionType}
-        selectedItems={props.selectedItems ?? props.collection?.selectedItems}
-        onSelectionChange={
-          props.onSelectionChange
-            ? ({ detail }) => props.onSelectionChange?.(detail.selectedItems)
-            : props.collection?.onSelectionChange
-        }
-        isItemDisabled={props.isItemDisabled}
-        ariaLabels={
-          props.ariaLabels && {
-            selectionGroupLabel: props.ariaLabels.selectionGroupLabel,
-            itemSelectionLabel: (_, item) => props.ariaLabels?.itemSelectionLabel(item) ?? '',
+    const cards = (
+      <div className="data-table-cards">
+        <Cards<T>
+          data-testid={props.testId}
+          variant={props.variant === 'full-page' ? 'full-page' : 'container'}
+          items={props.items}
+          trackBy={props.trackBy ?? props.collection?.trackBy}
+          header={props.header}
+          filter={props.filter}
+          pagination={props.pagination}
+          preferences={preferences}
+          empty={props.empty ?? props.collection?.empty}
+          loading={props.loading}
+          loadingText={props.loadingText}
+          selectionType={props.selectionType}
+          selectedItems={props.selectedItems ?? props.collection?.selectedItems}
+          onSelectionChange={
+            props.onSelectionChange
+              ? ({ detail }) => props.onSelectionChange?.(detail.selectedItems)
+              : props.collection?.onSelectionChange
           }
-        }
-        cardsPerRow={[{ cards: 1 }]}
-        cardDefinition={{
-          header: key ? (item) => key.cell(item) : undefined,
-          sections: rest.map((column) => ({ id: column.id, header: column.header, content: column.cell })),
-        }}
-      />
+          isItemDisabled={props.isItemDisabled}
+          ariaLabels={
+            props.ariaLabels && {
+              selectionGroupLabel: props.ariaLabels.selectionGroupLabel,
+              itemSelectionLabel: (_, item) => props.ariaLabels?.itemSelectionLabel(item) ?? '',
+            }
+          }
+          cardsPerRow={[{ cards: 1 }]}
+          cardDefinition={{
+            header: key ? (item) => key.cell(item) : undefined,
+            sections: rest.map((column) => ({
+              id: column.id,
+              header: column.header,
+              content: column.cell,
+              width: column.short || column.align === 'end' ? 50 : undefined,
+            })),
+          }}
+        />
+      </div>
+    );
+    // Cards have no footer of their own: a record's total follows them.
+    return props.footer ? (
+      <SpaceBetween size="s">
+        {cards}
+        {props.footer}
+      </SpaceBetween>
+    ) : (
+      cards
     );
   }
 
@@ -181,6 +208,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     <Table<T>
       {...props.collection}
       data-testid={props.testId}
+      data-list={props.id}
       variant={props.variant}
       items={props.items}
       trackBy={props.trackBy ?? props.collection?.trackBy}
@@ -221,8 +249,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
       columnDefinitions={specs.map(
         (column, index): TableProps.ColumnDefinition<T> => ({
           id: column.id,
-          header: column.header,
-          cell: column.cell,
+          header: column.align === 'end' ? atEnd(column.header) : column.header,
+          cell: column.align === 'end' ? (item: T) => atEnd(column.cell(item)) : column.cell,
           width: column.width,
           minWidth: column.minWidth,
           maxWidth: column.maxWidth,

@@ -1,6 +1,5 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import Cards from '@cloudscape-design/components/cards';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import FormField from '@cloudscape-design/components/form-field';
@@ -9,7 +8,6 @@ import Input from '@cloudscape-design/components/input';
 import Pagination from '@cloudscape-design/components/pagination';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_STATES, type DocumentState } from '../../../../contracts/documents.ts';
@@ -18,12 +16,12 @@ import type {
   HolderOutput,
   RequirementOutput,
 } from '../../../../contracts/schemas/documents.ts';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
 import { useCursorPages } from '../../lib/use-cursor-pages.ts';
-import { useNarrow } from '../../lib/use-narrow.ts';
 import { DocumentDetailModal } from './document-detail-modal.tsx';
 import { DocumentFormModal, type DocumentFormMode } from './document-form-modal.tsx';
 import { DocumentStateIndicator } from './document-state.tsx';
@@ -51,7 +49,6 @@ export function HolderDocuments({ source, title }: { source: HolderSource; title
   const { profile } = useStore(session);
   const timeZone = profile?.organization?.timezone ?? 'UTC';
   const types = useDocumentTypes();
-  const narrow = useNarrow();
   const [holder, setHolder] = useState<HolderOutput | null>(null);
   const [requirements, setRequirements] = useState<RequirementOutput[]>([]);
   const [canCreate, setCanCreate] = useState(source.kind === 'own');
@@ -227,61 +224,38 @@ export function HolderDocuments({ source, title }: { source: HolderSource; title
           </ColumnLayout>
         </Container>
       ) : null}
-      {narrow ? (
-        <Cards<DocumentOutput>
-          data-testid="documents-table"
-          header={header}
-          filter={filter}
-          pagination={pagination}
-          empty={empty}
-          loading={documents.loading}
-          loadingText={t('common:nav.loading')}
-          items={documents.items}
-          trackBy="document_id"
-          cardsPerRow={[{ cards: 1 }]}
-          cardDefinition={{
-            header: typeCell,
-            sections: [
-              {
-                id: 'state',
-                content: (doc) => (
-                  <DocumentStateIndicator
-                    state={doc.state}
-                    testId={`document-state-${doc.document_type_id}`}
-                  />
-                ),
-              },
-              { id: 'expiry', header: t('field.expiration_date'), content: expiry },
-            ],
-          }}
-        />
-      ) : (
-        <Table<DocumentOutput>
-          data-testid="documents-table"
-          variant="container"
-          header={header}
-          filter={filter}
-          pagination={pagination}
-          empty={empty}
-          loading={documents.loading}
-          loadingText={t('common:nav.loading')}
-          items={documents.items}
-          trackBy="document_id"
-          columnDefinitions={[
-            { id: 'type', header: t('field.type'), isRowHeader: true, cell: typeCell },
-            {
-              id: 'state',
-              header: t('field.state'),
-              cell: (doc) => (
-                <DocumentStateIndicator state={doc.state} testId={`document-state-${doc.document_type_id}`} />
-              ),
-            },
-            { id: 'issue', header: t('field.issue_date'), cell: (doc) => formatDate(doc.issue_date) || '—' },
-            { id: 'expiry', header: t('field.expiration_date'), cell: expiry },
-            { id: 'files', header: t('field.files'), cell: (doc) => doc.files.length },
-          ]}
-        />
-      )}
+      <DataTable<DocumentOutput>
+        id="holder-documents"
+        testId="documents-table"
+        variant="container"
+        header={header}
+        filter={filter}
+        pagination={pagination}
+        empty={empty}
+        loading={documents.loading}
+        loadingText={t('common:nav.loading')}
+        items={documents.items}
+        trackBy="document_id"
+        columns={[
+          { id: 'type', header: t('field.type'), cell: typeCell },
+          {
+            id: 'state',
+            header: t('field.state'),
+            short: true,
+            cell: (doc) => (
+              <DocumentStateIndicator state={doc.state} testId={`document-state-${doc.document_type_id}`} />
+            ),
+          },
+          {
+            id: 'issue',
+            header: t('field.issue_date'),
+            cell: (doc) => formatDate(doc.issue_date) || '—',
+            short: true,
+          },
+          { id: 'expiry', header: t('field.expiration_date'), cell: expiry, short: true },
+          { id: 'files', header: t('field.files'), cell: (doc) => doc.files.length, align: 'end' },
+        ]}
+      />
       {form && place ? (
         <DocumentFormModal
           place={place}

@@ -1,7 +1,6 @@
 import Box from '@cloudscape-design/components/box';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import { useTranslation } from 'react-i18next';
 import {
   lineCalculation,
@@ -10,6 +9,7 @@ import {
   type Translate,
 } from '../../../../contracts/charge-explanation.ts';
 import type { ChargeExplanation } from '../../../../contracts/schemas/tariffs.ts';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { formatDate, formatMinutes } from '../../lib/format.ts';
 import { currentLang } from '../../lib/i18n.ts';
 import { dynamicT } from '../../lib/i18n-keys.ts';
@@ -28,11 +28,13 @@ export function ChargeExplanationView({ explanation }: { explanation: ChargeExpl
   const inputs = explanation.inputs;
   return (
     <SpaceBetween size="m" data-testid="charge-explanation">
-      <Table
+      <DataTable
+        id="charge-explanation"
+        fixedColumns
         variant="embedded"
         items={explanation.lines}
         trackBy={(line) => `${line.component}-${line.rule_id ?? line.price_field ?? ''}`}
-        columnDefinitions={[
+        columns={[
           {
             id: 'component',
             header: t('finance:explanation.component'),
@@ -44,7 +46,6 @@ export function ChargeExplanationView({ explanation }: { explanation: ChargeExpl
                 </Box>
               </SpaceBetween>
             ),
-            isRowHeader: true,
           },
           {
             id: 'calculation',
@@ -63,6 +64,7 @@ export function ChargeExplanationView({ explanation }: { explanation: ChargeExpl
           {
             id: 'amount',
             header: t('finance:explanation.amount'),
+            align: 'end',
             cell: (line) => <span style={{ whiteSpace: 'nowrap' }}>{money(line.amount)}</span>,
           },
         ]}

@@ -10,7 +10,6 @@ import Modal from '@cloudscape-design/components/modal';
 import Multiselect from '@cloudscape-design/components/multiselect';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -32,6 +31,7 @@ import {
 } from '../../../../contracts/schemas/finance-enums.ts';
 import { usePageNavigate } from '../../app/links.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { LoadFailed, RecordFormFrame } from '../../components/forms/record-form.tsx';
 import { reportSaveFailure, useRecordForm } from '../../components/forms/use-record-form.ts';
@@ -389,16 +389,38 @@ export default function SchedulePage() {
               data-testid="schedule-preview-panel"
             >
               <SpaceBetween size="m">
-                <Table
+                <DataTable
+                  id="schedule-next-runs"
+                  fixedColumns
                   variant="embedded"
                   items={preview.runs}
                   trackBy="date"
                   empty={<Box color="text-status-inactive">{t('finance:schedules.no_runs')}</Box>}
-                  columnDefinitions={[
-                    { id: 'date', header: t('finance:field.date'), cell: (r) => formatDate(r.date) },
-                    { id: 'period', header: t('finance:schedules.period'), cell: (r) => r.period },
-                    { id: 'members', header: t('finance:schedules.members'), cell: (r) => r.members },
-                    { id: 'total', header: t('finance:schedules.total'), cell: (r) => money(r.total) },
+                  columns={[
+                    {
+                      id: 'date',
+                      header: t('finance:field.date'),
+                      cell: (r) => formatDate(r.date),
+                      short: true,
+                    },
+                    {
+                      id: 'period',
+                      header: t('finance:schedules.period'),
+                      cell: (r) => r.period,
+                      short: true,
+                    },
+                    {
+                      id: 'members',
+                      header: t('finance:schedules.members'),
+                      cell: (r) => r.members,
+                      align: 'end',
+                    },
+                    {
+                      id: 'total',
+                      header: t('finance:schedules.total'),
+                      cell: (r) => money(r.total),
+                      align: 'end',
+                    },
                   ]}
                 />
                 {preview.members.length > 0 && (
@@ -418,15 +440,32 @@ export default function SchedulePage() {
                 </Header>
               }
             >
-              <Table
+              <DataTable
+                id="schedule-runs"
+                fixedColumns
                 variant="embedded"
                 items={record.runs}
                 trackBy="period"
-                columnDefinitions={[
-                  { id: 'period', header: t('finance:schedules.period'), cell: (r) => r.period },
-                  { id: 'date', header: t('finance:field.date'), cell: (r) => formatDate(r.date) },
-                  { id: 'members', header: t('finance:schedules.members'), cell: (r) => r.members },
-                  { id: 'total', header: t('finance:schedules.total'), cell: (r) => money(r.total) },
+                columns={[
+                  { id: 'period', header: t('finance:schedules.period'), cell: (r) => r.period, short: true },
+                  {
+                    id: 'date',
+                    header: t('finance:field.date'),
+                    cell: (r) => formatDate(r.date),
+                    short: true,
+                  },
+                  {
+                    id: 'members',
+                    header: t('finance:schedules.members'),
+                    cell: (r) => r.members,
+                    align: 'end',
+                  },
+                  {
+                    id: 'total',
+                    header: t('finance:schedules.total'),
+                    cell: (r) => money(r.total),
+                    align: 'end',
+                  },
                   {
                     id: 'recalculate',
                     header: '',
@@ -476,22 +515,31 @@ export default function SchedulePage() {
         >
           <SpaceBetween size="m">
             <Alert type="warning">{t('finance:schedules.recalculate_warning')}</Alert>
-            <Table
+            <DataTable
+              id="schedule-recalculation"
+              fixedColumns
               variant="embedded"
               items={recalculation.changes}
               trackBy="user_id"
               empty={<Box color="text-status-inactive">{t('finance:schedules.no_changes')}</Box>}
-              columnDefinitions={[
+              columns={[
                 { id: 'member', header: t('finance:field.member'), cell: (c) => c.user_name },
-                { id: 'posted', header: t('finance:schedules.posted'), cell: (c) => money(c.posted) },
+                {
+                  id: 'posted',
+                  header: t('finance:schedules.posted'),
+                  cell: (c) => money(c.posted),
+                  align: 'end',
+                },
                 {
                   id: 'new',
                   header: t('finance:schedules.recalculated'),
+                  align: 'end',
                   cell: (c) => money(c.recalculated),
                 },
                 {
                   id: 'difference',
                   header: t('finance:schedules.difference'),
+                  align: 'end',
                   cell: (c) => money(c.difference),
                 },
               ]}

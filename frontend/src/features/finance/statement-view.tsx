@@ -1,6 +1,5 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import Cards from '@cloudscape-design/components/cards';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import FormField from '@cloudscape-design/components/form-field';
@@ -9,10 +8,10 @@ import Modal from '@cloudscape-design/components/modal';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StatementOutput, TransactionOutput } from '../../../../contracts/schemas/finance.ts';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { useCursorPages } from '../../lib/use-cursor-pages.ts';
@@ -158,79 +157,37 @@ export function StatementView({
 
   return (
     <>
-      {narrow ? (
-        <Cards<TransactionOutput>
-          data-testid={`${testId}-table`}
-          variant="full-page"
-          header={header}
-          filter={filter}
-          pagination={pagination}
-          empty={empty}
-          loading={pages.loading}
-          loadingText={t('common:nav.loading')}
-          items={pages.items}
-          trackBy="transaction_id"
-          cardsPerRow={[{ cards: 1 }]}
-          cardDefinition={{
-            header: (item) => (
-              <SpaceBetween direction="horizontal" size="s" alignItems="center">
-                <span>{formatDate(item.date)}</span>
-                <Amount value={item.amount} money={money} />
-              </SpaceBetween>
+      <DataTable<TransactionOutput>
+        id="statement"
+        testId={`${testId}-table`}
+        variant="full-page"
+        header={header}
+        filter={filter}
+        pagination={pagination}
+        empty={empty}
+        loading={pages.loading}
+        loadingText={t('common:nav.loading')}
+        items={pages.items}
+        trackBy="transaction_id"
+        columns={[
+          { id: 'date', header: t('finance:field.date'), cell: (item) => formatDate(item.date) },
+          { id: 'type', header: t('finance:field.type'), cell: typeCell },
+          {
+            id: 'amount',
+            header: t('finance:field.amount'),
+            align: 'end',
+            cell: (item) => (
+              <Amount value={item.amount} money={money} testId={`statement-amount-${item.transaction_id}`} />
             ),
-            sections: [
-              { id: 'type', content: typeCell },
-              {
-                id: 'balance',
-                content: (item) =>
-                  item.balance_after === undefined ? null : (
-                    <Box variant="small" color="text-body-secondary">
-                      {t('finance:statement.balance_after', { amount: money(item.balance_after) })}
-                    </Box>
-                  ),
-              },
-            ],
-          }}
-        />
-      ) : (
-        <Table<TransactionOutput>
-          data-testid={`${testId}-table`}
-          variant="full-page"
-          header={header}
-          filter={filter}
-          pagination={pagination}
-          empty={empty}
-          loading={pages.loading}
-          loadingText={t('common:nav.loading')}
-          items={pages.items}
-          trackBy="transaction_id"
-          columnDefinitions={[
-            {
-              id: 'date',
-              header: t('finance:field.date'),
-              isRowHeader: true,
-              cell: (item) => formatDate(item.date),
-            },
-            { id: 'type', header: t('finance:field.type'), cell: typeCell },
-            {
-              id: 'amount',
-              header: t('finance:field.amount'),
-              cell: (item) => (
-                <Amount
-                  value={item.amount}
-                  money={money}
-                  testId={`statement-amount-${item.transaction_id}`}
-                />
-              ),
-            },
-            {
-              id: 'balance',
-              header: t('finance:statement.balance_after_column'),
-              cell: (item) => (item.balance_after === undefined ? '' : money(item.balance_after)),
-            },
-          ]}
-        />
-      )}
+          },
+          {
+            id: 'balance',
+            header: t('finance:statement.balance_after_column'),
+            align: 'end',
+            cell: (item) => (item.balance_after === undefined ? '' : money(item.balance_after)),
+          },
+        ]}
+      />
       {modal}
     </>
   );

@@ -8,7 +8,6 @@ import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import Textarea from '@cloudscape-design/components/textarea';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +21,7 @@ import {
 } from '../../../../contracts/schemas/tariffs.ts';
 import { usePageNavigate } from '../../app/links.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { LoadFailed, RecordFormFrame } from '../../components/forms/record-form.tsx';
 import { reportSaveFailure, useRecordForm } from '../../components/forms/use-record-form.ts';
@@ -219,8 +219,9 @@ export default function TariffPage() {
               </FormField>
             </ColumnLayout>
           </Container>
-          <Table<PriceRule>
-            data-testid="tariff-rules"
+          <DataTable<PriceRule>
+            id="tariff-rules"
+            testId="tariff-rules"
             items={values.rules}
             trackBy="rule_id"
             header={
@@ -245,11 +246,10 @@ export default function TariffPage() {
               </Header>
             }
             empty={<Box color="text-status-inactive">{t('finance:rules.empty')}</Box>}
-            columnDefinitions={[
+            columns={[
               {
                 id: 'name',
                 header: t('finance:field.name'),
-                isRowHeader: true,
                 cell: (rule) => (
                   <SpaceBetween size="xxxs">
                     <span>{rule.name}</span>
@@ -263,56 +263,62 @@ export default function TariffPage() {
                 id: 'component',
                 header: t('finance:rules.component'),
                 cell: (rule) => t(`ledger:component.${rule.component}`),
+                short: true,
               },
-              { id: 'price', header: t('finance:rules.price'), cell: price },
+              { id: 'price', header: t('finance:rules.price'), cell: price, minWidth: 140, short: true },
               { id: 'when', header: t('finance:rules.conditions'), cell: summary },
-              {
-                id: 'actions',
-                header: '',
-                cell: (rule) => {
-                  const index = values.rules.indexOf(rule);
-                  return readOnly ? null : (
-                    <SpaceBetween direction="horizontal" size="xxs">
-                      <Button
-                        formAction="none"
-                        variant="icon"
-                        iconName="angle-up"
-                        ariaLabel={t('finance:rules.up')}
-                        disabled={index === 0}
-                        onClick={() => move(index, -1)}
-                      />
-                      <Button
-                        formAction="none"
-                        variant="icon"
-                        iconName="angle-down"
-                        ariaLabel={t('finance:rules.down')}
-                        disabled={index === values.rules.length - 1}
-                        onClick={() => move(index, 1)}
-                      />
-                      <Button
-                        formAction="none"
-                        variant="icon"
-                        iconName="edit"
-                        ariaLabel={t('finance:rules.edit')}
-                        onClick={() => setEditing({ index })}
-                        data-testid={`tariff-edit-${rule.rule_id}`}
-                      />
-                      <Button
-                        formAction="none"
-                        variant="icon"
-                        iconName="remove"
-                        ariaLabel={t('finance:rules.remove')}
-                        onClick={() =>
-                          set(
-                            'rules',
-                            values.rules.filter((_, i) => i !== index),
-                          )
-                        }
-                      />
-                    </SpaceBetween>
-                  );
-                },
-              },
+              // A frozen tariff is read only: no column of buttons it cannot use.
+              ...(readOnly
+                ? []
+                : [
+                    {
+                      id: 'actions',
+                      header: t('common:table.actions'),
+                      cell: (rule: PriceRule) => {
+                        const index = values.rules.indexOf(rule);
+                        return (
+                          <SpaceBetween direction="horizontal" size="xxs">
+                            <Button
+                              formAction="none"
+                              variant="icon"
+                              iconName="angle-up"
+                              ariaLabel={t('finance:rules.up')}
+                              disabled={index === 0}
+                              onClick={() => move(index, -1)}
+                            />
+                            <Button
+                              formAction="none"
+                              variant="icon"
+                              iconName="angle-down"
+                              ariaLabel={t('finance:rules.down')}
+                              disabled={index === values.rules.length - 1}
+                              onClick={() => move(index, 1)}
+                            />
+                            <Button
+                              formAction="none"
+                              variant="icon"
+                              iconName="edit"
+                              ariaLabel={t('finance:rules.edit')}
+                              onClick={() => setEditing({ index })}
+                              data-testid={`tariff-edit-${rule.rule_id}`}
+                            />
+                            <Button
+                              formAction="none"
+                              variant="icon"
+                              iconName="remove"
+                              ariaLabel={t('finance:rules.remove')}
+                              onClick={() =>
+                                set(
+                                  'rules',
+                                  values.rules.filter((_, i) => i !== index),
+                                )
+                              }
+                            />
+                          </SpaceBetween>
+                        );
+                      },
+                    },
+                  ]),
             ]}
           />
           <Container
@@ -426,48 +432,99 @@ function SimulationView({ simulation }: { simulation: SimulationOutput }) {
           </Box>
         </div>
       </ColumnLayout>
-      <Table
+      <DataTable
+        id="tariff-simulation-categories"
+        fixedColumns
         variant="embedded"
         header={<Header variant="h3">{t('finance:simulator.by_category')}</Header>}
         items={simulation.by_category}
         trackBy="category"
-        columnDefinitions={[
+        columns={[
           {
             id: 'category',
             header: t('finance:simulator.category'),
             cell: (c) => t(`finance:category.${c.category}`),
           },
-          { id: 'flights', header: t('finance:simulator.flights'), cell: (c) => c.flights },
-          { id: 'current', header: t('finance:simulator.current'), cell: (c) => money(c.current) },
-          { id: 'proposed', header: t('finance:simulator.proposed'), cell: (c) => money(c.proposed) },
-          { id: 'difference', header: t('finance:simulator.difference'), cell: (c) => change(c.difference) },
+          { id: 'flights', header: t('finance:simulator.flights'), cell: (c) => c.flights, align: 'end' },
+          {
+            id: 'current',
+            header: t('finance:simulator.current'),
+            cell: (c) => money(c.current),
+            align: 'end',
+          },
+          {
+            id: 'proposed',
+            header: t('finance:simulator.proposed'),
+            cell: (c) => money(c.proposed),
+            align: 'end',
+          },
+          {
+            id: 'difference',
+            header: t('finance:simulator.difference'),
+            cell: (c) => change(c.difference),
+            align: 'end',
+          },
         ]}
       />
-      <Table
+      <DataTable
+        id="tariff-simulation-members"
+        fixedColumns
         variant="embedded"
         header={<Header variant="h3">{t('finance:simulator.by_member')}</Header>}
         items={simulation.by_member}
         trackBy="user_id"
-        columnDefinitions={[
+        columns={[
           { id: 'member', header: t('finance:field.member'), cell: (m) => m.user_name },
-          { id: 'flights', header: t('finance:simulator.flights'), cell: (m) => m.flights },
-          { id: 'current', header: t('finance:simulator.current'), cell: (m) => money(m.current) },
-          { id: 'proposed', header: t('finance:simulator.proposed'), cell: (m) => money(m.proposed) },
-          { id: 'difference', header: t('finance:simulator.difference'), cell: (m) => change(m.difference) },
+          { id: 'flights', header: t('finance:simulator.flights'), cell: (m) => m.flights, align: 'end' },
+          {
+            id: 'current',
+            header: t('finance:simulator.current'),
+            cell: (m) => money(m.current),
+            align: 'end',
+          },
+          {
+            id: 'proposed',
+            header: t('finance:simulator.proposed'),
+            cell: (m) => money(m.proposed),
+            align: 'end',
+          },
+          {
+            id: 'difference',
+            header: t('finance:simulator.difference'),
+            cell: (m) => change(m.difference),
+            align: 'end',
+          },
         ]}
       />
-      <Table
+      <DataTable
+        id="tariff-simulation-largest"
+        fixedColumns
         variant="embedded"
         header={<Header variant="h3">{t('finance:simulator.largest')}</Header>}
         items={simulation.largest}
         trackBy="flight_id"
-        columnDefinitions={[
+        columns={[
           { id: 'date', header: t('finance:field.date'), cell: (f) => formatDate(f.date) },
           { id: 'reg', header: t('finance:simulator.aircraft'), cell: (f) => f.reg_num },
           { id: 'member', header: t('finance:field.member'), cell: (f) => f.user_name },
-          { id: 'current', header: t('finance:simulator.current'), cell: (f) => money(f.current) },
-          { id: 'proposed', header: t('finance:simulator.proposed'), cell: (f) => money(f.proposed) },
-          { id: 'difference', header: t('finance:simulator.difference'), cell: (f) => change(f.difference) },
+          {
+            id: 'current',
+            header: t('finance:simulator.current'),
+            cell: (f) => money(f.current),
+            align: 'end',
+          },
+          {
+            id: 'proposed',
+            header: t('finance:simulator.proposed'),
+            cell: (f) => money(f.proposed),
+            align: 'end',
+          },
+          {
+            id: 'difference',
+            header: t('finance:simulator.difference'),
+            cell: (f) => change(f.difference),
+            align: 'end',
+          },
         ]}
       />
     </SpaceBetween>

@@ -2,7 +2,6 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import Table, { type TableProps } from '@cloudscape-design/components/table';
 import Tabs from '@cloudscape-design/components/tabs';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { useState } from 'react';
@@ -13,6 +12,7 @@ import {
   UNCACHED_DATASOURCES,
 } from '../../../../contracts/schemas/lookups.ts';
 import { PageLink } from '../../app/links.tsx';
+import { type DataColumn, DataTable } from '../../components/data-table/data-table.tsx';
 import { clearDatasources, useDatasource } from '../../lib/datasource.ts';
 import { currentLang } from '../../lib/i18n.ts';
 import { dynamicT, type Translate } from '../../lib/i18n-keys.ts';
@@ -94,20 +94,22 @@ function DatasourceTable({ type }: { type: DatasourceType }) {
   const shown = filter
     ? rows.filter((r) => `${r.id} ${r.name} ${r.detail}`.toLowerCase().includes(filter.toLowerCase()))
     : rows;
-  const columns: TableProps.ColumnDefinition<Row>[] = [
-    { id: 'name', header: t('datasources.name'), isRowHeader: true, cell: (r) => r.name },
-    { id: 'id', header: t('datasources.code'), cell: (r) => <Box variant="code">{r.id}</Box> },
+  const columns: DataColumn<Row>[] = [
+    { id: 'name', header: t('datasources.name'), cell: (r) => r.name },
+    { id: 'id', header: t('datasources.code'), cell: (r) => <Box variant="code">{r.id}</Box>, short: true },
     { id: 'detail', header: t('datasources.detail'), cell: (r) => r.detail || '—' },
   ];
   return (
-    <Table<Row>
-      data-testid={`datasource-${type}`}
+    <DataTable<Row>
+      id="datasources"
+      fixedColumns
+      testId={`datasource-${type}`}
       variant="borderless"
       loading={list.loading}
       loadingText={t('common:nav.loading')}
       items={shown}
       trackBy="id"
-      columnDefinitions={columns}
+      columns={columns}
       empty={<Box color="text-status-inactive">{t('datasources.empty')}</Box>}
       header={
         <Header

@@ -5,11 +5,11 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
-import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AirportItem } from '../../../../contracts/schemas/lookups.ts';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { useDatasource } from '../../lib/datasource.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
@@ -82,8 +82,9 @@ export default function MapsPage() {
             </Suspense>
           )}
         </Container>
-        <Table<AirportItem>
-          data-testid="maps-airports"
+        <DataTable<AirportItem>
+          id="maps-airports"
+          testId="maps-airports"
           variant="container"
           header={<Header counter={`(${onMap.length})`}>{t('maps.airfields')}</Header>}
           filter={
@@ -98,11 +99,10 @@ export default function MapsPage() {
           items={shown}
           trackBy="airport_id"
           empty={<Box color="text-status-inactive">{t('maps.empty')}</Box>}
-          columnDefinitions={[
+          columns={[
             {
               id: 'icao',
               header: 'ICAO',
-              isRowHeader: true,
               cell: (a) => (
                 <Button
                   variant="inline-link"
@@ -113,21 +113,28 @@ export default function MapsPage() {
                 </Button>
               ),
             },
-            { id: 'name', header: t('maps.name'), cell: (a) => a.name },
+            { id: 'name', header: t('maps.name'), cell: (a) => a.name, short: true },
             {
               id: 'city',
               header: t('maps.city'),
               cell: (a) => [a.city, a.country].filter(Boolean).join(', '),
+              short: true,
             },
             {
               id: 'runway',
               header: t('maps.runway'),
+              short: true,
               cell: (a) =>
                 a.runway_length
                   ? t('maps.runway_text', { length: a.runway_length, heading: a.runway_heading ?? '—' })
                   : '—',
             },
-            { id: 'altitude', header: t('maps.elevation'), cell: (a) => `${a.altitude} m` },
+            {
+              id: 'altitude',
+              header: t('maps.elevation'),
+              cell: (a) => `${a.altitude}\u00a0m`,
+              align: 'end',
+            },
           ]}
         />
       </SpaceBetween>

@@ -7,12 +7,12 @@ import Pagination from '@cloudscape-design/components/pagination';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageOutput, RecipientOutput } from '../../../../contracts/schemas/messages.ts';
 import { usePageNavigate } from '../../app/links.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { useDatasource } from '../../lib/datasource.ts';
 import { flash } from '../../lib/flash.ts';
@@ -177,8 +177,9 @@ export function MessageView({ messageId }: { messageId: string }) {
         </SpaceBetween>
       </Container>
       {sent ? (
-        <Table<RecipientOutput>
-          data-testid="message-recipients-table"
+        <DataTable<RecipientOutput>
+          id="message-recipients"
+          testId="message-recipients-table"
           variant="container"
           header={
             <Header
@@ -215,11 +216,12 @@ export function MessageView({ messageId }: { messageId: string }) {
               onChange={({ detail }) => recipients.goTo(detail.currentPageIndex)}
             />
           }
-          columnDefinitions={[
-            { id: 'name', header: t('view.member'), isRowHeader: true, cell: (r) => r.name },
+          columns={[
+            { id: 'name', header: t('view.member'), cell: (r) => r.name },
             {
               id: 'read',
               header: t('view.read'),
+              short: true,
               cell: (r) =>
                 r.read_at ? (
                   formatDateTime(r.read_at, timeZone)
@@ -232,6 +234,7 @@ export function MessageView({ messageId }: { messageId: string }) {
                   {
                     id: 'ack',
                     header: t('view.acknowledged'),
+                    short: true,
                     cell: (r: RecipientOutput) =>
                       r.acknowledged_at ? (
                         <StatusIndicator type="success" data-testid={`ack-${r.user_id}`}>
@@ -248,6 +251,7 @@ export function MessageView({ messageId }: { messageId: string }) {
             {
               id: 'channels',
               header: t('view.channels'),
+              short: true,
               cell: (r) =>
                 [r.notified ? t('view.pushed') : null, r.mailed ? t('view.mailed') : null]
                   .filter(Boolean)

@@ -5,7 +5,6 @@ import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod/mini';
@@ -16,6 +15,7 @@ import {
   type RoleOutput,
   updateRoleInput,
 } from '../../../../contracts/schemas/members.ts';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { RecordModal } from '../../components/forms/record-form.tsx';
 import { useRecordForm } from '../../components/forms/use-record-form.ts';
 import { ApiError, call } from '../../lib/api-client.ts';
@@ -171,17 +171,18 @@ export function RoleEditor({
           errorText={errorText('permissions')}
           stretch
         >
-          <Table<PermissionGroup>
-            data-testid="role-permissions"
+          {/* A fixed grid of checkboxes, one row per screen: every action column counts, none is hidden. */}
+          <DataTable<PermissionGroup>
+            id="role-permissions"
+            fixedColumns
+            testId="role-permissions"
             variant="embedded"
             items={groups}
             trackBy="screen"
-            wrapLines
-            columnDefinitions={[
+            columns={[
               {
                 id: 'screen',
                 header: t('role.screen'),
-                isRowHeader: true,
                 cell: (group) => {
                   const all = permissionsOf(group);
                   const count = all.filter((p) => chosen.has(p)).length;
@@ -201,6 +202,7 @@ export function RoleEditor({
                 id: action,
                 header: t(`permission_action.${action}`),
                 cell: (group: PermissionGroup) => box(group.actions[action]),
+                short: true,
               })),
               {
                 id: 'other',

@@ -13,7 +13,6 @@ import Multiselect from '@cloudscape-design/components/multiselect';
 import Pagination from '@cloudscape-design/components/pagination';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import Textarea from '@cloudscape-design/components/textarea';
 import Toggle from '@cloudscape-design/components/toggle';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
@@ -29,6 +28,7 @@ import {
 import { EXAM_LICENCES } from '../../../../contracts/schemas/training-enums.ts';
 import { usePageNavigate } from '../../app/links.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { RowsEditor } from '../../components/forms/rows-editor.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt.tsx';
@@ -369,7 +369,8 @@ function Assignments({ quiz }: { quiz: QuizOutput }) {
     if (done) assignments.reload();
   };
   return (
-    <Table<UserQuizSummary>
+    <DataTable<UserQuizSummary>
+      id="quiz-assignments"
       header={
         <Header variant="h2" counter={`(${quiz.assigned})`}>
           {t('quizzes.assignments')}
@@ -388,8 +389,8 @@ function Assignments({ quiz }: { quiz: QuizOutput }) {
           onChange={({ detail }) => assignments.goTo(detail.currentPageIndex)}
         />
       }
-      data-testid="quiz-assignments"
-      columnDefinitions={[
+      testId="quiz-assignments"
+      columns={[
         { id: 'member', header: t('quizzes.member'), cell: (a) => a.user_name },
         { id: 'state', header: t('quizzes.state'), cell: (a) => t(`state.${a.state}`) },
         { id: 'due', header: t('field.due_date'), cell: (a) => (a.due_date ? formatDate(a.due_date) : '—') },
@@ -400,7 +401,7 @@ function Assignments({ quiz }: { quiz: QuizOutput }) {
         },
         {
           id: 'actions',
-          header: '',
+          header: t('common:table.actions'),
           cell: (a) =>
             a.can_withdraw ? (
               <Button variant="inline-link" onClick={() => void withdraw(a)}>

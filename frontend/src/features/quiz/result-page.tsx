@@ -7,12 +7,12 @@ import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { ResultOutput } from '../../../../contracts/schemas/quiz.ts';
 import { usePageNavigate } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -102,22 +102,23 @@ export default function ResultPage() {
           ]}
         />
       </Container>
-      <Table
+      <DataTable
+        id="quiz-result-categories"
+        fixedColumns
         header={<Header variant="h2">{t('result.by_category')}</Header>}
         items={result.by_category}
         trackBy="category"
-        wrapLines
-        data-testid="result-categories"
-        columnDefinitions={[
+        testId="result-categories"
+        columns={[
+          { id: 'category', header: t('field.category'), cell: (c) => categoryName(c.category) },
+          { id: 'max', header: t('result.max_points'), cell: (c) => c.max_points, align: 'end' },
           {
-            id: 'category',
-            header: t('field.category'),
-            isRowHeader: true,
-            cell: (c) => categoryName(c.category),
+            id: 'achieved',
+            header: t('result.achieved_points'),
+            cell: (c) => c.achieved_points,
+            align: 'end',
           },
-          { id: 'max', header: t('result.max_points'), cell: (c) => c.max_points },
-          { id: 'achieved', header: t('result.achieved_points'), cell: (c) => c.achieved_points },
-          { id: 'percent', header: t('result.percent'), cell: (c) => `${c.percent} %` },
+          { id: 'percent', header: t('result.percent'), cell: (c) => `${c.percent}\u00a0%`, align: 'end' },
         ]}
       />
       <ExpandableSection

@@ -1,7 +1,6 @@
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import Cards from '@cloudscape-design/components/cards';
 import Container from '@cloudscape-design/components/container';
 import FileInput from '@cloudscape-design/components/file-input';
 import FormField from '@cloudscape-design/components/form-field';
@@ -10,7 +9,6 @@ import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { extensionsFor, FILE_FEATURES } from '../../../../contracts/file-types.ts';
@@ -22,12 +20,12 @@ import {
   type ImportSource,
 } from '../../../../contracts/schemas/import.ts';
 import { useCanOpen } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { postFile } from '../../components/file-upload.tsx';
 import { call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
 import { dynamicT } from '../../lib/i18n-keys.ts';
 import { hrefOf } from '../../lib/navigation.ts';
 import { download } from './report-view-page.tsx';
-import { useNarrow } from './use-narrow.ts';
 
 const ACCEPT = extensionsFor(FILE_FEATURES.report)
   .map((extension) => `.${extension}`)
@@ -61,7 +59,6 @@ export default function ImportPage() {
   const [progress, setProgress] = useState(0);
   const [fileError, setFileError] = useState<string | undefined>();
   const [result, setResult] = useState<ImportOutput | null>(null);
-  const narrow = useNarrow();
 
   const reset = (next: Partial<{ files: File[]; source: ImportSource }>) => {
     if (next.files) setFiles(next.files);
@@ -234,37 +231,19 @@ export default function ImportPage() {
               failed: result.failed,
             })}
           </Alert>
-          {narrow ? (
-            <Cards<ImportRowOutput>
-              data-testid="import-rows"
-              items={result.rows}
-              trackBy="row"
-              cardDefinition={{
-                header: (r) => `${t('reports:import.row')} ${r.row}: ${r.label}`,
-                sections: [
-                  { id: 'status', content: statusOf },
-                  { id: 'errors', content: errorText },
-                ],
-              }}
-            />
-          ) : (
-            <Table<ImportRowOutput>
-              data-testid="import-rows"
-              items={result.rows}
-              trackBy="row"
-              wrapLines
-              columnDefinitions={[
-                { id: 'row', header: t('reports:import.row'), cell: (r) => r.row },
-                { id: 'label', header: t('reports:import.label'), cell: (r) => r.label },
-                { id: 'status', header: t('reports:import.status'), cell: statusOf },
-                {
-                  id: 'errors',
-                  header: t('reports:import.errors'),
-                  cell: errorText,
-                },
-              ]}
-            />
-          )}
+          <DataTable<ImportRowOutput>
+            id="import-rows"
+            fixedColumns
+            testId="import-rows"
+            items={result.rows}
+            trackBy="row"
+            columns={[
+              { id: 'label', header: t('reports:import.label'), cell: (r) => r.label },
+              { id: 'row', header: t('reports:import.row'), cell: (r) => r.row, align: 'end' },
+              { id: 'status', header: t('reports:import.status'), cell: statusOf },
+              { id: 'errors', header: t('reports:import.errors'), cell: errorText },
+            ]}
+          />
         </SpaceBetween>
       )}
     </SpaceBetween>

@@ -3,9 +3,9 @@ import Box from '@cloudscape-design/components/box';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import { useTranslation } from 'react-i18next';
 import type { ReportCell, ReportSection } from '../../../../contracts/schemas/reports.ts';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { currentLang } from '../../lib/i18n.ts';
 import { dynamicT } from '../../lib/i18n-keys.ts';
 import { cellText, numeric } from './report-cells.ts';
@@ -56,8 +56,10 @@ export function ReportSectionView({ section }: { section: ReportSection }) {
           />
         </Container>
       )}
-      <Table
-        data-testid={`report-section-${section.key}`}
+      <DataTable<{ index: number; cells: ReportCell[] }>
+        // One column choice per kind of section (its columns are the same whichever filter ran it).
+        id={`report-${section.key}`}
+        testId={`report-section-${section.key}`}
         header={
           <Header variant="h2" counter={section.rows.length > 1 ? `(${section.rows.length})` : undefined}>
             {title}
@@ -65,23 +67,14 @@ export function ReportSectionView({ section }: { section: ReportSection }) {
         }
         items={section.rows.map((cells, index) => ({ index, cells }))}
         trackBy="index"
-        wrapLines
         empty={<Box color="text-status-inactive">{t('reports:view.no_rows')}</Box>}
-        columnDefinitions={section.columns.map((column, i) => ({
+        // A section of two or three columns has nothing to choose from.
+        fixedColumns={section.columns.length <= 3}
+        columns={section.columns.map((column, i) => ({
           id: `${column.key}-${i}`,
-          header: (
-            <span style={numeric(column) ? { display: 'block', textAlign: 'right' } : undefined}>
-              {t(`reports:column.${column.key}`)}
-            </span>
-          ),
-          cell: (item: { cells: ReportCell[] }) =>
-            numeric(column) ? (
-              <span style={{ display: 'block', textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
-                {cellText(item.cells[i] ?? null, column, t, money)}
-              </span>
-            ) : (
-              cellText(item.cells[i] ?? null, column, t, money)
-            ),
+          header: t(`reports:column.${column.key}`),
+          align: numeric(column) ? ('end' as const) : undefined,
+          cell: (item: { cells: ReportCell[] }) => cellText(item.cells[i] ?? null, column, t, money),
         }))}
       />
     </SpaceBetween>

@@ -7,10 +7,9 @@ import Header from '@cloudscape-design/components/header';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
-import type TableComponent from '@cloudscape-design/components/table';
-import type { TableProps } from '@cloudscape-design/components/table';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DataColumn, DataTable as DataTableComponent } from '../../components/data-table/data-table.tsx';
 import { formatMinutes } from '../../lib/format.ts';
 import { currentLang } from '../../lib/i18n.ts';
 import {
@@ -25,7 +24,9 @@ import {
 const BarChart = lazy(() => import('@cloudscape-design/components/bar-chart'));
 // The tables sit in folded sections: they load when one is opened.
 // (React.lazy drops the generic item type; the cast gives it back.)
-const Table = lazy(() => import('@cloudscape-design/components/table')) as unknown as typeof TableComponent;
+const DataTable = lazy(() =>
+  import('../../components/data-table/data-table.tsx').then((module) => ({ default: module.DataTable })),
+) as unknown as typeof DataTableComponent;
 
 /** The chart's box while its code loads: the same height, so the page does not jump. */
 const CHART_BOX_HEIGHT = 300;
@@ -103,14 +104,26 @@ export function StatisticsPanel(props: StatisticsPanelProps) {
   if (!years.includes(year)) years.push(year);
   const lang = currentLang();
 
-  const columns: TableProps.ColumnDefinition<StatisticsRow>[] = [
-    { id: 'flights', header: t('col.flights'), cell: (r) => r.flights },
-    { id: 'time', header: t('col.time'), cell: (r) => formatMinutes(r.minutes) },
+  const columns: DataColumn<StatisticsRow>[] = [
+    { id: 'flights', header: t('col.flights'), cell: (r) => r.flights, align: 'end' },
+    { id: 'time', header: t('col.time'), cell: (r) => formatMinutes(r.minutes), align: 'end' },
     variant === 'pilot'
-      ? { id: 'launches', header: t('col.launches'), cell: (r) => r.launches }
-      : { id: 'engine', header: t('col.engine'), cell: (r) => formatMinutes(r.engine_minutes ?? 0) },
+      ? { id: 'launches', header: t('col.launches'), cell: (r) => r.launches, align: 'end' }
+      : {
+          id: 'engine',
+          header: t('col.engine'),
+          cell: (r) => formatMinutes(r.engine_minutes ?? 0),
+          align: 'end',
+        },
     ...(variant === 'pilot'
-      ? [{ id: 'over_3h', header: t('col.over_3h'), cell: (r: StatisticsRow) => r.over_3h ?? 0 }]
+      ? [
+          {
+            id: 'over_3h',
+            header: t('col.over_3h'),
+            cell: (r: StatisticsRow) => r.over_3h ?? 0,
+            align: 'end' as const,
+          },
+        ]
       : []),
   ];
 
@@ -203,10 +216,14 @@ export function StatisticsPanel(props: StatisticsPanelProps) {
             )}
           </div>
           <FoldedSection header={t('months', { year })}>
-            <Table<StatisticsRow>
+            <DataTable<StatisticsRow>
+              id={`statistics-${variant}-months`}
+              fixedColumns
+              // Figures compared down their columns: a phone keeps the table and holds the month in view.
+              phoneCards={false}
               variant="embedded"
-              data-testid={`${props.testId}-months`}
-              columnDefinitions={[
+              testId={`${props.testId}-months`}
+              columns={[
                 { id: 'month', header: t('col.month'), cell: (r) => monthLabel(r.period, lang) },
                 ...columns,
               ]}
@@ -216,10 +233,13 @@ export function StatisticsPanel(props: StatisticsPanelProps) {
             />
           </FoldedSection>
           <FoldedSection header={t('years')}>
-            <Table<StatisticsRow>
+            <DataTable<StatisticsRow>
+              id={`statistics-${variant}-years`}
+              fixedColumns
+              phoneCards={false}
               variant="embedded"
-              data-testid={`${props.testId}-years`}
-              columnDefinitions={[{ id: 'year', header: t('col.year'), cell: (r) => r.period }, ...columns]}
+              testId={`${props.testId}-years`}
+              columns={[{ id: 'year', header: t('col.year'), cell: (r) => r.period }, ...columns]}
               items={[...(view?.years ?? [])].reverse()}
               empty={<Box color="text-status-inactive">{t('none')}</Box>}
             />

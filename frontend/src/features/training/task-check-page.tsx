@@ -1,6 +1,5 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import Cards from '@cloudscape-design/components/cards';
 import DatePicker from '@cloudscape-design/components/date-picker';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
@@ -9,7 +8,6 @@ import RadioGroup from '@cloudscape-design/components/radio-group';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import Textarea from '@cloudscape-design/components/textarea';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +15,7 @@ import { todayIn } from '../../../../contracts/calendar.ts';
 import type { TaskCheckDayOutput } from '../../../../contracts/schemas/training.ts';
 import type { Grade } from '../../../../contracts/schemas/training-enums.ts';
 import { PageLink } from '../../app/links.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { useDialogKeys } from '../../components/use-dialog-keys.ts';
 import { call, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
@@ -25,7 +24,7 @@ import { dynamicT } from '../../lib/i18n-keys.ts';
 import { session } from '../../lib/session-state.ts';
 import { useStore } from '../../lib/store.ts';
 import { trainingHref } from './planning-page.tsx';
-import { hours, launchName, useNarrow } from './training-ui.tsx';
+import { hours, launchName } from './training-ui.tsx';
 import { GradeFields } from './training-view.tsx';
 import { act } from './use-edit.ts';
 
@@ -38,7 +37,6 @@ type Line = TaskCheckDayOutput['items'][number];
  */
 export default function TaskCheckPage() {
   const { t } = useTranslation(['training', 'nav', 'common', 'messages']);
-  const narrow = useNarrow();
   const { profile } = useStore(session);
   const timeZone = profile?.organization?.timezone ?? 'UTC';
   const [date, setDate] = useState(() => todayIn(timeZone));
@@ -127,65 +125,53 @@ export default function TaskCheckPage() {
 
   return (
     <>
-      {narrow ? (
-        <Cards<Line>
-          header={header}
-          filter={filter}
-          items={day?.items ?? []}
-          loading={!day}
-          loadingText={t('common:nav.loading')}
-          empty={empty}
-          trackBy={(line) => `${line.enrolment_id}-${line.entry_id}`}
-          cardsPerRow={[{ cards: 1 }]}
-          data-testid="check-table"
-          cardDefinition={{
-            header: studentCell,
-            sections: [
-              {
-                id: 'flight',
-                content: (line) =>
-                  `${formatDateTime(line.takeoff_time, timeZone)} · ${line.reg_num} · ${launchName(dynamicT(t), line.takeoff_type_id)} · ${t(`role.${line.role}`, { defaultValue: line.role })} · ${hours(line.flight_minutes)}`,
-              },
-              { id: 'task', content: taskCell },
-            ],
-          }}
-        />
-      ) : (
-        <Table<Line>
-          variant="full-page"
-          header={header}
-          filter={filter}
-          items={day?.items ?? []}
-          loading={!day}
-          loadingText={t('common:nav.loading')}
-          empty={empty}
-          trackBy={(line) => `${line.enrolment_id}-${line.entry_id}`}
-          wrapLines
-          data-testid="check-table"
-          columnDefinitions={[
-            {
-              id: 'time',
-              header: t('flight.takeoff'),
-              cell: (line) => formatDateTime(line.takeoff_time, timeZone),
-            },
-            { id: 'student', header: t('field.student'), cell: studentCell, isRowHeader: true },
-            { id: 'plane', header: t('flight.plane'), cell: (line) => line.reg_num },
-            {
-              id: 'launch',
-              header: t('flight.launch'),
-              cell: (line) => launchName(dynamicT(t), line.takeoff_type_id),
-            },
-            {
-              id: 'role',
-              header: t('flight.role'),
-              cell: (line) => t(`role.${line.role}`, { defaultValue: line.role }),
-            },
-            { id: 'minutes', header: t('flight.time'), cell: (line) => hours(line.flight_minutes) },
-            { id: 'instructor', header: t('flight.instructor'), cell: (line) => line.instructor_name ?? '—' },
-            { id: 'task', header: t('field.task_name'), cell: taskCell, minWidth: 240 },
-          ]}
-        />
-      )}
+      <DataTable<Line>
+        id="training-task-check"
+        variant="full-page"
+        header={header}
+        filter={filter}
+        items={day?.items ?? []}
+        loading={!day}
+        loadingText={t('common:nav.loading')}
+        empty={empty}
+        trackBy={(line) => `${line.enrolment_id}-${line.entry_id}`}
+        testId="check-table"
+        columns={[
+          { id: 'student', header: t('field.student'), cell: studentCell },
+          {
+            id: 'time',
+            header: t('flight.takeoff'),
+            cell: (line) => formatDateTime(line.takeoff_time, timeZone),
+            short: true,
+          },
+          { id: 'plane', header: t('flight.plane'), cell: (line) => line.reg_num, short: true },
+          {
+            id: 'launch',
+            header: t('flight.launch'),
+            cell: (line) => launchName(dynamicT(t), line.takeoff_type_id),
+            short: true,
+          },
+          {
+            id: 'role',
+            header: t('flight.role'),
+            cell: (line) => t(`role.${line.role}`, { defaultValue: line.role }),
+            short: true,
+          },
+          {
+            id: 'minutes',
+            header: t('flight.time'),
+            cell: (line) => hours(line.flight_minutes),
+            align: 'end',
+          },
+          {
+            id: 'instructor',
+            header: t('flight.instructor'),
+            cell: (line) => line.instructor_name ?? '—',
+            short: true,
+          },
+          { id: 'task', header: t('field.task_name'), cell: taskCell, minWidth: 240 },
+        ]}
+      />
       {linking && (
         <LinkModal
           line={linking}

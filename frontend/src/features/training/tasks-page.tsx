@@ -4,13 +4,13 @@ import Button from '@cloudscape-design/components/button';
 import ButtonGroup from '@cloudscape-design/components/button-group';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { ProgrammeOutput, TaskOutput } from '../../../../contracts/schemas/training.ts';
 import { PageLink, usePageNavigate } from '../../app/links.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { ApiError, call, reportFailure } from '../../lib/api-client.ts';
 import { flash } from '../../lib/flash.ts';
@@ -95,9 +95,10 @@ export default function TasksPage() {
 
   return (
     <SpaceBetween size="m">
-      <Table<TaskOutput>
+      <DataTable<TaskOutput>
+        id="training-tasks"
         variant="full-page"
-        data-testid="tasks-table"
+        testId="tasks-table"
         header={
           <Header
             variant="awsui-h1-sticky"
@@ -120,13 +121,11 @@ export default function TasksPage() {
         items={programme.tasks}
         trackBy="task_id"
         empty={<Box color="text-status-inactive">{t('tasks.empty')}</Box>}
-        wrapLines
-        columnDefinitions={[
-          { id: 'position', header: '#', cell: (task) => task.position, width: 56 },
+        columns={[
           {
+            // The key column; the rows stand in the programme's order (the arrows move them).
             id: 'name',
             header: t('field.task_name'),
-            isRowHeader: true,
             cell: (task) => (
               <PageLink href={taskHref(trainingId, task.task_id)} data-testid={`task-link-${task.position}`}>
                 {task.task_name}
@@ -143,6 +142,7 @@ export default function TasksPage() {
           {
             id: 'actions',
             header: t('tasks.actions'),
+            minWidth: 150,
             cell: (task) => (
               <ButtonGroup
                 variant="icon"
