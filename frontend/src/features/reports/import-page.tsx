@@ -25,6 +25,7 @@ import { postFile } from '../../components/file-upload.tsx';
 import { call, FieldErrors, reportFailure } from '../../lib/api-client.ts';
 import { dynamicT } from '../../lib/i18n-keys.ts';
 import { hrefOf } from '../../lib/navigation.ts';
+import { asksAgain, importedInRounds, rowsToWrite } from './import-rounds.ts';
 import { download } from './report-view-page.tsx';
 
 const ACCEPT = extensionsFor(FILE_FEATURES.report)
@@ -40,7 +41,7 @@ const declaredType = (file: File) =>
       ? 'application/vnd.ms-excel'
       : 'text/csv');
 
-type Phase = 'idle' | 'uploading' | 'processing';
+type Phase = 'idle' | 'uploading' | 'processing' | 'writing';
 
 /**
  * Data import (spec §7 POST /api/import, §5 report uploads: csv, xls, xlsx, one file; issue 17
@@ -100,9 +101,24 @@ export default function ImportPage() {
         setKey(uploaded);
       }
       setPhase('processing');
-      const answer = await call('runImport', {
-        body: { import_file: uploaded, sourceType: source, uploadParams: { dry_run: dryRun } },
-      });
+      const run = () =>
+        call('runImport', {
+          body: { import_file: uploaded, sourceType: source, uploadParams: { dry_run: dryRun } },
+        });
+      let answer = await run();
+      if (!dryRun) {
+        // A long file is written in rounds; each answers how far it got (import-rounds.ts).
+        const created = new Set<number>();
+        const total = Math.max(1, rowsToWrite(answer));
+        for (let rounds = 1; ; rounds++) {
+          for (const row of answer.rows) if (row.status === 'new') created.add(row.row);
+          if (!asksAgain(answer, rounds)) break;
+          setPhase('writing');
+          setProgress(Math.round((created.size / total) * 100));
+          answer = await run();
+        }
+        answer = importedInRounds(answer, created);
+      }
       setResult(answer);
       // Imported: the file is gone from the server; the next run needs a new upload.
       if (!dryRun) setKey(null);
@@ -199,13 +215,18 @@ export default function ImportPage() {
           {busy && (
             <ProgressBar
               data-testid="import-progress"
-              value={phase === 'uploading' ? progress : 100}
+              value={phase === 'processing' ? 100 : progress}
               label={phase === 'uploading' ? t('reports:import.uploading') : t('reports:import.processing')}
               status="in-progress"
             />
           )}
           <SpaceBetween direction="horizontal" size="xs">
-            <Button onClick={() => void submit(true)} loading={busy && !canImport} data-testid="import-check">
+            <Button
+              onClick={() => void submit(true)}
+              loading={busy && !canImport}
+              disabled={busy}
+              data-testid="import-check"
+            >
               {t('reports:import.check')}
             </Button>
             <Button
