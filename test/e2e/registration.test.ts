@@ -85,7 +85,7 @@ describe.runIf(chromiumAvailable())('registration in Chromium against npm start'
     await privateProfile.waitFor();
     expect(await privateProfile.isVisible()).toBe(true);
     const panelText = await privateProfile.textContent();
-    expect(panelText).toContain('Saját privát profil');
+    expect(panelText).toContain('Privát profilja');
     expect(panelText).toContain('Ingyenes vitorlázó repülési napló');
     expect(panelText).toContain('Dokumentumtár');
     expect(panelText).toContain('Repülési statisztika');
