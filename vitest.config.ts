@@ -24,6 +24,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // The emulators are shared per file; files run one at a time to keep the 2-core CI steady.
           fileParallelism: false,
+          // The demo seed, made once per run; each file's startPlatform() starts on a copy of it.
+          globalSetup: ['test/helpers/seed-snapshot-setup.ts'],
         },
       },
       {
