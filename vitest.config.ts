@@ -47,6 +47,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // `npm start`'s data dir, seeded once per run; each file's stack starts on a copy of it.
+          globalSetup: ['test/helpers/e2e-snapshot-setup.ts'],
         },
       },
     ],
