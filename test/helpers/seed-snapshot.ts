@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, statfsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,8 +44,19 @@ export const MAIL_OUTBOX = 'mail-outbox.jsonl';
 /** The timezones the seed reads "today" in (UTC and the demo clubs' zone). */
 const SEED_ZONES = ['UTC', 'Europe/Budapest', 'Europe/Vienna'];
 
-/** Where the copies go: memory-backed /dev/shm when the machine has it. */
-export const scratchBase = () => (existsSync('/dev/shm') ? '/dev/shm' : tmpdir());
+/**
+ * Where the snapshot and its copies go: memory-backed /dev/shm when the machine has it with room
+ * to spare (a container's is often 64 MB, and Chromium needs it), else the temp dir.
+ */
+export function scratchBase(): string {
+  try {
+    const { bavail, bsize } = statfsSync('/dev/shm');
+    if (bavail * bsize >= 1024 ** 3) return '/dev/shm';
+  } catch {
+    // No /dev/shm here.
+  }
+  return tmpdir();
+}
 
 /** The handlers' environment of a test platform (startPlatform's), on the given DynamoDB and outbox. */
 export function platformEnv(endpoint: string, mailOutbox: string, cursorSecret: string) {
