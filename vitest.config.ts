@@ -24,6 +24,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // The emulators are shared per file; files run one at a time to keep the 2-core CI steady.
           fileParallelism: false,
+          // The demo seed, made once per run; each file's startPlatform() starts on a copy of it.
+          globalSetup: ['test/helpers/seed-snapshot-setup.ts'],
         },
       },
       {
@@ -45,6 +47,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // `npm start`'s data dir, seeded once per run; each file's stack starts on a copy of it.
+          globalSetup: ['test/helpers/e2e-snapshot-setup.ts'],
         },
       },
     ],

@@ -8,13 +8,15 @@ import { type LocalStackOptions, startLocalStack, TABLE_NAME } from './local/sta
  * Env: PORT (0 = any free port, default 3000), MQTT_PORT (default 1883, 0 = free),
  * WINDSOCK_DATA_DIR (default .local/), WINDSOCK_WEB (vite | dist). Flag: --reset starts clean.
  * The demo club's simulated afternoon of OGN beacons plays unless `--no-ogn-demo` or
- * WINDSOCK_OGN_DEMO=off (issue 6 §9).
+ * WINDSOCK_OGN_DEMO=off (issue 6 §9). `--seed-only` prepares the data dir (seeds it when new),
+ * waits until the seed's domain events are consumed and exits: the e2e tests' seed snapshot.
  */
 const { values } = parseArgs({
   options: {
     reset: { type: 'boolean', default: false },
     web: { type: 'string' },
     'ogn-demo': { type: 'boolean', default: process.env.WINDSOCK_OGN_DEMO !== 'off' },
+    'seed-only': { type: 'boolean', default: false },
   },
   allowPositionals: false,
   allowNegative: true,
@@ -36,6 +38,13 @@ const stack = await startLocalStack(options).catch((error: unknown) => {
   console.error(`Windsock could not start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });
+
+if (values['seed-only']) {
+  await stack.events.drained();
+  await stack.close();
+  console.log(`Windsock data ready in ${options.dataDir}${stack.seeded ? ' (seeded now)' : ''}`);
+  process.exit(0);
+}
 
 const ognDemo = values['ogn-demo']
   ? startOgnDemo({

@@ -28,8 +28,8 @@ interface DocumentSeed {
   byName: string;
 }
 
-export async function seedDocuments(now = new Date()): Promise<void> {
-  const today = todayIn('Europe/Budapest', now);
+/** What the demo club's documents are, whoever (a test's restored snapshot, the seed) asks. */
+function documentSeeds(): DocumentSeed[] {
   const organization_id = orgIdOf('demo');
   const person = (key: string): Holder => ({ source_type: 'person', holder_id: userIdOf(key) });
   const plane = (plane_id: string): Holder => ({
@@ -38,7 +38,7 @@ export async function seedDocuments(now = new Date()): Promise<void> {
     organization_id,
   });
   const technical = { by: userIdOf('technical'), byName: 'Varga Gábor' };
-  const seeds: DocumentSeed[] = [
+  return [
     {
       holder: person('pilot'),
       type: 'medical',
@@ -119,18 +119,42 @@ export async function seedDocuments(now = new Date()): Promise<void> {
       byName: 'Kovács Péter',
     },
   ];
-  const files = hasFilesBucket();
+}
+
+/** A seeded document's one file: its id, its S3 key and name (fixed, so the files can be put again). */
+function documentFile(seed: DocumentSeed, index: number) {
+  const documentId = timeOrderedId(SEEDED_AT + index, `demodoc${String(index).padStart(3, '0')}`);
+  const fileId = `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
+  return {
+    documentId,
+    fileId,
+    key: `${filePrefix(seed.holder, documentId)}${fileId}.pdf`,
+    name: `${seed.type}.pdf`,
+  };
+}
+
+/**
+ * The seeded documents' PDFs into the files bucket: part of the seed when there is a bucket, and
+ * what a test restoring a seeded table (test/helpers/seed-snapshot.ts) puts into its own S3.
+ */
+export async function putDemoDocumentFiles(): Promise<void> {
+  for (const [index, seed] of documentSeeds().entries()) {
+    const { key, name } = documentFile(seed, index);
+    await putObject(key, PDF, {
+      contentType: 'application/pdf',
+      contentDisposition: contentDisposition('application/pdf', name),
+    });
+  }
+}
+
+export async function seedDocuments(now = new Date()): Promise<void> {
+  const today = todayIn('Europe/Budapest', now);
+  const organization_id = orgIdOf('demo');
+  const seeds = documentSeeds();
+  if (hasFilesBucket()) await putDemoDocumentFiles();
   const created: StoredDocument[] = [];
   for (const [index, seed] of seeds.entries()) {
-    const documentId = timeOrderedId(SEEDED_AT + index, `demodoc${String(index).padStart(3, '0')}`);
-    const fileId = `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
-    const key = `${filePrefix(seed.holder, documentId)}${fileId}.pdf`;
-    const name = `${seed.type}.pdf`;
-    if (files)
-      await putObject(key, PDF, {
-        contentType: 'application/pdf',
-        contentDisposition: contentDisposition('application/pdf', name),
-      });
+    const { documentId, fileId, key, name } = documentFile(seed, index);
     const at = new Date(SEEDED_AT + index).toISOString();
     created.push({
       holder: seed.holder,

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+import { type SeedSnapshot, scratchBase, usableSnapshot } from './seed-snapshot.ts';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -15,14 +16,31 @@ export interface LocalProcess {
   dataDir: string;
 }
 
+/** The e2e run's seeded data dir (test/helpers/e2e-snapshot-setup.ts), if this run made one. */
+function runSnapshot(): SeedSnapshot | null {
+  if (process.env.WINDSOCK_SEED_SNAPSHOT === 'off') return null;
+  try {
+    return inject('e2eSnapshot') ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * `npm start` as a user runs it: bin/local.ts in its own Node 22 process, on a free port, with
- * its own data dir. Resolves once it prints `Windsock ready at …`.
+ * its own data dir. Resolves once it prints `Windsock ready at …`. Without a data dir given, the
+ * stack starts on a copy of the run's seeded data dir when there is one (as `npm start` does its
+ * second time), else on an empty one it seeds.
  */
 export async function startLocalProcess(
   options: { dataDir?: string; env?: Record<string, string>; args?: string[]; timeoutMs?: number } = {},
 ): Promise<LocalProcess> {
-  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'windsock-e2e-')));
+  let dataDir = options.dataDir;
+  if (!dataDir) {
+    dataDir = await mkdtemp(join(scratchBase(), 'windsock-e2e-'));
+    const snapshot = usableSnapshot(runSnapshot());
+    if (snapshot) await cp(snapshot.dir, dataDir, { recursive: true });
+  }
   const child: ChildProcess = spawn(process.execPath, ['bin/local.ts', ...(options.args ?? [])], {
     cwd: ROOT,
     env: {

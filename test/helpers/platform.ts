@@ -2,24 +2,34 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Context } from 'aws-lambda';
+import { inject } from 'vitest';
 import { startDynamo } from '../../bin/local/dynamodb.ts';
 import { type LocalEvents, startLocalEvents } from '../../bin/local/events.ts';
 import { httpApiEvent } from '../../bin/local/gateway.ts';
 import { readMailOutbox } from '../../bin/local/mail-outbox.ts';
 import { seedDemo } from '../../bin/local/seed.ts';
+import { putDemoDocumentFiles } from '../../bin/local/seed-documents.ts';
 import { type FakeStripe, startFakeStripe } from '../../bin/local/stripe.ts';
-import { ensureTable } from '../../bin/local/table.ts';
 import type { Domain } from '../../contracts/domains.ts';
 import { type OperationName, routes } from '../../contracts/routes.ts';
 import { resetEnvForTests } from '../../functions/platform/config/env.ts';
 import { resetDynamoForTests } from '../../functions/platform/db/client.ts';
 import { resetDbForTests } from '../../functions/platform/db/service.ts';
+import { hasFilesBucket } from '../../functions/platform/files/s3.ts';
 import type { OutboxMail } from '../../functions/platform/mail/send.ts';
+import {
+  copySnapshot,
+  createTable,
+  MAIL_OUTBOX,
+  platformEnv,
+  type SeedSnapshot,
+  subOf,
+  usableSnapshot,
+} from './seed-snapshot.ts';
 
 /** The Cognito `sub` the test seed gives a demo person (`pilot@demo.windsock.aero` → `sub-pilot@…`). */
-export const subOf = (email: string) => `sub-${email}`;
+export { subOf };
 
 export interface Invocation {
   /** Cognito `sub` of the caller; omit for an anonymous request. */
@@ -67,29 +77,42 @@ export interface PlatformOptions {
 /** The origin the tests' payments return to (WEB_ORIGINS). */
 export const WEB_ORIGIN = 'http://app.windsock.test';
 
+/** The run's seed snapshot (test/helpers/seed-snapshot-setup.ts), if this run made one. */
+function runSnapshot(): SeedSnapshot | null {
+  if (process.env.WINDSOCK_SEED_SNAPSHOT === 'off') return null;
+  try {
+    return inject('seedSnapshot') ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The backend as a Lambda sees it, on a real (embedded) DynamoDB: a fresh in-memory table, the
+ * The backend as a Lambda sees it, on a real (embedded) DynamoDB: a fresh table of its own, the
  * demo seed, the local event bus, and the domain handlers called with HTTP API v2 events — no HTTP
  * server, no mocks.
+ *
+ * Seeded, the table is a copy of the run's seed snapshot when there is one (seeded once, its events
+ * consumed; test/helpers/seed-snapshot.ts), kept on disk in a directory of its own; otherwise (a
+ * file run on its own, a run across midnight) it is an in-memory table seeded here.
  */
 export async function startPlatform(options: PlatformOptions = {}): Promise<Platform> {
-  const dynamo = await startDynamo({ port: 0, ttlSweepMs: 0 });
+  const snapshot = options.seed === false ? null : usableSnapshot(runSnapshot());
+  const dataDir = snapshot ? await copySnapshot(snapshot) : mkdtempSync(join(tmpdir(), 'windsock-mail-'));
+  const dynamo = await startDynamo({
+    port: 0,
+    ttlSweepMs: 0,
+    ...(snapshot ? { dir: join(dataDir, 'dynamodb') } : {}),
+  });
   const { retryDelaysMs = [5, 20], ...chaos } = options.events ?? {};
   const events = startLocalEvents(dynamo, { retryDelaysMs, chaos });
-  const mailDir = mkdtempSync(join(tmpdir(), 'windsock-mail-'));
   const stripe = options.stripe ? await startFakeStripe({ retryDelaysMs: [5, 20] }) : null;
-  const mailOutbox = join(mailDir, 'mail-outbox.jsonl');
-  Object.assign(process.env, {
-    STAGE: 'test',
-    MAIL_OUTBOX_FILE: mailOutbox,
-    TABLE_NAME: 'windsock-test',
-    DYNAMODB_ENDPOINT: dynamo.endpoint,
-    ACTOR_CACHE_SECONDS: '0',
-    POWERTOOLS_LOG_LEVEL: 'ERROR',
-    LOG_LEVEL: 'ERROR',
-    CURSOR_SECRET: randomBytes(32).toString('base64url'),
-    WEB_ORIGINS: WEB_ORIGIN,
-  });
+  const mailOutbox = join(dataDir, MAIL_OUTBOX);
+  Object.assign(
+    process.env,
+    platformEnv(dynamo.endpoint, mailOutbox, randomBytes(32).toString('base64url')),
+    { WEB_ORIGINS: WEB_ORIGIN },
+  );
   for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'STRIPE_SECRET_ARN'])
     delete process.env[key];
   if (stripe)
@@ -101,14 +124,11 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   resetEnvForTests();
   resetDynamoForTests();
   resetDbForTests();
-  const client = new DynamoDBClient({
-    endpoint: dynamo.endpoint,
-    region: 'eu-central-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  await ensureTable(client, 'windsock-test');
-  client.destroy();
-  if (options.seed !== false) await seedDemo(async ({ email }) => ({ sub: subOf(email) }));
+  await createTable(dynamo.endpoint);
+  if (snapshot) {
+    // The seed's files: the snapshot holds the table, a test's own S3 gets them here.
+    if (hasFilesBucket()) await putDemoDocumentFiles();
+  } else if (options.seed !== false) await seedDemo(async ({ email }) => ({ sub: subOf(email) }));
 
   const handlers = new Map<Domain, (event: unknown, context: Context) => Promise<any>>();
   const platform: Platform = {
@@ -153,7 +173,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
       await stripe?.close();
       await events.close();
       await dynamo.close();
-      rmSync(mailDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
   // Stripe's webhooks reach the finance handler as the gateway would hand them over: the raw body.
