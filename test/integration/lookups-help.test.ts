@@ -53,7 +53,7 @@ describe('GET /api/help/{page}', () => {
 
     expect(missing.status).toBe(200);
     expect(missing.body.lang).toBe('en');
-    expect(missing.body.title).toBe('Users');
+    expect(missing.body.title).toBe('Members');
     expect(present.body.lang).toBe('sk');
     expect(present.body.title).toBe('Roly');
   });
