@@ -164,11 +164,6 @@ export async function postCharge(charge: ChargeToPost): Promise<'posted' | 'alre
 export const importTransaction = (actor: Actor, input: CreateTransactionInput) =>
   createTransaction(defaultFinanceDeps, actor, input);
 
-/** Whether the entry of an imported row (its `client_id`) is already on the ledger. */
-export async function transactionPosted(organizationId: string, clientId: string): Promise<boolean> {
-  return (await ledgerStore.entry(organizationId, manualEntryId(clientId))) !== null;
-}
-
 /**
  * Which imported rows' entries are already on the ledger: the rows' `client_id`s, read by their
  * full keys (member, day, entry id) in BatchGetItem requests — one round trip per 100 rows.

@@ -3,6 +3,7 @@ import type { Lang } from '../../contracts/langs.ts';
 import { type ActionRecord, type Auditor, auditedWrite } from '../platform/audit/actions.ts';
 import { cognito } from '../platform/auth/cognito.ts';
 import { env } from '../platform/config/env.ts';
+import { batchGet } from '../platform/db/batch.ts';
 import { db } from '../platform/db/service.ts';
 import {
   type Change,
@@ -36,9 +37,6 @@ export interface NewPerson {
   newsletter_on?: boolean;
 }
 
-/** BatchGetItem rounds before what DynamoDB left unprocessed is an error. */
-const BATCH_ATTEMPTS = 3;
-
 const subOf = (attributes: { Name?: string; Value?: string }[] | undefined) =>
   attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
 
@@ -63,15 +61,9 @@ export const personStore = {
    * unprocessed is asked for again); ids that have no person are left out.
    */
   async persons(userIds: readonly string[]) {
-    const found = new Map<string, StoredPerson>();
-    let keys = [...new Set(userIds)].filter(Boolean).map((user_id) => ({ user_id }));
-    for (let attempt = 0; keys.length > 0 && attempt < BATCH_ATTEMPTS; attempt++) {
-      const { data, unprocessed } = await db().entities.person.get(keys).go();
-      for (const person of data) found.set(person.user_id, person);
-      keys = unprocessed.map((key) => ({ user_id: key.user_id }));
-    }
-    if (keys.length > 0) throw new Error('persons: DynamoDB left keys unprocessed');
-    return found;
+    const keys = [...new Set(userIds)].filter(Boolean).map((user_id) => ({ user_id }));
+    const people = await batchGet(db().entities.person, keys);
+    return new Map<string, StoredPerson>(people.map((person) => [person.user_id, person]));
   },
 
   /**

@@ -21,7 +21,7 @@ import {
 } from '../../../../contracts/schemas/tariffs.ts';
 import { usePageNavigate } from '../../app/links.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
-import { DataTable } from '../../components/data-table/data-table.tsx';
+import { type DataColumn, DataTable } from '../../components/data-table/data-table.tsx';
 import { DateField } from '../../components/forms/date-field.tsx';
 import { LoadFailed, RecordFormFrame } from '../../components/forms/record-form.tsx';
 import { reportSaveFailure, useRecordForm } from '../../components/forms/use-record-form.ts';
@@ -407,6 +407,17 @@ function SimulationView({ simulation }: { simulation: SimulationOutput }) {
   const { t } = useTranslation(['finance']);
   const { money } = useMoney();
   const change = (value: number) => <Amount value={value} money={money} />;
+  /** The three figures every table of the simulation ends with: today's price, the proposed one, the change. */
+  const figures: DataColumn<{ current: number; proposed: number; difference: number }>[] = [
+    { id: 'current', header: t('finance:simulator.current'), cell: (r) => money(r.current), align: 'end' },
+    { id: 'proposed', header: t('finance:simulator.proposed'), cell: (r) => money(r.proposed), align: 'end' },
+    {
+      id: 'difference',
+      header: t('finance:simulator.difference'),
+      cell: (r) => change(r.difference),
+      align: 'end',
+    },
+  ];
   return (
     <SpaceBetween size="l" data-testid="simulation">
       <ColumnLayout columns={4} variant="text-grid">
@@ -446,24 +457,7 @@ function SimulationView({ simulation }: { simulation: SimulationOutput }) {
             cell: (c) => t(`finance:category.${c.category}`),
           },
           { id: 'flights', header: t('finance:simulator.flights'), cell: (c) => c.flights, align: 'end' },
-          {
-            id: 'current',
-            header: t('finance:simulator.current'),
-            cell: (c) => money(c.current),
-            align: 'end',
-          },
-          {
-            id: 'proposed',
-            header: t('finance:simulator.proposed'),
-            cell: (c) => money(c.proposed),
-            align: 'end',
-          },
-          {
-            id: 'difference',
-            header: t('finance:simulator.difference'),
-            cell: (c) => change(c.difference),
-            align: 'end',
-          },
+          ...figures,
         ]}
       />
       <DataTable
@@ -476,24 +470,7 @@ function SimulationView({ simulation }: { simulation: SimulationOutput }) {
         columns={[
           { id: 'member', header: t('finance:field.member'), cell: (m) => m.user_name },
           { id: 'flights', header: t('finance:simulator.flights'), cell: (m) => m.flights, align: 'end' },
-          {
-            id: 'current',
-            header: t('finance:simulator.current'),
-            cell: (m) => money(m.current),
-            align: 'end',
-          },
-          {
-            id: 'proposed',
-            header: t('finance:simulator.proposed'),
-            cell: (m) => money(m.proposed),
-            align: 'end',
-          },
-          {
-            id: 'difference',
-            header: t('finance:simulator.difference'),
-            cell: (m) => change(m.difference),
-            align: 'end',
-          },
+          ...figures,
         ]}
       />
       <DataTable
@@ -507,24 +484,7 @@ function SimulationView({ simulation }: { simulation: SimulationOutput }) {
           { id: 'date', header: t('finance:field.date'), cell: (f) => formatDate(f.date) },
           { id: 'reg', header: t('finance:simulator.aircraft'), cell: (f) => f.reg_num },
           { id: 'member', header: t('finance:field.member'), cell: (f) => f.user_name },
-          {
-            id: 'current',
-            header: t('finance:simulator.current'),
-            cell: (f) => money(f.current),
-            align: 'end',
-          },
-          {
-            id: 'proposed',
-            header: t('finance:simulator.proposed'),
-            cell: (f) => money(f.proposed),
-            align: 'end',
-          },
-          {
-            id: 'difference',
-            header: t('finance:simulator.difference'),
-            cell: (f) => change(f.difference),
-            align: 'end',
-          },
+          ...figures,
         ]}
       />
     </SpaceBetween>
